@@ -1,0 +1,374 @@
+#include "Cli.h"
+
+#include "core/catalog/CatalogFormat.h"
+#include "db/CatalogFile.h"
+#include "db/SqliteCatalogRepository.h"
+
+#include <QCommandLineParser>
+#include <QStandardPaths>
+
+#include <memory>
+
+namespace gpuplanner::cli {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+const QString kDefaultSeed = QStringLiteral(":/catalog/default-catalog.sqlite");
+
+struct Failure
+{
+    int code;
+    QString message;
+};
+
+QString programName()
+{
+    return QStringLiteral("gpu-planner-cli");
+}
+
+QString globalHelp()
+{
+    return QStringLiteral(
+        "Usage: gpu-planner-cli [--catalog PATH] COMMAND [OPTIONS]\n"
+        "\n"
+        "Plan GPU cloud rentals from a local offer catalog (works offline).\n"
+        "\n"
+        "Commands:\n"
+        "  gpus            GPU models with their specs\n"
+        "  offers          offers across every provider, with price per instance-hour and per GPU-hour\n"
+        "  catalog info    sources, data dates, rows per provider and billing model, schema version\n"
+        "\n"
+        "Global options:\n"
+        "  --catalog PATH  use this catalog file instead of the user's catalog\n"
+        "  -h, --help      show help (also after a command)\n"
+        "  -v, --version   show the version\n"
+        "\n"
+        "Exit status: 0 success, 1 usage error, 2 data error.\n");
+}
+
+// First argument that is not an option or the value of --catalog.
+QString findCommand(const QStringList &args, qsizetype *index)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (a == u"--catalog") {
+            ++i;
+            continue;
+        }
+        if (!a.startsWith(u'-')) {
+            *index = i;
+            return a;
+        }
+    }
+    *index = -1;
+    return {};
+}
+
+std::optional<double> parseNumber(const QCommandLineParser &parser, const QString &option, Failure *failure)
+{
+    if (!parser.isSet(option))
+        return std::nullopt;
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double v = text.toDouble(&ok);
+    if (!ok || v < 0) {
+        *failure = {ExitUsage, QStringLiteral("--%1: '%2' is not a non-negative number").arg(option, text)};
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<OutputFormat> parseFormat(const QCommandLineParser &parser, Failure *failure)
+{
+    const QString id = parser.value(QStringLiteral("format"));
+    auto format = outputFormatFromId(id);
+    if (!format)
+        *failure = {ExitUsage, QStringLiteral("--format: '%1' is not one of table, csv, json").arg(id)};
+    return format;
+}
+
+class Session
+{
+public:
+    explicit Session(QString catalogPath) : m_catalogPath(std::move(catalogPath)) {}
+
+    Result<db::SqliteCatalogRepository *> repository()
+    {
+        if (m_repo)
+            return m_repo.get();
+        QString path = m_catalogPath;
+        if (path.isEmpty()) {
+            auto created = db::ensureUserCatalog(
+                QStandardPaths::writableLocation(QStandardPaths::AppDataLocation), kDefaultSeed);
+            if (!created)
+                return created.error();
+            path = created.value();
+        }
+        auto repo = db::SqliteCatalogRepository::openExisting(path);
+        if (!repo)
+            return repo.error();
+        m_repo = std::move(repo).value();
+        return m_repo.get();
+    }
+
+private:
+    QString m_catalogPath;
+    std::unique_ptr<db::SqliteCatalogRepository> m_repo;
+};
+
+void addCommon(QCommandLineParser &parser)
+{
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
+}
+
+int runGpus(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("List GPU models with their specs."));
+    addCommon(parser);
+    parser.addOption({QStringLiteral("vendor"), QStringLiteral("Only this vendor (NVIDIA, AMD, Intel, Google, ...)."),
+                      QStringLiteral("V")});
+    parser.addOption({QStringLiteral("min-memory"), QStringLiteral("Only GPUs with at least this memory."),
+                      QStringLiteral("GiB")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
+                      QStringLiteral("table")});
+    parser.addPositionalArgument(QStringLiteral("gpus"), QStringLiteral("The command."));
+    if (!parser.parse(args)) {
+        err << programName() << " gpus: " << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() > 1) {
+        err << programName() << " gpus: unexpected argument '" << parser.positionalArguments().at(1) << "'\n";
+        return ExitUsage;
+    }
+    Failure failure{ExitOk, {}};
+    const auto minMemory = parseNumber(parser, QStringLiteral("min-memory"), &failure);
+    const auto format = parseFormat(parser, &failure);
+    if (failure.code != ExitOk) {
+        err << programName() << " gpus: " << failure.message << '\n';
+        return failure.code;
+    }
+    auto repo = session.repository();
+    if (!repo) {
+        err << programName() << ": " << repo.errorMessage() << '\n';
+        return ExitData;
+    }
+    auto gpus = repo.value()->gpuModels();
+    if (!gpus) {
+        err << programName() << ": " << gpus.errorMessage() << '\n';
+        return ExitData;
+    }
+    QList<GpuModel> selected;
+    const QString vendor = parser.value(QStringLiteral("vendor"));
+    for (const GpuModel &g : gpus.value()) {
+        if (!vendor.isEmpty() && g.vendor.compare(vendor, Qt::CaseInsensitive) != 0)
+            continue;
+        if (minMemory && g.memoryGib.value_or(0) < *minMemory)
+            continue;
+        selected.append(g);
+    }
+    out << formatGpus(selected, *format);
+    return ExitOk;
+}
+
+int runOffers(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("List offers across every provider with price per instance-hour and per GPU-hour.\n"
+                       "Prices are in each offer's own currency; --max-price and sorting use USD."));
+    addCommon(parser);
+    parser.addOptions({
+        {QStringLiteral("gpu"), QStringLiteral("GPU model id or alias (H100, A100-80GB, L4, ...)."), QStringLiteral("ID")},
+        {QStringLiteral("min-gpus"), QStringLiteral("At least N GPUs per instance."), QStringLiteral("N")},
+        {QStringLiteral("provider"), QStringLiteral("Only these providers (comma-separated ids)."),
+         QStringLiteral("p1,p2")},
+        {QStringLiteral("region"), QStringLiteral("Region code glob, e.g. 'us-*'."), QStringLiteral("GLOB")},
+        {QStringLiteral("geography"),
+         QStringLiteral("North America, South America, Europe, Asia-Pacific, Mainland China, Middle East, Africa."),
+         QStringLiteral("G")},
+        {QStringLiteral("billing"), QStringLiteral("on_demand, spot, reserved or savings_plan."), QStringLiteral("B")},
+        {QStringLiteral("max-price"), QStringLiteral("At most this price per instance-hour, in USD."),
+         QStringLiteral("X")},
+        {QStringLiteral("min-gpu-memory"), QStringLiteral("At least this memory per GPU."), QStringLiteral("GiB")},
+        {QStringLiteral("sort"), QStringLiteral("price, price_per_gpu or gpu_memory."), QStringLiteral("KEY"),
+         QStringLiteral("price")},
+        {QStringLiteral("limit"), QStringLiteral("At most N offers."), QStringLiteral("N")},
+        {QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"), QStringLiteral("table")},
+    });
+    parser.addPositionalArgument(QStringLiteral("offers"), QStringLiteral("The command."));
+    if (!parser.parse(args)) {
+        err << programName() << " offers: " << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() > 1) {
+        err << programName() << " offers: unexpected argument '" << parser.positionalArguments().at(1) << "'\n";
+        return ExitUsage;
+    }
+
+    Failure failure{ExitOk, {}};
+    OfferQuery query;
+    query.minGpus = parseNumber(parser, QStringLiteral("min-gpus"), &failure).value_or(0);
+    query.maxPriceUsd = parseNumber(parser, QStringLiteral("max-price"), &failure);
+    query.minGpuMemoryGib = parseNumber(parser, QStringLiteral("min-gpu-memory"), &failure).value_or(0);
+    query.limit = int(parseNumber(parser, QStringLiteral("limit"), &failure).value_or(0));
+    query.regionGlob = parser.value(QStringLiteral("region"));
+    query.geography = parser.value(QStringLiteral("geography"));
+    const auto format = parseFormat(parser, &failure);
+    if (parser.isSet(QStringLiteral("billing"))) {
+        query.billing = billingFromId(parser.value(QStringLiteral("billing")));
+        if (!query.billing) {
+            failure = {ExitUsage, QStringLiteral("--billing: '%1' is not one of %2")
+                                      .arg(parser.value(QStringLiteral("billing")), billingIds().join(QStringLiteral(", ")))};
+        }
+    }
+    const auto sort = offerSortFromId(parser.value(QStringLiteral("sort")));
+    if (!sort)
+        failure = {ExitUsage, QStringLiteral("--sort: '%1' is not one of price, price_per_gpu, gpu_memory")
+                                  .arg(parser.value(QStringLiteral("sort")))};
+    else
+        query.sort = *sort;
+    if (failure.code != ExitOk) {
+        err << programName() << " offers: " << failure.message << '\n';
+        return failure.code;
+    }
+
+    auto repo = session.repository();
+    if (!repo) {
+        err << programName() << ": " << repo.errorMessage() << '\n';
+        return ExitData;
+    }
+    if (parser.isSet(QStringLiteral("gpu"))) {
+        auto gpu = repo.value()->resolveGpu(parser.value(QStringLiteral("gpu")));
+        if (!gpu) {
+            err << programName() << " offers: --gpu: " << gpu.errorMessage() << '\n';
+            return ExitUsage;
+        }
+        query.gpu = gpu.value();
+    }
+    if (parser.isSet(QStringLiteral("provider"))) {
+        auto info = repo.value()->info();
+        if (!info) {
+            err << programName() << ": " << info.errorMessage() << '\n';
+            return ExitData;
+        }
+        QStringList known;
+        for (const ProviderInfo &p : info.value().providers)
+            known.append(p.id);
+        for (const QString &p : parser.value(QStringLiteral("provider")).split(u',', Qt::SkipEmptyParts)) {
+            const QString id = p.trimmed().toLower();
+            if (!known.contains(id)) {
+                err << programName() << " offers: --provider: unknown provider '" << p << "'; known: "
+                    << known.join(QStringLiteral(", ")) << '\n';
+                return ExitUsage;
+            }
+            query.providers.append(id);
+        }
+    }
+    auto offers = repo.value()->offers(query);
+    if (!offers) {
+        err << programName() << ": " << offers.errorMessage() << '\n';
+        return ExitData;
+    }
+    out << formatOffers(offers.value(), *format);
+    return ExitOk;
+}
+
+int runCatalog(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Catalog commands. info: sources, data dates, rows per provider "
+                                                    "and billing model, schema version."));
+    addCommon(parser);
+    parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"),
+                      QStringLiteral("table")});
+    parser.addPositionalArgument(QStringLiteral("catalog info"), QStringLiteral("The command."));
+    if (!parser.parse(args)) {
+        err << programName() << " catalog: " << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitOk;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 2 || positional.at(1) != u"info") {
+        err << programName() << " catalog: expected a subcommand: info\n";
+        return ExitUsage;
+    }
+    Failure failure{ExitOk, {}};
+    const auto format = parseFormat(parser, &failure);
+    if (failure.code != ExitOk) {
+        err << programName() << " catalog info: " << failure.message << '\n';
+        return failure.code;
+    }
+    auto repo = session.repository();
+    if (!repo) {
+        err << programName() << ": " << repo.errorMessage() << '\n';
+        return ExitData;
+    }
+    auto info = repo.value()->info();
+    if (!info) {
+        err << programName() << ": " << info.errorMessage() << '\n';
+        return ExitData;
+    }
+    out << formatCatalogInfo(info.value(), *format);
+    return ExitOk;
+}
+
+QString catalogOption(const QStringList &args)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args.at(i) == u"--catalog" && i + 1 < args.size())
+            return args.at(i + 1);
+        if (args.at(i).startsWith(QStringLiteral("--catalog=")))
+            return args.at(i).mid(10);
+    }
+    return {};
+}
+
+} // namespace
+
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    qsizetype commandIndex = -1;
+    const QString command = findCommand(arguments, &commandIndex);
+    if (command.isEmpty()) {
+        if (arguments.contains(QStringLiteral("--version")) || arguments.contains(QStringLiteral("-v"))) {
+            out << "gpu-planner-cli " << GPUPLANNER_VERSION << '\n';
+            return ExitOk;
+        }
+        if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
+            out << globalHelp();
+            return ExitOk;
+        }
+        err << programName() << ": missing command\n\n" << globalHelp();
+        return ExitUsage;
+    }
+    if (arguments.contains(QStringLiteral("--catalog")) && catalogOption(arguments).isEmpty()) {
+        err << programName() << ": --catalog needs a file path\n";
+        return ExitUsage;
+    }
+    Session session(catalogOption(arguments));
+    if (command == u"gpus")
+        return runGpus(arguments, session, out, err);
+    if (command == u"offers")
+        return runOffers(arguments, session, out, err);
+    if (command == u"catalog")
+        return runCatalog(arguments, session, out, err);
+    err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();
+    return ExitUsage;
+}
+
+} // namespace gpuplanner::cli

@@ -1,0 +1,18 @@
+// gpu-planner-cli: the command-line twin of the desktop app.
+
+#include "Cli.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const int code = gpuplanner::cli::run(QCoreApplication::arguments(), out, err);
+    out.flush();
+    err.flush();
+    return code;
+}

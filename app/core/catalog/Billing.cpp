@@ -1,0 +1,51 @@
+#include "core/catalog/Billing.h"
+
+namespace gpuplanner::core {
+
+QString billingId(Billing billing)
+{
+    switch (billing) {
+    case Billing::OnDemand: return QStringLiteral("on_demand");
+    case Billing::Spot: return QStringLiteral("spot");
+    case Billing::Reserved: return QStringLiteral("reserved");
+    case Billing::SavingsPlan: return QStringLiteral("savings_plan");
+    }
+    return {};
+}
+
+std::optional<Billing> billingFromId(const QString &id)
+{
+    for (Billing b : {Billing::OnDemand, Billing::Spot, Billing::Reserved, Billing::SavingsPlan}) {
+        if (billingId(b) == id)
+            return b;
+    }
+    return std::nullopt;
+}
+
+QStringList billingIds()
+{
+    return {QStringLiteral("on_demand"), QStringLiteral("spot"), QStringLiteral("reserved"),
+            QStringLiteral("savings_plan")};
+}
+
+QString rdmaId(RdmaKind kind)
+{
+    switch (kind) {
+    case RdmaKind::None: return QStringLiteral("none");
+    case RdmaKind::InfiniBand: return QStringLiteral("infiniband");
+    case RdmaKind::Efa: return QStringLiteral("efa");
+    case RdmaKind::RoCE: return QStringLiteral("roce");
+    }
+    return {};
+}
+
+std::optional<RdmaKind> rdmaFromId(const QString &id)
+{
+    for (RdmaKind k : {RdmaKind::None, RdmaKind::InfiniBand, RdmaKind::Efa, RdmaKind::RoCE}) {
+        if (rdmaId(k) == id)
+            return k;
+    }
+    return std::nullopt;
+}
+
+} // namespace gpuplanner::core

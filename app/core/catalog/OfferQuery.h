@@ -1,0 +1,32 @@
+#pragma once
+// OfferQuery: filters and ordering for listing offers (CLI `offers`, catalog view).
+
+#include "core/catalog/Billing.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gpuplanner::core {
+
+enum class OfferSort { Price, PricePerGpu, GpuMemory };
+
+QString offerSortId(OfferSort sort);
+std::optional<OfferSort> offerSortFromId(const QString &id);
+
+struct OfferQuery
+{
+    QString gpu;                   // canonical GPU model id; empty = any
+    double minGpus = 0;
+    QStringList providers;         // empty = any
+    QString regionGlob;            // shell-style glob on region code; empty = any
+    QString geography;             // e.g. "Mainland China"; empty = any
+    std::optional<Billing> billing;
+    std::optional<double> maxPriceUsd; // per instance-hour, in USD
+    double minGpuMemoryGib = 0;    // per GPU
+    OfferSort sort = OfferSort::Price;
+    int limit = 0;                 // 0 = no limit
+};
+
+} // namespace gpuplanner::core

@@ -1,0 +1,119 @@
+#include "db/CatalogFile.h"
+
+#include "db/Migrations.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace gpuplanner::db {
+
+namespace {
+
+Status checkHeader(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("%1: cannot read catalog: %2").arg(path, file.errorString())};
+    const QByteArray header = file.read(16);
+    if (header.isEmpty())
+        return Error{QStringLiteral("%1: the catalog file is empty").arg(path)};
+    if (header != QByteArray("SQLite format 3\0", 16))
+        return Error{QStringLiteral("%1: not an SQLite database, so not a GPU Planner catalog").arg(path)};
+    return core::success();
+}
+
+Result<int> inspect(const QString &path)
+{
+    auto db = Database::open(path, OpenMode::ReadOnly);
+    if (!db)
+        return db.error();
+    auto check = db.value()->prepare(QStringLiteral("PRAGMA quick_check"));
+    if (!check)
+        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.errorMessage())};
+    if (check.value().step() && check.value().text(0) != u"ok")
+        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().text(0))};
+    if (!check.value().error().isEmpty())
+        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().error())};
+    auto version = db.value()->userVersion();
+    if (!version)
+        return Error{QStringLiteral("%1: %2").arg(path, version.errorMessage())};
+    if (version.value() == 0) {
+        return Error{QStringLiteral("%1: an SQLite database but not a GPU Planner catalog (no schema version)")
+                         .arg(path)};
+    }
+    auto providers = db.value()->scalar(
+        QStringLiteral("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'offers'"));
+    if (!providers || providers.value() == 0)
+        return Error{QStringLiteral("%1: an SQLite database but not a GPU Planner catalog (no offers table)").arg(path)};
+    if (version.value() > latestSchemaVersion()) {
+        return Error{QStringLiteral("%1: catalog schema version %2 is newer than this program supports (%3)")
+                         .arg(path)
+                         .arg(version.value())
+                         .arg(latestSchemaVersion())};
+    }
+    return version.value();
+}
+
+} // namespace
+
+QString userCatalogFileName()
+{
+    return QStringLiteral("catalog.sqlite");
+}
+
+Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode mode)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error{QStringLiteral("%1: no such catalog file").arg(path)};
+    if (!info.isFile())
+        return Error{QStringLiteral("%1: not a file").arg(path)};
+    if (auto s = checkHeader(path); !s)
+        return s.error();
+    auto version = inspect(path);
+    if (!version)
+        return version.error();
+
+    const bool needsUpgrade = version.value() < latestSchemaVersion();
+    const OpenMode openMode = (needsUpgrade || mode != OpenMode::ReadOnly) ? OpenMode::ReadWrite : OpenMode::ReadOnly;
+    auto db = Database::open(path, openMode);
+    if (!db)
+        return db.error();
+    if (needsUpgrade) {
+        if (auto s = migrate(*db.value()); !s)
+            return s.error();
+    }
+    return db;
+}
+
+Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPath)
+{
+    QDir dir(dataDir);
+    if (!dir.exists() && !QDir().mkpath(dataDir))
+        return Error{QStringLiteral("%1: cannot create the data directory for the catalog").arg(dataDir)};
+    const QFileInfo dirInfo(dataDir);
+    if (!dirInfo.isDir() || !dirInfo.isWritable())
+        return Error{QStringLiteral("%1: the data directory is not writable, so the catalog cannot be created")
+                         .arg(dataDir)};
+
+    const QString path = dir.filePath(userCatalogFileName());
+    if (!QFileInfo::exists(path)) {
+        const QString temp = path + QStringLiteral(".new");
+        QFile::remove(temp);
+        if (!QFile::copy(seedPath, temp))
+            return Error{QStringLiteral("%1: cannot copy the default catalog from %2").arg(temp, seedPath)};
+        QFile::setPermissions(temp, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                        | QFileDevice::ReadOther);
+        if (!QFile::rename(temp, path)) {
+            QFile::remove(temp);
+            return Error{QStringLiteral("%1: cannot create the catalog file").arg(path)};
+        }
+    }
+    auto db = openCatalogFile(path, OpenMode::ReadWrite);
+    if (!db)
+        return db.error();
+    return path;
+}
+
+} // namespace gpuplanner::db

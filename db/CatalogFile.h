@@ -1,0 +1,23 @@
+#pragma once
+// CatalogFile: opening a catalog file safely and creating the user's catalog on first run.
+// A damaged or foreign file gives an error naming it and is never written to.
+
+#include "db/Database.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace gpuplanner::db {
+
+// Validates path (exists, SQLite header, integrity, a GPU Planner schema), upgrades an
+// older schema in place, and opens it in mode.
+Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode mode);
+
+// Ensures dataDir/catalog.sqlite exists, copying seedPath (a file or ":/" resource) on first
+// run, and upgrades it. Returns the catalog's path.
+Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPath);
+
+QString userCatalogFileName();
+
+} // namespace gpuplanner::db

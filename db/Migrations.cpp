@@ -1,0 +1,69 @@
+#include "db/Migrations.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace gpuplanner::db {
+
+QList<Migration> migrations()
+{
+    static const QList<Migration> all = [] {
+        QList<Migration> list;
+        static const QRegularExpression name(QStringLiteral("^(\\d{3})_([a-z0-9_]+)\\.sql$"));
+        const QDir dir(QStringLiteral(":/db/migrations"));
+        for (const QString &file : dir.entryList(QDir::Files, QDir::Name)) {
+            const auto match = name.match(file);
+            if (!match.hasMatch())
+                continue;
+            QFile f(dir.filePath(file));
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            list.append(Migration{match.captured(1).toInt(), file, QString::fromUtf8(f.readAll())});
+        }
+        std::sort(list.begin(), list.end(),
+                  [](const Migration &a, const Migration &b) { return a.version < b.version; });
+        return list;
+    }();
+    return all;
+}
+
+int latestSchemaVersion()
+{
+    const auto all = migrations();
+    return all.isEmpty() ? 0 : all.constLast().version;
+}
+
+Status migrate(Database &db, int targetVersion)
+{
+    if (targetVersion < 0)
+        targetVersion = latestSchemaVersion();
+    auto current = db.userVersion();
+    if (!current)
+        return Error{QStringLiteral("%1: cannot read schema version: %2").arg(db.path(), current.errorMessage())};
+    if (current.value() > latestSchemaVersion()) {
+        return Error{QStringLiteral("%1: catalog schema version %2 is newer than this program supports (%3); "
+                                    "update GPU Planner or choose another catalog")
+                         .arg(db.path())
+                         .arg(current.value())
+                         .arg(latestSchemaVersion())};
+    }
+    for (const Migration &m : migrations()) {
+        if (m.version <= current.value() || m.version > targetVersion)
+            continue;
+        Transaction tx(db);
+        if (auto s = tx.begin(); !s)
+            return Error{QStringLiteral("%1: cannot start migration %2: %3").arg(db.path(), m.name, s.errorMessage())};
+        if (auto s = db.exec(m.sql); !s)
+            return Error{QStringLiteral("%1: migration %2 failed: %3").arg(db.path(), m.name, s.errorMessage())};
+        if (auto s = db.exec(QStringLiteral("PRAGMA user_version = %1").arg(m.version)); !s)
+            return Error{QStringLiteral("%1: migration %2: %3").arg(db.path(), m.name, s.errorMessage())};
+        if (auto s = tx.commit(); !s)
+            return Error{QStringLiteral("%1: migration %2: %3").arg(db.path(), m.name, s.errorMessage())};
+    }
+    return core::success();
+}
+
+} // namespace gpuplanner::db

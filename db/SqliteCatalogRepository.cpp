@@ -1,0 +1,261 @@
+#include "db/SqliteCatalogRepository.h"
+
+#include "db/CatalogFile.h"
+#include "db/Migrations.h"
+
+#include <QFileInfo>
+
+namespace gpuplanner::db {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+const QString kOfferSelect = QStringLiteral(R"(
+SELECT o.id, p.id, p.name, it.name, r.code, r.name, r.geography, it.gpu_id, it.gpu_count,
+       it.gpu_memory_gib, it.vcpus, it.memory_gib, it.interconnect, it.network_gbps, it.rdma,
+       o.billing, o.term_months, o.upfront, o.hourly_price, o.hourly_price_median, o.upfront_fee,
+       o.currency, o.hourly_price / COALESCE(fx.rate, 1.0) AS usd, o.source, o.effective_date
+FROM offers o
+JOIN instance_types it ON it.id = o.instance_type_id
+JOIN regions r ON r.id = o.region_id
+JOIN providers p ON p.id = it.provider_id
+LEFT JOIN fx_latest fx ON fx.currency = o.currency
+)");
+
+Offer readOffer(const Statement &s)
+{
+    Offer o;
+    o.id = s.integer(0);
+    o.provider = s.text(1);
+    o.providerName = s.text(2);
+    o.instanceType = s.text(3);
+    o.region = s.text(4);
+    o.regionName = s.text(5);
+    o.geography = s.text(6);
+    o.gpu = s.text(7);
+    o.gpuCount = s.real(8);
+    o.gpuMemoryGib = s.real(9);
+    o.vcpus = s.optionalReal(10);
+    o.memoryGib = s.optionalReal(11);
+    o.interconnect = s.text(12);
+    o.networkGbps = s.optionalReal(13);
+    o.rdma = rdmaFromId(s.text(14)).value_or(RdmaKind::None);
+    o.billing = billingFromId(s.text(15)).value_or(Billing::OnDemand);
+    o.termMonths = int(s.integer(16));
+    o.upfront = s.text(17);
+    o.pricePerHour = s.real(18);
+    o.medianPricePerHour = s.optionalReal(19);
+    o.upfrontFee = s.real(20);
+    o.currency = s.text(21);
+    o.pricePerHourUsd = s.real(22);
+    o.source = s.text(23);
+    o.effectiveDate = s.text(24);
+    return o;
+}
+
+} // namespace
+
+SqliteCatalogRepository::SqliteCatalogRepository(std::unique_ptr<Database> db) : m_db(std::move(db)) {}
+
+Result<std::unique_ptr<SqliteCatalogRepository>> SqliteCatalogRepository::openExisting(const QString &path)
+{
+    auto db = openCatalogFile(path, OpenMode::ReadOnly);
+    if (!db)
+        return db.error();
+    return std::make_unique<SqliteCatalogRepository>(std::move(db).value());
+}
+
+Result<QList<GpuModel>> SqliteCatalogRepository::gpuModels()
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "SELECT id, spec_name, vendor, kind, form_factor, architecture, memory_gib, memory_bandwidth_gbs, "
+        "fp32_tflops, tf32_tflops_dense, fp16_tflops_dense, bf16_tflops_dense, fp8_tflops_dense, "
+        "int8_tops_dense, interconnect, nvlink_gbs, tdp_w, release_year, source, note "
+        "FROM gpu_models ORDER BY vendor, id"));
+    if (!stmt)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
+    QList<GpuModel> list;
+    auto &s = stmt.value();
+    while (s.step()) {
+        GpuModel g;
+        g.id = s.text(0);
+        g.specName = s.text(1);
+        g.vendor = s.text(2);
+        g.kind = s.text(3);
+        g.formFactor = s.text(4);
+        g.architecture = s.text(5);
+        g.memoryGib = s.optionalReal(6);
+        g.memoryBandwidthGbs = s.optionalReal(7);
+        g.fp32Tflops = s.optionalReal(8);
+        g.tf32Tflops = s.optionalReal(9);
+        g.fp16Tflops = s.optionalReal(10);
+        g.bf16Tflops = s.optionalReal(11);
+        g.fp8Tflops = s.optionalReal(12);
+        g.int8Tops = s.optionalReal(13);
+        g.interconnect = s.text(14);
+        g.nvlinkGbs = s.optionalReal(15);
+        g.tdpW = s.optionalReal(16);
+        if (!s.isNull(17))
+            g.releaseYear = int(s.integer(17));
+        g.source = s.text(18);
+        g.note = s.text(19);
+        list.append(g);
+    }
+    if (!s.error().isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
+    return list;
+}
+
+Result<GpuAliasResolver *> SqliteCatalogRepository::resolver()
+{
+    if (m_resolver)
+        return &*m_resolver;
+    auto stmt = m_db->prepare(
+        QStringLiteral("SELECT alias, provider_id, instance_pattern, gpu_id, fraction FROM gpu_aliases"));
+    if (!stmt)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
+    QList<GpuAlias> aliases;
+    while (stmt.value().step()) {
+        const auto &s = stmt.value();
+        aliases.append(GpuAlias{s.text(0), s.text(1), s.text(2), s.text(3), s.real(4)});
+    }
+    auto ids = m_db->prepare(QStringLiteral("SELECT id FROM gpu_models"));
+    if (!ids)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), ids.errorMessage())};
+    QStringList canonical;
+    while (ids.value().step())
+        canonical.append(ids.value().text(0));
+    m_resolver.emplace(aliases, canonical);
+    return &*m_resolver;
+}
+
+Result<QString> SqliteCatalogRepository::resolveGpu(const QString &name)
+{
+    auto r = resolver();
+    if (!r)
+        return r.error();
+    if (auto resolved = r.value()->resolve(name))
+        return resolved->gpuId;
+    return Error{QStringLiteral("unknown GPU '%1'; run `gpu-planner-cli gpus` to list the known models").arg(name)};
+}
+
+Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
+{
+    QString sql = kOfferSelect;
+    QStringList where;
+    if (!query.gpu.isEmpty())
+        where.append(QStringLiteral("it.gpu_id = :gpu"));
+    if (query.minGpus > 0)
+        where.append(QStringLiteral("it.gpu_count >= :min_gpus"));
+    if (!query.providers.isEmpty()) {
+        QStringList params;
+        for (qsizetype i = 0; i < query.providers.size(); ++i)
+            params.append(QStringLiteral(":provider%1").arg(i));
+        where.append(QStringLiteral("p.id IN (%1)").arg(params.join(u',')));
+    }
+    if (!query.regionGlob.isEmpty())
+        where.append(QStringLiteral("r.code GLOB :region"));
+    if (!query.geography.isEmpty())
+        where.append(QStringLiteral("r.geography = :geography COLLATE NOCASE"));
+    if (query.billing)
+        where.append(QStringLiteral("o.billing = :billing"));
+    if (query.maxPriceUsd)
+        where.append(QStringLiteral("usd <= :max_price"));
+    if (query.minGpuMemoryGib > 0)
+        where.append(QStringLiteral("it.gpu_memory_gib / it.gpu_count >= :min_mem"));
+    if (!where.isEmpty())
+        sql += QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND ")) + u'\n';
+    switch (query.sort) {
+    case OfferSort::Price: sql += QStringLiteral("ORDER BY usd, p.id, it.name, r.code"); break;
+    case OfferSort::PricePerGpu: sql += QStringLiteral("ORDER BY usd / it.gpu_count, p.id, it.name, r.code"); break;
+    case OfferSort::GpuMemory:
+        sql += QStringLiteral("ORDER BY it.gpu_memory_gib DESC, usd, p.id, it.name, r.code");
+        break;
+    }
+    if (query.limit > 0)
+        sql += QStringLiteral(" LIMIT %1").arg(query.limit);
+
+    auto stmt = m_db->prepare(sql);
+    if (!stmt)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
+    auto &s = stmt.value();
+    int index = 1;
+    if (!query.gpu.isEmpty())
+        s.bind(index++, query.gpu);
+    if (query.minGpus > 0)
+        s.bind(index++, query.minGpus);
+    for (const QString &p : query.providers)
+        s.bind(index++, p);
+    if (!query.regionGlob.isEmpty())
+        s.bind(index++, query.regionGlob); // shell globs and SQLite GLOB share * ? [..]
+    if (!query.geography.isEmpty())
+        s.bind(index++, query.geography);
+    if (query.billing)
+        s.bind(index++, billingId(*query.billing));
+    if (query.maxPriceUsd)
+        s.bind(index++, *query.maxPriceUsd);
+    if (query.minGpuMemoryGib > 0)
+        s.bind(index++, query.minGpuMemoryGib);
+
+    QList<Offer> list;
+    while (s.step())
+        list.append(readOffer(s));
+    if (!s.error().isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
+    return list;
+}
+
+Result<CatalogInfo> SqliteCatalogRepository::info()
+{
+    CatalogInfo info;
+    info.path = QFileInfo(m_db->path()).absoluteFilePath();
+    auto version = m_db->userVersion();
+    if (!version)
+        return version.error();
+    info.schemaVersion = version.value();
+
+    auto fail = [this](const QString &why) { return Error{QStringLiteral("%1: %2").arg(m_db->path(), why)}; };
+
+    auto meta = m_db->prepare(QStringLiteral("SELECT value FROM catalog_meta WHERE key = 'seed_source'"));
+    if (!meta)
+        return fail(meta.errorMessage());
+    if (meta.value().step())
+        info.seedSource = meta.value().text(0);
+
+    auto providers = m_db->prepare(QStringLiteral(
+        "SELECT id, name, kind, home_currency, data_date, data_note FROM providers ORDER BY id"));
+    if (!providers)
+        return fail(providers.errorMessage());
+    while (providers.value().step()) {
+        const auto &s = providers.value();
+        info.providers.append(ProviderInfo{s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), {}});
+    }
+    auto counts = m_db->prepare(QStringLiteral(
+        "SELECT it.provider_id, o.billing, count(*) FROM offers o "
+        "JOIN instance_types it ON it.id = o.instance_type_id GROUP BY 1, 2"));
+    if (!counts)
+        return fail(counts.errorMessage());
+    while (counts.value().step()) {
+        const auto &s = counts.value();
+        for (ProviderInfo &p : info.providers) {
+            if (p.id == s.text(0))
+                p.offersByBilling.insert(s.text(1), int(s.integer(2)));
+        }
+        info.offers += int(s.integer(2));
+    }
+    auto exclusions = m_db->prepare(QStringLiteral(
+        "SELECT provider_id, reason, count(*) FROM import_exclusions WHERE scope = 'row' "
+        "GROUP BY 1, 2 ORDER BY 1, 3 DESC"));
+    if (!exclusions)
+        return fail(exclusions.errorMessage());
+    while (exclusions.value().step()) {
+        const auto &s = exclusions.value();
+        info.exclusions.append(ExclusionSummary{s.text(0), s.text(1), int(s.integer(2))});
+    }
+    info.gpuModels = int(m_db->scalar(QStringLiteral("SELECT count(*) FROM gpu_models")).value());
+    info.instanceTypes = int(m_db->scalar(QStringLiteral("SELECT count(*) FROM instance_types")).value());
+    return info;
+}
+
+} // namespace gpuplanner::db

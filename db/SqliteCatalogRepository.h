@@ -1,0 +1,37 @@
+#pragma once
+// SqliteCatalogRepository: CatalogRepository over one SQLite catalog file.
+// Owns its connection; create one per thread.
+
+#include "core/catalog/CatalogRepository.h"
+#include "core/catalog/GpuAliasResolver.h"
+#include "db/Database.h"
+
+#include <memory>
+#include <optional>
+
+namespace gpuplanner::db {
+
+class SqliteCatalogRepository : public core::CatalogRepository
+{
+public:
+    explicit SqliteCatalogRepository(std::unique_ptr<Database> db);
+
+    // Opens an existing catalog read-only for queries, with a clear error naming the file
+    // when it is missing, damaged, not SQLite, or of an unknown schema version.
+    static Result<std::unique_ptr<SqliteCatalogRepository>> openExisting(const QString &path);
+
+    Result<QList<core::GpuModel>> gpuModels() override;
+    Result<QString> resolveGpu(const QString &name) override;
+    Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
+    Result<core::CatalogInfo> info() override;
+
+    Database &database() { return *m_db; }
+
+private:
+    Result<core::GpuAliasResolver *> resolver();
+
+    std::unique_ptr<Database> m_db;
+    std::optional<core::GpuAliasResolver> m_resolver;
+};
+
+} // namespace gpuplanner::db

@@ -1,0 +1,317 @@
+#include "db/seed/CatalogWriter.h"
+
+#include "db/Migrations.h"
+#include "db/seed/SkyPilotImporter.h"
+
+#include <QDir>
+#include <QFile>
+
+namespace gpuplanner::db {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+Error sqlError(const Database &db, const QString &what, const QString &why)
+{
+    return Error{QStringLiteral("%1: %2: %3").arg(db.path(), what, why)};
+}
+
+// Fills in interconnect, network and RDMA from instance-specs.csv, else infers the
+// intra-node interconnect from the GPU's form factor (HGX boards: 8 SXM GPUs on NVSwitch).
+struct InstanceHardware
+{
+    QString interconnect;
+    std::optional<double> networkGbps;
+    QString rdma = QStringLiteral("none");
+    QString source;
+};
+
+InstanceHardware instanceHardware(const SeedMetadata &meta, const ImportedInstance &instance)
+{
+    if (const InstanceSpec *spec = meta.instanceSpec(instance.provider, instance.name))
+        return {spec->interconnect, spec->networkGbps, spec->rdma.isEmpty() ? QStringLiteral("none") : spec->rdma,
+                spec->source};
+    const GpuModel *model = meta.gpuModel(instance.gpuId);
+    const bool sxm = model && model->formFactor == u"SXM";
+    InstanceHardware hw;
+    if (instance.gpuCount >= 8 && sxm)
+        hw.interconnect = QStringLiteral("NVSwitch");
+    else if (instance.gpuCount >= 2 && sxm)
+        hw.interconnect = QStringLiteral("NVLink");
+    else if (instance.gpuCount >= 2)
+        hw.interconnect = QStringLiteral("PCIe");
+    if (!hw.interconnect.isEmpty())
+        hw.source = QStringLiteral("inferred from the GPU form factor and count");
+    return hw;
+}
+
+} // namespace
+
+Status CatalogWriter::writeReferenceData()
+{
+    auto providers = m_db.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO providers (id, name, kind, home_currency, billing_granularity_s, minimum_billing_s, "
+        "data_date, data_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!providers)
+        return sqlError(m_db, QStringLiteral("providers"), providers.errorMessage());
+    for (const ProviderMeta &p : m_meta.providers) {
+        auto &s = providers.value();
+        s.reset();
+        s.bind(1, p.id).bind(2, p.name).bind(3, p.kind).bind(4, p.homeCurrency);
+        s.bind(5, qMax(1, p.granularitySeconds)).bind(6, p.minimumSeconds).bind(7, p.dataDate).bind(8, p.dataNote);
+        if (auto r = s.exec(); !r)
+            return sqlError(m_db, QStringLiteral("provider %1").arg(p.id), r.errorMessage());
+    }
+
+    for (const RegionMeta &r : m_meta.regions) {
+        if (!m_meta.provider(r.provider))
+            return Error{QStringLiteral("regions.csv: provider '%1' of region '%2' is not in providers.csv")
+                             .arg(r.provider, r.code)};
+    }
+    auto regions = m_db.prepare(QStringLiteral(
+        "INSERT INTO regions (provider_id, code, name, geography) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (provider_id, code) DO UPDATE SET name = excluded.name, geography = excluded.geography"));
+    if (!regions)
+        return sqlError(m_db, QStringLiteral("regions"), regions.errorMessage());
+    for (const RegionMeta &r : m_meta.regions) {
+        auto &s = regions.value();
+        s.reset();
+        s.bind(1, r.provider).bind(2, r.code).bind(3, r.name.isEmpty() ? r.code : r.name).bind(4, r.geography);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("region %1/%2").arg(r.provider, r.code), e.errorMessage());
+    }
+
+    auto models = m_db.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO gpu_models (id, spec_name, vendor, kind, form_factor, architecture, memory_gib, "
+        "memory_bandwidth_gbs, fp32_tflops, tf32_tflops_dense, fp16_tflops_dense, bf16_tflops_dense, "
+        "fp8_tflops_dense, int8_tops_dense, interconnect, nvlink_gbs, tdp_w, release_year, source, note) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!models)
+        return sqlError(m_db, QStringLiteral("gpu_models"), models.errorMessage());
+    for (const GpuModel &g : m_meta.gpuModels) {
+        auto &s = models.value();
+        s.reset();
+        s.bind(1, g.id).bind(2, g.specName).bind(3, g.vendor).bind(4, g.kind).bind(5, g.formFactor);
+        s.bind(6, g.architecture).bind(7, g.memoryGib).bind(8, g.memoryBandwidthGbs).bind(9, g.fp32Tflops);
+        s.bind(10, g.tf32Tflops).bind(11, g.fp16Tflops).bind(12, g.bf16Tflops).bind(13, g.fp8Tflops);
+        s.bind(14, g.int8Tops).bind(15, g.interconnect).bind(16, g.nvlinkGbs).bind(17, g.tdpW);
+        if (g.releaseYear)
+            s.bind(18, *g.releaseYear);
+        else
+            s.bindNull(18);
+        s.bind(19, g.source).bind(20, g.note);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("GPU model %1").arg(g.id), e.errorMessage());
+    }
+
+    auto aliases = m_db.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO gpu_aliases (alias, provider_id, instance_pattern, gpu_id, fraction) "
+        "VALUES (?, ?, ?, ?, ?)"));
+    if (!aliases)
+        return sqlError(m_db, QStringLiteral("gpu_aliases"), aliases.errorMessage());
+    for (const GpuAlias &a : m_meta.aliases) {
+        auto &s = aliases.value();
+        s.reset();
+        s.bind(1, a.alias).bind(2, a.provider.isEmpty() ? QStringLiteral("*") : a.provider);
+        s.bind(3, a.instancePattern.isEmpty() ? QStringLiteral("*") : a.instancePattern);
+        s.bind(4, a.gpuId).bind(5, a.fraction);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("alias %1").arg(a.alias), e.errorMessage());
+    }
+    return success();
+}
+
+Result<qint64> CatalogWriter::regionId(const QString &provider, const QString &code)
+{
+    const QString key = provider + u'|' + code;
+    if (auto it = m_regionIds.constFind(key); it != m_regionIds.constEnd())
+        return *it;
+    // Regions missing from regions.csv are kept, marked Unknown, rather than dropping offers.
+    auto insert = m_db.prepare(QStringLiteral(
+        "INSERT OR IGNORE INTO regions (provider_id, code, name, geography) VALUES (?, ?, ?, 'Unknown')"));
+    if (!insert)
+        return insert.error();
+    insert.value().bind(1, provider).bind(2, code).bind(3, code);
+    if (auto e = insert.value().exec(); !e)
+        return sqlError(m_db, QStringLiteral("region %1/%2").arg(provider, code), e.errorMessage());
+    auto select = m_db.prepare(QStringLiteral("SELECT id FROM regions WHERE provider_id = ? AND code = ?"));
+    if (!select)
+        return select.error();
+    select.value().bind(1, provider).bind(2, code);
+    if (!select.value().step())
+        return Error{QStringLiteral("region %1/%2 not found after insert").arg(provider, code)};
+    const qint64 id = select.value().integer(0);
+    m_regionIds.insert(key, id);
+    return id;
+}
+
+Result<qint64> CatalogWriter::instanceTypeId(const ImportedInstance &in)
+{
+    const QString key = QStringList{in.provider, in.name, in.gpuId, QString::number(in.gpuCount),
+                                    QString::number(in.vcpus.value_or(-1)), QString::number(in.memoryGib.value_or(-1))}
+                            .join(u'|');
+    if (auto it = m_instanceIds.constFind(key); it != m_instanceIds.constEnd())
+        return *it;
+    const GpuModel *model = m_meta.gpuModel(in.gpuId);
+    const double gpuMemory = model && model->memoryGib ? *model->memoryGib * in.gpuCount : 0.0;
+    const InstanceHardware hw = instanceHardware(m_meta, in);
+
+    auto select = m_db.prepare(QStringLiteral(
+        "SELECT id FROM instance_types WHERE provider_id = ? AND name = ? AND gpu_id = ? AND gpu_count = ? "
+        "AND vcpus IS ? AND memory_gib IS ?"));
+    if (!select)
+        return select.error();
+    select.value().bind(1, in.provider).bind(2, in.name).bind(3, in.gpuId).bind(4, in.gpuCount);
+    select.value().bind(5, in.vcpus).bind(6, in.memoryGib);
+    qint64 id = 0;
+    if (select.value().step()) {
+        id = select.value().integer(0);
+    } else {
+        auto insert = m_db.prepare(QStringLiteral(
+            "INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, gpu_memory_gib, "
+            "interconnect, network_gbps, rdma, spec_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        if (!insert)
+            return insert.error();
+        auto &s = insert.value();
+        s.bind(1, in.provider).bind(2, in.name).bind(3, in.gpuId).bind(4, in.gpuCount).bind(5, in.vcpus);
+        s.bind(6, in.memoryGib).bind(7, gpuMemory).bind(8, hw.interconnect).bind(9, hw.networkGbps);
+        s.bind(10, hw.rdma).bind(11, hw.source);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("instance type %1/%2").arg(in.provider, in.name), e.errorMessage());
+        id = m_db.lastInsertId();
+    }
+    m_instanceIds.insert(key, id);
+    return id;
+}
+
+Status CatalogWriter::writeBatch(const ImportBatch &batch)
+{
+    auto upsert = m_db.prepare(QStringLiteral(
+        "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, hourly_price, "
+        "hourly_price_median, upfront_fee, currency, effective_date, fetched_at, source) "
+        "VALUES (?, ?, ?, 0, 'none', ?, ?, 0, ?, ?, ?, ?) "
+        "ON CONFLICT (instance_type_id, region_id, billing, term_months, upfront) DO UPDATE SET "
+        "hourly_price = excluded.hourly_price, hourly_price_median = excluded.hourly_price_median, "
+        "currency = excluded.currency, effective_date = excluded.effective_date, "
+        "fetched_at = excluded.fetched_at, source = excluded.source"));
+    if (!upsert)
+        return sqlError(m_db, QStringLiteral("offers"), upsert.errorMessage());
+    for (const ImportedOffer &o : batch.offers) {
+        const ProviderMeta *provider = m_meta.provider(o.instance.provider);
+        if (!provider)
+            return Error{QStringLiteral("unknown provider '%1'").arg(o.instance.provider)};
+        auto instanceId = instanceTypeId(o.instance);
+        if (!instanceId)
+            return instanceId.error();
+        auto region = regionId(o.instance.provider, o.region);
+        if (!region)
+            return region.error();
+        auto &s = upsert.value();
+        s.reset();
+        s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.price);
+        s.bind(5, o.medianPrice).bind(6, o.currency).bind(7, provider->dataDate).bind(8, provider->dataDate);
+        s.bind(9, o.source);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("offer %1 %2").arg(o.instance.name, o.region), e.errorMessage());
+    }
+
+    auto files = m_db.prepare(QStringLiteral(
+        "INSERT INTO import_files (provider_id, file, source_rows, used_rows, excluded_rows, imported_at) "
+        "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"));
+    if (!files)
+        return files.error();
+    for (const ImportFileStats &f : batch.files) {
+        auto &s = files.value();
+        s.reset();
+        s.bind(1, f.provider).bind(2, f.file).bind(3, f.sourceRows).bind(4, f.usedRows).bind(5, f.excludedRows);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("import_files"), e.errorMessage());
+    }
+    auto exclusions = m_db.prepare(QStringLiteral(
+        "INSERT INTO import_exclusions (provider_id, file, line, scope, reason, detail) VALUES (?, ?, ?, ?, ?, ?)"));
+    if (!exclusions)
+        return exclusions.error();
+    for (const ImportExclusion &e : batch.exclusions) {
+        auto &s = exclusions.value();
+        s.reset();
+        s.bind(1, e.provider).bind(2, e.file).bind(3, e.line).bind(4, e.scope).bind(5, e.reason).bind(6, e.detail);
+        if (auto r = s.exec(); !r)
+            return sqlError(m_db, QStringLiteral("import_exclusions"), r.errorMessage());
+    }
+    return success();
+}
+
+Status CatalogWriter::writeFxRate(const QString &currency, double ratePerUsd, const QString &date,
+                                  const QString &source)
+{
+    auto s = m_db.prepare(
+        QStringLiteral("INSERT OR REPLACE INTO fx_rates (currency, rate, date, source) VALUES (?, ?, ?, ?)"));
+    if (!s)
+        return s.error();
+    s.value().bind(1, currency).bind(2, ratePerUsd).bind(3, date).bind(4, source);
+    return s.value().exec();
+}
+
+Status CatalogWriter::setMeta(const QString &key, const QString &value)
+{
+    auto s = m_db.prepare(QStringLiteral("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)"));
+    if (!s)
+        return s.error();
+    s.value().bind(1, key).bind(2, value);
+    return s.value().exec();
+}
+
+Status buildSeedCatalog(const QString &seedDir, const QString &outPath)
+{
+    auto meta = loadSeedMetadata(seedDir);
+    if (!meta)
+        return meta.error();
+    const SkyPilotImporter importer(meta.value());
+    auto batch = importer.importDirectory(QDir(seedDir).filePath(QStringLiteral("skypilot")));
+    if (!batch)
+        return batch.error();
+
+    const QString temp = outPath + QStringLiteral(".tmp");
+    QFile::remove(temp);
+    auto db = Database::open(temp, OpenMode::Create);
+    if (!db)
+        return db.error();
+    if (auto s = migrate(*db.value()); !s)
+        return s;
+    Database &database = *db.value();
+    Transaction tx(database);
+    if (auto s = tx.begin(); !s)
+        return s;
+    CatalogWriter writer(database, meta.value());
+    if (auto s = writer.writeReferenceData(); !s)
+        return s;
+    if (auto s = writer.writeBatch(batch.value()); !s)
+        return s;
+    // The fork converted CNY at this fixed rate; the seed keeps it so CNY offers compare
+    // with USD ones exactly as published until the FX refresh brings a dated ECB rate.
+    if (auto s = writer.writeFxRate(QStringLiteral("USD"), 1.0, QStringLiteral("2026-01-01"),
+                                    QStringLiteral("identity"));
+        !s)
+        return s;
+    if (auto s = writer.writeFxRate(QStringLiteral("CNY"), 1.0 / SkyPilotImporter::kForkCnyToUsd,
+                                    QStringLiteral("2026-05-07"),
+                                    QStringLiteral("skypilot-catalog fork conversion rate 0.138 USD per CNY"));
+        !s)
+        return s;
+    if (auto s = writer.setMeta(QStringLiteral("seed_source"),
+                                QStringLiteral("embedded skypilot-catalog snapshot (mid-2026; see SOURCE.md)"));
+        !s)
+        return s;
+    if (auto s = tx.commit(); !s)
+        return s;
+    (void)database.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    (void)database.exec(QStringLiteral("PRAGMA journal_mode = DELETE"));
+    db.value().reset();
+    QFile::remove(outPath);
+    if (!QFile::rename(temp, outPath))
+        return Error{QStringLiteral("%1: cannot write the seed catalog").arg(outPath)};
+    return success();
+}
+
+} // namespace gpuplanner::db

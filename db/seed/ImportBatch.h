@@ -1,0 +1,65 @@
+#pragma once
+// ImportBatch: offers normalised from a provider price file, plus what was left out and why.
+// Rows for the same instance type, region and billing (zones, marketplace hosts) are merged
+// into one offer keeping the lowest and the median price.
+
+#include "core/catalog/Billing.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gpuplanner::db {
+
+struct ImportedInstance
+{
+    QString provider;
+    QString name;
+    QString gpuId;
+    double gpuCount = 0;
+    std::optional<double> vcpus;
+    std::optional<double> memoryGib;
+    QString specNote; // e.g. a correction applied
+};
+
+struct ImportedOffer
+{
+    ImportedInstance instance;
+    QString region;
+    core::Billing billing = core::Billing::OnDemand;
+    double price = 0;                  // lowest, in currency
+    std::optional<double> medianPrice; // when several zones/hosts differ
+    QString currency;
+    QString source;
+};
+
+struct ImportExclusion
+{
+    QString provider;
+    QString file;
+    int line = 0;
+    QString scope; // row, on_demand, spot, correction
+    QString reason;
+    QString detail;
+};
+
+struct ImportFileStats
+{
+    QString provider;
+    QString file;
+    int sourceRows = 0;
+    int usedRows = 0;
+    int excludedRows = 0;
+};
+
+struct ImportBatch
+{
+    QList<ImportedOffer> offers;
+    QList<ImportExclusion> exclusions;
+    QList<ImportFileStats> files;
+
+    void append(const ImportBatch &other);
+};
+
+} // namespace gpuplanner::db

@@ -1,0 +1,386 @@
+#include "db/seed/SkyPilotImporter.h"
+
+#include "db/seed/OfferAggregator.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace gpuplanner::db {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+const QString kSource = QStringLiteral("skypilot-catalog snapshot");
+
+// Per-accelerator-hour USD outside this range is a data error, not a price
+// (the cheapest real vGPU slices cost ~0.03 USD/h; no accelerator rents for 250 USD/h).
+constexpr double kMinUsdPerUnitHour = 0.02;
+constexpr double kMaxUsdPerUnitHour = 250.0;
+
+struct PriceCheck
+{
+    std::optional<double> price;
+    QString reason; // why a non-empty cell is not a price
+};
+
+PriceCheck checkPrice(const QString &text, double units, bool isTpu, bool allowZero = false)
+{
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        return {};
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (!ok)
+        return {std::nullopt, QStringLiteral("price '%1' is not a number").arg(t)};
+    if (v < 0)
+        return {std::nullopt, QStringLiteral("negative price %1").arg(t)};
+    if (v == 0)
+        return allowZero ? PriceCheck{0.0, {}} : PriceCheck{std::nullopt, QStringLiteral("price 0.0 is a placeholder")};
+    if (isTpu && v == 700.0)
+        return {std::nullopt, QStringLiteral("TPU price 700.0 is a placeholder")};
+    if (units > 0) {
+        const double perUnit = v / units;
+        if (perUnit < kMinUsdPerUnitHour)
+            return {std::nullopt, QStringLiteral("implausible price: %1 USD per accelerator-hour").arg(perUnit)};
+        if (perUnit > kMaxUsdPerUnitHour)
+            return {std::nullopt, QStringLiteral("implausible price: %1 USD per accelerator-hour").arg(perUnit)};
+    }
+    return {v, {}};
+}
+
+std::optional<double> number(const QString &text)
+{
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
+bool isChinaCloud(const QString &provider)
+{
+    return provider == u"alicloud" || provider == u"tencentcloud";
+}
+
+// Works through one file's rows, recording every row as used or left out.
+class FileImport
+{
+public:
+    FileImport(const SeedMetadata &meta, const GpuAliasResolver &resolver, QString provider, QString label,
+               const CsvTable &table)
+        : m_meta(meta), m_resolver(resolver), m_provider(std::move(provider)), m_label(std::move(label)),
+          m_table(table)
+    {
+        m_stats = ImportFileStats{m_provider, m_label, int(table.size()), 0, 0};
+    }
+
+    QString field(const CsvRecord &r, const char *column) const
+    {
+        return m_table.field(r, QString::fromLatin1(column));
+    }
+
+    void exclude(const CsvRecord &r, const QString &scope, const QString &reason, const QString &detail = {})
+    {
+        m_batch.exclusions.append(ImportExclusion{m_provider, m_label, r.line, scope, reason, detail});
+        if (scope == u"row")
+            ++m_stats.excludedRows;
+    }
+
+    void markUsed() { ++m_stats.usedRows; }
+
+    // True (and the row left out) when an identical row was seen before.
+    bool isDuplicate(const CsvRecord &r)
+    {
+        const QString key = r.fields.join(QChar(0x1f));
+        const auto it = m_seen.constFind(key);
+        if (it != m_seen.constEnd()) {
+            exclude(r, QStringLiteral("row"), QStringLiteral("duplicate row"),
+                    QStringLiteral("same as line %1").arg(*it));
+            return true;
+        }
+        m_seen.insert(key, r.line);
+        return false;
+    }
+
+    struct Hardware
+    {
+        ImportedInstance instance;
+        bool isTpu = false;
+    };
+
+    // Resolves the row's accelerator and count; leaves the row out when it cannot.
+    std::optional<Hardware> hardware(const CsvRecord &r, const QString &instanceName, const QString &accelerator,
+                                     const QString &countText)
+    {
+        const auto resolved = m_resolver.resolve(accelerator, m_provider, instanceName);
+        if (!resolved) {
+            exclude(r, QStringLiteral("row"), QStringLiteral("unmapped accelerator name"), accelerator);
+            return std::nullopt;
+        }
+        double fraction = resolved->fraction;
+        const GpuModel *model = m_meta.gpuModel(resolved->gpuId);
+        if (m_provider == u"alicloud" && fraction == 1.0 && model && model->memoryGib) {
+            // Alibaba lists vGPU slices by their memory ("RTX 5880 24GB" of a 48 GB card).
+            static const QRegularExpression memory(QStringLiteral("(\\d+(?:\\.\\d+)?)\\s*GB$"));
+            const auto match = memory.match(field(r, "GpuInfo"));
+            if (match.hasMatch()) {
+                const double listed = match.captured(1).toDouble();
+                if (listed > 0 && listed < *model->memoryGib - 0.5)
+                    fraction = listed / *model->memoryGib;
+            }
+        }
+        double count = number(countText).value_or(0);
+        for (const Correction &c : m_meta.correctionsFor(m_provider, instanceName)) {
+            if (c.field == u"AcceleratorCount") {
+                count = c.value.toDouble();
+                exclude(r, QStringLiteral("correction"), c.note, QStringLiteral("AcceleratorCount %1 -> %2")
+                                                                     .arg(countText, c.value));
+            }
+        }
+        count *= fraction * resolved->unitsPerCount;
+        if (count <= 0) {
+            exclude(r, QStringLiteral("row"), QStringLiteral("no accelerator count"), countText);
+            return std::nullopt;
+        }
+        Hardware hw;
+        hw.instance = ImportedInstance{m_provider, instanceName, resolved->gpuId, count, number(field(r, "vCPUs")),
+                                       number(field(r, "MemoryGiB")), {}};
+        hw.isTpu = model && model->kind == u"tpu";
+        return hw;
+    }
+
+    bool spotCorrectedAway(const QString &instanceName, const CsvRecord &r)
+    {
+        for (const Correction &c : m_meta.correctionsFor(m_provider, instanceName)) {
+            if (c.field == u"SpotPrice" && c.value.isEmpty()) {
+                exclude(r, QStringLiteral("spot"), c.note);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Adds the row's on-demand and spot prices; the row is used when either is a price.
+    void addPrices(const CsvRecord &r, const Hardware &hw, const QString &region, const PriceCheck &onDemand,
+                   const PriceCheck &spot)
+    {
+        if (!onDemand.reason.isEmpty())
+            exclude(r, QStringLiteral("on_demand"), onDemand.reason);
+        if (!spot.reason.isEmpty())
+            exclude(r, QStringLiteral("spot"), spot.reason);
+        if (!onDemand.price && !spot.price) {
+            QString reason = !onDemand.reason.isEmpty() ? onDemand.reason : spot.reason;
+            if (reason.isEmpty())
+                reason = QStringLiteral("no on-demand or spot price");
+            exclude(r, QStringLiteral("row"), reason);
+            return;
+        }
+        const bool cny = isChinaCloud(m_provider);
+        const QString currency = cny ? QStringLiteral("CNY") : QStringLiteral("USD");
+        auto native = [cny](double usd) { return cny ? usd / SkyPilotImporter::kForkCnyToUsd : usd; };
+        const QString source = kSource + QStringLiteral(" (%1)").arg(m_label);
+        if (onDemand.price)
+            m_offers.add(hw.instance, region, Billing::OnDemand, native(*onDemand.price), currency, source);
+        if (spot.price)
+            m_offers.add(hw.instance, region, Billing::Spot, native(*spot.price), currency, source);
+        markUsed();
+    }
+
+    // The generic path: one row = one instance in one zone/region.
+    void importRow(const CsvRecord &r)
+    {
+        if (isDuplicate(r))
+            return;
+        const QString accelerator = field(r, "AcceleratorName");
+        QString instanceName = field(r, "InstanceType");
+        if (instanceName.isEmpty())
+            instanceName = accelerator; // GCP TPU slices are rented by their accelerator name
+        const auto hw = hardware(r, instanceName, accelerator, field(r, "AcceleratorCount"));
+        if (!hw)
+            return;
+        QString region = field(r, "Region").trimmed();
+        if (region.isEmpty())
+            region = QStringLiteral("default");
+        const PriceCheck onDemand = checkPrice(field(r, "Price"), hw->instance.gpuCount, hw->isTpu);
+        PriceCheck spot = checkPrice(field(r, "SpotPrice"), hw->instance.gpuCount, hw->isTpu);
+        if (spot.price && spotCorrectedAway(instanceName, r))
+            spot = {};
+        addPrices(r, *hw, region, onDemand, spot);
+    }
+
+    ImportBatch finish()
+    {
+        m_batch.offers = m_offers.offers();
+        m_batch.files.append(m_stats);
+        return m_batch;
+    }
+
+    OfferAggregator &offers() { return m_offers; }
+
+private:
+    const SeedMetadata &m_meta;
+    const GpuAliasResolver &m_resolver;
+    QString m_provider;
+    QString m_label;
+    const CsvTable &m_table;
+    ImportFileStats m_stats;
+    ImportBatch m_batch;
+    OfferAggregator m_offers;
+    QHash<QString, int> m_seen;
+};
+
+} // namespace
+
+SkyPilotImporter::SkyPilotImporter(const SeedMetadata &metadata) : m_meta(metadata), m_resolver(metadata.resolver()) {}
+
+Result<ImportBatch> SkyPilotImporter::importFile(const QString &provider, const QString &fileLabel,
+                                                 const CsvTable &table) const
+{
+    for (const char *column : {"InstanceType", "AcceleratorName", "AcceleratorCount", "Price", "Region"}) {
+        if (!table.hasColumn(QString::fromLatin1(column)))
+            return Error{QStringLiteral("%1: not a SkyPilot vms.csv: missing column '%2'")
+                             .arg(fileLabel, QString::fromLatin1(column))};
+    }
+    FileImport import(m_meta, m_resolver, provider, fileLabel, table);
+    for (const CsvRecord &r : table.records())
+        import.importRow(r);
+    return import.finish();
+}
+
+Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const CsvTable &vms,
+                                                const QString &hostsLabel, const CsvTable &hosts) const
+{
+    const QString provider = QStringLiteral("gcp");
+    FileImport accelerators(m_meta, m_resolver, provider, vmsLabel, vms);
+    FileImport hostRows(m_meta, m_resolver, provider, hostsLabel, hosts);
+
+    // Accelerator rows by zone, name and count; TPU slices stand alone.
+    QHash<QString, const CsvRecord *> byZone;
+    QSet<int> duplicates;
+    QList<const CsvRecord *> tpus;
+    for (const CsvRecord &r : vms.records()) {
+        if (accelerators.field(r, "AcceleratorName").startsWith(u"tpu-")) {
+            tpus.append(&r);
+            continue;
+        }
+        if (accelerators.isDuplicate(r)) {
+            duplicates.insert(r.line);
+            continue;
+        }
+        const QString key = accelerators.field(r, "AvailabilityZone") + u'|' + accelerators.field(r, "AcceleratorName")
+                            + u'|' + QString::number(number(accelerators.field(r, "AcceleratorCount")).value_or(0));
+        byZone.insert(key, &r);
+    }
+
+    QSet<int> usedAccelerators;
+    for (const CsvRecord &host : hosts.records()) {
+        if (hostRows.isDuplicate(host))
+            continue;
+        const QString hostType = hostRows.field(host, "InstanceType");
+        const GcpHostAccelerator *mapping = m_meta.gcpHost(hostType);
+        if (!mapping) {
+            hostRows.exclude(host, QStringLiteral("row"), QStringLiteral("GCP host type with no known accelerator"),
+                             hostType);
+            continue;
+        }
+        const QString zone = hostRows.field(host, "AvailabilityZone");
+        const QString region = hostRows.field(host, "Region");
+        auto hw = hostRows.hardware(host, hostType, mapping->accelerator, QString::number(mapping->count));
+        if (!hw)
+            continue;
+        const PriceCheck hostOnDemand = checkPrice(hostRows.field(host, "Price"), 0, false, true);
+        const PriceCheck hostSpot = checkPrice(hostRows.field(host, "SpotPrice"), 0, false, true);
+        if (mapping->allIn) {
+            hostRows.addPrices(host, *hw, region,
+                               checkPrice(hostRows.field(host, "Price"), hw->instance.gpuCount, false),
+                               checkPrice(hostRows.field(host, "SpotPrice"), hw->instance.gpuCount, false));
+            continue;
+        }
+        const QString key = zone + u'|' + mapping->accelerator + u'|' + QString::number(mapping->count);
+        const CsvRecord *accel = byZone.value(key);
+        if (!accel) {
+            hostRows.exclude(host, QStringLiteral("row"),
+                             QStringLiteral("no accelerator price for this GCP host in its zone"),
+                             QStringLiteral("%1 x%2 in %3").arg(mapping->accelerator).arg(mapping->count).arg(zone));
+            continue;
+        }
+        usedAccelerators.insert(accel->line);
+        auto compose = [&](const PriceCheck &hostPrice, const char *column) -> PriceCheck {
+            const PriceCheck accelPrice = checkPrice(accelerators.field(*accel, column), 0, false);
+            if (!hostPrice.reason.isEmpty())
+                return {std::nullopt, hostPrice.reason};
+            if (!accelPrice.reason.isEmpty())
+                return {std::nullopt, QStringLiteral("accelerator row: ") + accelPrice.reason};
+            if (!hostPrice.price || !accelPrice.price)
+                return {};
+            const double total = *hostPrice.price + *accelPrice.price;
+            return checkPrice(QString::number(total, 'g', 12), hw->instance.gpuCount, false);
+        };
+        hostRows.addPrices(host, *hw, region, compose(hostOnDemand, "Price"), compose(hostSpot, "SpotPrice"));
+    }
+
+    for (const CsvRecord *tpu : tpus)
+        accelerators.importRow(*tpu);
+    for (const CsvRecord &r : vms.records()) {
+        if (accelerators.field(r, "AcceleratorName").startsWith(u"tpu-") || duplicates.contains(r.line))
+            continue;
+        if (usedAccelerators.contains(r.line)) {
+            accelerators.markUsed();
+        } else {
+            accelerators.exclude(r, QStringLiteral("row"),
+                                 QStringLiteral("GCP accelerator with no host VM in the snapshot "
+                                                "(n1 hosts are not included), so no whole-VM price"),
+                                 accelerators.field(r, "AcceleratorName"));
+        }
+    }
+
+    ImportBatch batch = hostRows.finish();
+    batch.append(accelerators.finish());
+    return batch;
+}
+
+Result<ImportBatch> SkyPilotImporter::importDirectory(const QString &dirPath) const
+{
+    ImportBatch all;
+    const QDir dir(dirPath);
+    for (const QString &provider : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        if (!m_meta.provider(provider))
+            return Error{QStringLiteral("%1: provider '%2' is not in providers.csv").arg(dir.filePath(provider), provider)};
+        const QDir providerDir(dir.filePath(provider));
+        auto label = [&](const QString &file) { return provider + u'/' + file; };
+        if (provider == u"gcp") {
+            auto vms = readCsvFile(providerDir.filePath(QStringLiteral("vms.csv")));
+            if (!vms)
+                return vms.error();
+            auto hosts = readCsvFile(providerDir.filePath(QStringLiteral("gpu_host_vms.csv")));
+            if (!hosts)
+                return hosts.error();
+            auto batch = importGcp(label(QStringLiteral("vms.csv")), vms.value(),
+                                   label(QStringLiteral("gpu_host_vms.csv")), hosts.value());
+            if (!batch)
+                return batch.error();
+            all.append(batch.value());
+            continue;
+        }
+        for (const QString &file : providerDir.entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name)) {
+            auto table = readCsvFile(providerDir.filePath(file));
+            if (!table)
+                return table.error();
+            auto batch = importFile(provider, label(file), table.value());
+            if (!batch)
+                return batch.error();
+            all.append(batch.value());
+        }
+    }
+    return all;
+}
+
+void ImportBatch::append(const ImportBatch &other)
+{
+    offers.append(other.offers);
+    exclusions.append(other.exclusions);
+    files.append(other.files);
+}
+
+} // namespace gpuplanner::db

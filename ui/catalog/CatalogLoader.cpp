@@ -1,0 +1,46 @@
+#include "ui/catalog/CatalogLoader.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+CatalogSnapshot readSnapshot(const core::CatalogRepositoryFactory &factory)
+{
+    CatalogSnapshot snapshot;
+    auto repo = factory();
+    if (!repo) {
+        snapshot.error = repo.errorMessage();
+        return snapshot;
+    }
+    auto offers = repo.value()->offers(core::OfferQuery{});
+    auto gpus = repo.value()->gpuModels();
+    auto info = repo.value()->info();
+    if (!offers || !gpus || !info) {
+        snapshot.error = !offers ? offers.errorMessage() : !gpus ? gpus.errorMessage() : info.errorMessage();
+        return snapshot;
+    }
+    snapshot.offers = std::move(offers).value();
+    snapshot.gpus = std::move(gpus).value();
+    snapshot.info = std::move(info).value();
+    return snapshot;
+}
+
+} // namespace
+
+CatalogLoader::CatalogLoader(core::CatalogRepositoryFactory factory, QObject *parent)
+    : QObject(parent), m_factory(std::move(factory))
+{
+    connect(&m_watcher, &QFutureWatcher<CatalogSnapshot>::finished, this,
+            [this] { Q_EMIT finished(m_watcher.result()); });
+}
+
+void CatalogLoader::load()
+{
+    if (m_watcher.isRunning())
+        return;
+    m_watcher.setFuture(QtConcurrent::run(readSnapshot, m_factory));
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,40 @@
+#pragma once
+// OffersFilterProxy: typed filters (GPU, provider, billing, text) and numeric sorting
+// over OffersTableModel.
+
+#include "core/catalog/Billing.h"
+
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+namespace gpuplanner::ui {
+
+class OffersFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit OffersFilterProxy(QObject *parent = nullptr);
+
+    void setGpu(const QString &gpuId);       // empty = any
+    void setProvider(const QString &provider); // provider id; empty = any
+    void setBilling(std::optional<core::Billing> billing);
+    void setText(const QString &text);       // substring of instance type or region
+
+    QString gpu() const { return m_gpu; }
+    QString provider() const { return m_provider; }
+    std::optional<core::Billing> billing() const { return m_billing; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    QString m_gpu;
+    QString m_provider;
+    std::optional<core::Billing> m_billing;
+    QString m_text;
+};
+
+} // namespace gpuplanner::ui

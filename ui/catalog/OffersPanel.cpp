@@ -1,0 +1,124 @@
+#include "ui/catalog/OffersPanel.h"
+
+#include "ui/catalog/OffersFilterProxy.h"
+#include "ui/catalog/OffersTableModel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSet>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gpuplanner::ui {
+
+OffersPanel::OffersPanel(QWidget *parent)
+    : QWidget(parent), m_model(new OffersTableModel(this)), m_proxy(new OffersFilterProxy(this)),
+      m_view(new QTableView(this)), m_gpu(new QComboBox(this)), m_provider(new QComboBox(this)),
+      m_billing(new QComboBox(this)), m_text(new QLineEdit(this)), m_count(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(OffersTableModel::PriceUsd, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->setColumnHidden(OffersTableModel::Geography, true);
+    m_view->setColumnHidden(OffersTableModel::Source, true);
+
+    m_gpu->setAccessibleName(tr("GPU filter"));
+    m_gpu->setToolTip(tr("Show only offers with this GPU model"));
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_provider->setAccessibleName(tr("Provider filter"));
+    m_provider->setToolTip(tr("Show only offers from this provider"));
+    m_billing->setAccessibleName(tr("Billing filter"));
+    m_billing->setToolTip(tr("Show only offers under this billing model"));
+    m_billing->addItem(tr("All billing models"));
+    m_billing->addItem(tr("On-demand"), QStringLiteral("on_demand"));
+    m_billing->addItem(tr("Spot"), QStringLiteral("spot"));
+    m_billing->addItem(tr("Reserved"), QStringLiteral("reserved"));
+    m_billing->addItem(tr("Savings plan"), QStringLiteral("savings_plan"));
+    m_text->setPlaceholderText(tr("Filter by instance type or region…"));
+    m_text->setClearButtonEnabled(true);
+    m_text->setAccessibleName(tr("Text filter"));
+
+    auto *gpuLabel = new QLabel(tr("&GPU:"), this);
+    gpuLabel->setBuddy(m_gpu);
+    auto *providerLabel = new QLabel(tr("&Provider:"), this);
+    providerLabel->setBuddy(m_provider);
+    auto *billingLabel = new QLabel(tr("&Billing:"), this);
+    billingLabel->setBuddy(m_billing);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(gpuLabel);
+    filters->addWidget(m_gpu);
+    filters->addWidget(providerLabel);
+    filters->addWidget(m_provider);
+    filters->addWidget(billingLabel);
+    filters->addWidget(m_billing);
+    filters->addWidget(m_text, 1);
+    filters->addWidget(m_count);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_view, 1);
+
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
+    connect(m_billing, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
+    connect(m_text, &QLineEdit::textChanged, this, &OffersPanel::applyFilters);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &OffersPanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &OffersPanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &OffersPanel::updateCount);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &OffersPanel::updateCount);
+    updateCount();
+}
+
+void OffersPanel::setCatalog(const QList<core::Offer> &offers, const QList<core::GpuModel> &gpus,
+                             const core::CatalogInfo &info)
+{
+    const QSignalBlocker gpuBlocker(m_gpu);
+    const QSignalBlocker providerBlocker(m_provider);
+    m_gpu->clear();
+    m_gpu->addItem(tr("All GPUs"));
+    QSet<QString> offered;
+    for (const core::Offer &o : offers)
+        offered.insert(o.gpu);
+    for (const core::GpuModel &g : gpus) {
+        if (offered.contains(g.id))
+            m_gpu->addItem(g.id, g.id);
+    }
+    m_provider->clear();
+    m_provider->addItem(tr("All providers"));
+    for (const core::ProviderInfo &p : info.providers)
+        m_provider->addItem(p.name, p.id);
+
+    m_model->setOffers(offers);
+    m_view->resizeColumnsToContents();
+    applyFilters();
+}
+
+void OffersPanel::applyFilters()
+{
+    m_proxy->setGpu(m_gpu->currentData().toString());
+    m_proxy->setProvider(m_provider->currentData().toString());
+    const QString billing = m_billing->currentData().toString();
+    m_proxy->setBilling(billing.isEmpty() ? std::nullopt : core::billingFromId(billing));
+    m_proxy->setText(m_text->text());
+    updateCount();
+}
+
+void OffersPanel::updateCount()
+{
+    m_count->setText(tr("%1 of %2 offers").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+}
+
+} // namespace gpuplanner::ui
