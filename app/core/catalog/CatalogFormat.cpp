@@ -134,7 +134,7 @@ QString formatOffers(const QList<Offer> &offers, OutputFormat format)
     case OutputFormat::Table: {
         TextTable table({QStringLiteral("PROVIDER"), QStringLiteral("INSTANCE"), QStringLiteral("REGION"),
                          QStringLiteral("GPU"), QStringLiteral("GPUS"), QStringLiteral("GPU MEM"),
-                         QStringLiteral("BILLING"), QStringLiteral("$/H"), QStringLiteral("$/GPU-H"),
+                         QStringLiteral("BILLING"), QStringLiteral("PRICE/H"), QStringLiteral("PRICE/GPU-H"),
                          QStringLiteral("CUR")},
                         {false, false, false, false, true, true, false, true, true, false});
         for (const Offer &o : offers) {
