@@ -1,0 +1,87 @@
+#pragma once
+// Hardware as the estimator sees it: a GpuSpec (plain numbers, built once per GPU model)
+// and a ClusterConfig (GPU x count per instance x instances, with the links between them).
+// Both are plain values so the estimator can run over the whole catalog without allocating.
+
+#include <QtGlobal>
+
+namespace gpuplanner::core {
+
+struct GpuModel;
+struct Offer;
+
+enum class GpuGeneration : quint8 {
+    Unknown,
+    PreVolta, // no tensor cores
+    Volta,
+    Turing,
+    Ampere,
+    Ada,
+    Hopper,
+    Blackwell,
+    AmdCdna2,
+    AmdCdna3,
+    Gaudi,
+    Tpu,
+};
+
+// Numeric precision of the matrix units a workload runs on.
+enum class MathPrecision : quint8 { Fp32, Tf32, Bf16, Fp8, Int8 };
+
+struct GpuSpec
+{
+    double memoryGib = 0;
+    double memoryBandwidthGbs = 0;
+    double fp32Tflops = 0; // 0 = unknown
+    double tf32Tflops = 0;
+    double bf16Tflops = 0; // dense; fp16 when the part has no bf16
+    double fp8Tflops = 0;
+    double int8Tops = 0;
+    double nvlinkGbs = 0;      // bidirectional scale-up bandwidth per GPU; 0 = none
+    double mamfEfficiency = 0; // best-shape GEMM as a fraction of peak (measured, see Efficiency.cpp)
+    GpuGeneration generation = GpuGeneration::Unknown;
+    bool pcieGen5 = false;
+
+    // Dense peak for a precision, falling back to the next wider format the part has.
+    double peakTflops(MathPrecision p) const;
+    bool hasComputeSpecs() const { return bf16Tflops > 0 || fp32Tflops > 0; }
+};
+
+// How GPUs inside one instance talk to each other.
+enum class IntraLink : quint8 {
+    Pcie,
+    NvLinkBridge, // pairs of GPUs bridged; tensor parallelism up to 2
+    NvSwitch,     // all GPUs of the instance in one NVLink domain
+};
+
+// How instances talk to each other.
+enum class NetworkKind : quint8 { Tcp, InfiniBand, Efa, RoCE };
+
+struct ClusterConfig
+{
+    GpuSpec gpu;
+    int gpusPerInstance = 1;
+    int instances = 1;
+    IntraLink intraLink = IntraLink::Pcie;
+    double networkGbps = 0; // per instance; 0 = unknown (assumed 100 Gb/s TCP)
+    NetworkKind network = NetworkKind::Tcp;
+
+    int totalGpus() const { return gpusPerInstance * instances; }
+    // GPUs that can share a tensor-parallel group (an NVLink/NVSwitch domain).
+    int nvlinkDomain() const;
+    // Achievable per-GPU bandwidth between GPUs of one instance, GB/s one direction.
+    double intraBandwidthGbs() const;
+    // Achievable bandwidth out of one instance to the others, GB/s one direction.
+    double networkBandwidthGbs() const;
+};
+
+// Builds the estimator's spec from a catalog GPU model (specs CSV + generation from its architecture).
+GpuSpec gpuSpecFromModel(const GpuModel &model);
+
+// An instance type from an offer: its GPU count, intra-node link and network.
+ClusterConfig clusterFromOffer(const GpuSpec &gpu, const Offer &offer, int instances = 1);
+
+// Reads the catalog's interconnect text ("NVLink4 (18 links) + NVSwitch", "PCIe Gen4 x16").
+IntraLink intraLinkFromText(const QString &interconnect, int gpusPerInstance);
+
+} // namespace gpuplanner::core

@@ -1,0 +1,172 @@
+// gpu-planner-cli end to end: runs the real binary with a private XDG data directory,
+// so the first run also exercises creating the user's catalog from the embedded seed.
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+class Cli : public ::testing::Test
+{
+protected:
+    CliRun run(const QStringList &args)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
+        EXPECT_TRUE(process.waitForFinished(60000));
+        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+    QJsonArray runJson(const QStringList &args)
+    {
+        const CliRun r = run(args);
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+        EXPECT_EQ(error.error, QJsonParseError::NoError) << r.out.left(200).toStdString();
+        return doc.array();
+    }
+
+    QTemporaryDir m_home;
+};
+
+} // namespace
+
+TEST_F(Cli, HelpAndVersion)
+{
+    const CliRun help = run({QStringLiteral("--help")});
+    EXPECT_EQ(help.code, 0);
+    EXPECT_TRUE(help.out.contains(QStringLiteral("offers")));
+    EXPECT_TRUE(help.out.contains(QStringLiteral("catalog info")));
+    const CliRun version = run({QStringLiteral("--version")});
+    EXPECT_EQ(version.code, 0);
+    EXPECT_TRUE(version.out.startsWith(QStringLiteral("gpu-planner-cli ")));
+    const CliRun offersHelp = run({QStringLiteral("offers"), QStringLiteral("--help")});
+    EXPECT_EQ(offersHelp.code, 0);
+    EXPECT_TRUE(offersHelp.out.contains(QStringLiteral("--min-gpus")));
+}
+
+TEST_F(Cli, FirstRunCreatesTheUserCatalogWithoutNetwork)
+{
+    const CliRun info = run({QStringLiteral("catalog"), QStringLiteral("info")});
+    ASSERT_EQ(info.code, 0) << info.err.toStdString();
+    EXPECT_TRUE(QFile::exists(m_home.filePath(QStringLiteral("gpu-planner/catalog.sqlite"))));
+    EXPECT_TRUE(info.out.contains(QStringLiteral("Schema version")));
+    EXPECT_TRUE(info.out.contains(QStringLiteral("2024-08"))) << "Azure's older data date is shown";
+}
+
+TEST_F(Cli, DoneWhenA100_80GBx8ListsEveryProviderThatRentsIt)
+{
+    const QJsonArray offers = runJson({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100-80GB"),
+                                       QStringLiteral("--min-gpus"), QStringLiteral("8"), QStringLiteral("--format"),
+                                       QStringLiteral("json")});
+    QSet<QString> providers;
+    for (const QJsonValue &v : offers) {
+        const QJsonObject o = v.toObject();
+        EXPECT_EQ(o.value(QStringLiteral("gpu")).toString(), QStringLiteral("A100-SXM4-80GB"));
+        EXPECT_GE(o.value(QStringLiteral("gpu_count")).toDouble(), 8);
+        EXPECT_GT(o.value(QStringLiteral("price_per_hour")).toDouble(), 0);
+        for (const char *field : {"provider", "instance_type", "region", "gpu", "gpu_count", "gpu_memory_gib", "vcpus",
+                                  "memory_gib", "billing", "term_months", "price_per_hour", "price_per_gpu_hour",
+                                  "currency", "source", "effective_date"})
+            EXPECT_TRUE(o.contains(QString::fromLatin1(field))) << field;
+        providers.insert(o.value(QStringLiteral("provider")).toString());
+    }
+    for (const char *p : {"aws", "azure", "gcp", "lambda", "oci", "alicloud"})
+        EXPECT_TRUE(providers.contains(QString::fromLatin1(p))) << p;
+}
+
+TEST_F(Cli, OffersSortAndLimit)
+{
+    const QJsonArray offers = runJson({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+                                       QStringLiteral("--min-gpus"), QStringLiteral("8"), QStringLiteral("--sort"),
+                                       QStringLiteral("price"), QStringLiteral("--limit"), QStringLiteral("5"),
+                                       QStringLiteral("--billing"), QStringLiteral("on_demand"), QStringLiteral("--format"),
+                                       QStringLiteral("json")});
+    ASSERT_EQ(offers.size(), 5);
+    for (const QJsonValue &v : offers)
+        EXPECT_EQ(v.toObject().value(QStringLiteral("billing")).toString(), QStringLiteral("on_demand"));
+}
+
+TEST_F(Cli, CsvHasTheDocumentedHeader)
+{
+    const CliRun r = run({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("lambda"),
+                       QStringLiteral("--format"), QStringLiteral("csv")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    EXPECT_TRUE(r.out.startsWith(QStringLiteral(
+        "provider,instance_type,region,gpu,gpu_count,gpu_memory_gib,vcpus,memory_gib,billing,term_months,"
+        "price_per_hour,price_per_gpu_hour,currency,source,effective_date\n")));
+}
+
+TEST_F(Cli, GpusFiltersByVendorAndMemory)
+{
+    const QJsonArray gpus = runJson({QStringLiteral("gpus"), QStringLiteral("--vendor"), QStringLiteral("nvidia"),
+                                     QStringLiteral("--min-memory"), QStringLiteral("80"), QStringLiteral("--format"),
+                                     QStringLiteral("json")});
+    ASSERT_FALSE(gpus.isEmpty());
+    for (const QJsonValue &v : gpus) {
+        EXPECT_EQ(v.toObject().value(QStringLiteral("vendor")).toString(), QStringLiteral("NVIDIA"));
+        EXPECT_GE(v.toObject().value(QStringLiteral("memory_gib")).toDouble(), 80);
+    }
+}
+
+TEST_F(Cli, UsageErrorsExitOneAndNameTheProblem)
+{
+    const QList<std::pair<QStringList, const char *>> cases = {
+        {{}, "missing command"},
+        {{QStringLiteral("frobnicate")}, "unknown command 'frobnicate'"},
+        {{QStringLiteral("offers"), QStringLiteral("--min-gpus"), QStringLiteral("eight")}, "--min-gpus: 'eight'"},
+        {{QStringLiteral("offers"), QStringLiteral("--billing"), QStringLiteral("monthly")}, "--billing: 'monthly'"},
+        {{QStringLiteral("offers"), QStringLiteral("--format"), QStringLiteral("xml")}, "--format: 'xml'"},
+        {{QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("Z9000")}, "unknown GPU 'Z9000'"},
+        {{QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("nimbus")}, "unknown provider 'nimbus'"},
+        {{QStringLiteral("offers"), QStringLiteral("--sort"), QStringLiteral("vibes")}, "--sort: 'vibes'"},
+        {{QStringLiteral("offers"), QStringLiteral("--bogus")}, "bogus"},
+        {{QStringLiteral("catalog")}, "expected a subcommand"},
+    };
+    for (const auto &[args, message] : cases) {
+        const CliRun r = run(args);
+        EXPECT_EQ(r.code, 1) << args.join(u' ').toStdString();
+        EXPECT_TRUE(r.err.contains(QString::fromLatin1(message)))
+            << args.join(u' ').toStdString() << " -> " << r.err.toStdString();
+    }
+}
+
+TEST_F(Cli, DamagedCatalogExitsTwoNamingTheFileAndLeavesItUntouched)
+{
+    const QString path = m_home.filePath(QStringLiteral("broken.sqlite"));
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("this is not a database");
+    }
+    const CliRun r = run({QStringLiteral("--catalog"), path, QStringLiteral("offers")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(path)) << r.err.toStdString();
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), QByteArray("this is not a database"));
+
+    const CliRun missing = run({QStringLiteral("catalog"), QStringLiteral("info"), QStringLiteral("--catalog"),
+                             m_home.filePath(QStringLiteral("nope.sqlite"))});
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("nope.sqlite")));
+}

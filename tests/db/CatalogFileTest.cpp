@@ -1,0 +1,159 @@
+#include "db/SeedCatalog.h"
+
+#include "db/CatalogFile.h"
+#include "db/Migrations.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner::db;
+using gpuplanner::tests::copySeedCatalog;
+using gpuplanner::tests::seedCatalogPath;
+
+namespace {
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly));
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+TEST(CatalogFile, OpensTheSeedCatalog)
+{
+    QTemporaryDir dir;
+    auto db = openCatalogFile(copySeedCatalog(dir.path()), OpenMode::ReadOnly);
+    ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+    EXPECT_EQ(db.value()->userVersion().value(), latestSchemaVersion());
+}
+
+TEST(CatalogFile, NonSqliteFileGivesClearErrorAndIsUntouched)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("prices.sqlite"));
+    writeFile(path, QByteArray("provider,price\naws,1.0\n").repeated(200));
+    const QByteArray before = fileHash(path);
+    auto db = openCatalogFile(path, OpenMode::ReadWrite);
+    ASSERT_FALSE(db.ok());
+    EXPECT_TRUE(db.errorMessage().contains(path)) << db.errorMessage().toStdString();
+    EXPECT_TRUE(db.errorMessage().contains(QStringLiteral("not an SQLite database")));
+    EXPECT_EQ(fileHash(path), before);
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1) << "no -wal/-shm/-journal left behind";
+}
+
+TEST(CatalogFile, DamagedCatalogGivesClearErrorAndIsUntouched)
+{
+    QTemporaryDir dir;
+    const QString path = copySeedCatalog(dir.path());
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::ReadWrite));
+        f.seek(100); // keep the 100-byte header, wreck the schema page
+        f.write(QByteArray(4000, '\x5a'));
+    }
+    const QByteArray before = fileHash(path);
+    auto db = openCatalogFile(path, OpenMode::ReadWrite);
+    ASSERT_FALSE(db.ok());
+    EXPECT_TRUE(db.errorMessage().contains(path)) << db.errorMessage().toStdString();
+    EXPECT_EQ(fileHash(path), before);
+}
+
+TEST(CatalogFile, EmptyAndMissingFilesAreNamed)
+{
+    QTemporaryDir dir;
+    const QString empty = dir.filePath(QStringLiteral("empty.sqlite"));
+    writeFile(empty, {});
+    auto e = openCatalogFile(empty, OpenMode::ReadOnly);
+    ASSERT_FALSE(e.ok());
+    EXPECT_TRUE(e.errorMessage().contains(empty));
+    EXPECT_TRUE(e.errorMessage().contains(QStringLiteral("empty")));
+
+    const QString missing = dir.filePath(QStringLiteral("missing.sqlite"));
+    auto m = openCatalogFile(missing, OpenMode::ReadOnly);
+    ASSERT_FALSE(m.ok());
+    EXPECT_TRUE(m.errorMessage().contains(missing));
+}
+
+TEST(CatalogFile, ForeignSqliteDatabaseIsRejected)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("other.sqlite"));
+    {
+        auto db = Database::open(path, OpenMode::Create);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("CREATE TABLE notes (t TEXT)")).ok());
+    }
+    auto db = openCatalogFile(path, OpenMode::ReadOnly);
+    ASSERT_FALSE(db.ok());
+    EXPECT_TRUE(db.errorMessage().contains(QStringLiteral("not a GPU Planner catalog")));
+}
+
+TEST(CatalogFile, OlderCatalogIsUpgradedOnOpen)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.sqlite"));
+    {
+        auto db = Database::open(path, OpenMode::Create);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(migrate(*db.value(), 1).ok());
+    }
+    auto db = openCatalogFile(path, OpenMode::ReadOnly);
+    ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+    EXPECT_EQ(db.value()->userVersion().value(), latestSchemaVersion());
+}
+
+TEST(CatalogFile, FirstRunCopiesTheSeedAndLaterRunsKeepTheUsersCatalog)
+{
+    QTemporaryDir dir;
+    const QString dataDir = dir.filePath(QStringLiteral("xdg/gpu-planner"));
+    auto created = ensureUserCatalog(dataDir, seedCatalogPath());
+    ASSERT_TRUE(created.ok()) << created.errorMessage().toStdString();
+    EXPECT_EQ(created.value(), QDir(dataDir).filePath(userCatalogFileName()));
+    {
+        auto db = openCatalogFile(created.value(), OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("INSERT INTO catalog_meta VALUES ('marker', 'mine')")).ok());
+    }
+    auto again = ensureUserCatalog(dataDir, seedCatalogPath());
+    ASSERT_TRUE(again.ok());
+    auto db = openCatalogFile(again.value(), OpenMode::ReadOnly);
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(db.value()->scalar(QStringLiteral("SELECT count(*) FROM catalog_meta WHERE key = 'marker'")).value(), 1);
+}
+
+TEST(CatalogFile, UnusableDataDirectoryGivesClearError)
+{
+    QTemporaryDir dir;
+    const QString blocker = dir.filePath(QStringLiteral("a-file"));
+    writeFile(blocker, QByteArray("x"));
+    // A regular file where the data directory should be: it can be neither created nor written.
+    auto result = ensureUserCatalog(blocker, seedCatalogPath());
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.errorMessage().contains(blocker)) << result.errorMessage().toStdString();
+    const QString below = blocker + QStringLiteral("/gpu-planner");
+    auto nested = ensureUserCatalog(below, seedCatalogPath());
+    ASSERT_FALSE(nested.ok());
+    EXPECT_TRUE(nested.errorMessage().contains(below));
+    EXPECT_TRUE(nested.errorMessage().contains(QStringLiteral("cannot create")));
+}
+
+TEST(CatalogFile, MissingSeedGivesClearError)
+{
+    QTemporaryDir dir;
+    auto result = ensureUserCatalog(dir.path(), dir.filePath(QStringLiteral("no-seed.sqlite")));
+    ASSERT_FALSE(result.ok());
+    EXPECT_TRUE(result.errorMessage().contains(QStringLiteral("no-seed.sqlite")));
+}

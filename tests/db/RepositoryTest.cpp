@@ -1,0 +1,151 @@
+#include "db/SeedCatalog.h"
+
+#include "db/SqliteCatalogRepository.h"
+
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::core;
+
+namespace {
+
+class Repository : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        auto repo = db::SqliteCatalogRepository::openExisting(tests::seedCatalogPath());
+        ASSERT_TRUE(repo.ok()) << repo.errorMessage().toStdString();
+        m_repo = std::move(repo).value();
+    }
+
+    QList<Offer> offers(const OfferQuery &q)
+    {
+        auto result = m_repo->offers(q);
+        EXPECT_TRUE(result.ok()) << result.errorMessage().toStdString();
+        return result.ok() ? result.value() : QList<Offer>{};
+    }
+
+    std::unique_ptr<db::SqliteCatalogRepository> m_repo;
+};
+
+} // namespace
+
+TEST_F(Repository, ShortNamesPeopleTypeResolveFollowingSkyPilot)
+{
+    const QList<std::pair<const char *, const char *>> cases = {
+        {"H100", "H100-SXM5-80GB"},        {"H100-80GB", "H100-SXM5-80GB"}, {"H200", "H200-SXM-141GB"},
+        {"A100", "A100-SXM4-40GB"},        {"A100-40GB", "A100-SXM4-40GB"}, {"A100-80GB", "A100-SXM4-80GB"},
+        {"V100", "V100-SXM2-16GB"},        {"V100-16GB", "V100-SXM2-16GB"}, {"L4", "L4"},
+        {"T4", "T4"},                      {"NVIDIA A100 80GB", "A100-SXM4-80GB"}, {"h100-pcie-80gb", "H100-PCIe-80GB"},
+    };
+    for (const auto &[typed, expected] : cases) {
+        auto id = m_repo->resolveGpu(QString::fromLatin1(typed));
+        ASSERT_TRUE(id.ok()) << typed;
+        EXPECT_EQ(id.value(), QString::fromLatin1(expected)) << typed;
+    }
+    auto unknown = m_repo->resolveGpu(QStringLiteral("Z9000"));
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_TRUE(unknown.errorMessage().contains(QStringLiteral("Z9000")));
+}
+
+TEST_F(Repository, A100_80GBx8ComesFromEveryMajorProvider)
+{
+    OfferQuery q;
+    q.gpu = QStringLiteral("A100-SXM4-80GB");
+    q.minGpus = 8;
+    q.billing = Billing::OnDemand;
+    QSet<QString> providers;
+    for (const Offer &o : offers(q)) {
+        EXPECT_EQ(o.gpu, q.gpu);
+        EXPECT_GE(o.gpuCount, 8);
+        EXPECT_GT(o.pricePerHour, 0);
+        providers.insert(o.provider);
+    }
+    for (const char *p : {"aws", "azure", "gcp", "lambda", "oci"})
+        EXPECT_TRUE(providers.contains(QString::fromLatin1(p))) << p;
+}
+
+TEST_F(Repository, SortsByUsdPriceAcrossCurrencies)
+{
+    OfferQuery q;
+    q.gpu = QStringLiteral("A100-SXM4-80GB");
+    const auto list = offers(q);
+    ASSERT_GT(list.size(), 10);
+    bool sawCny = false;
+    for (qsizetype i = 1; i < list.size(); ++i) {
+        EXPECT_LE(list.at(i - 1).pricePerHourUsd, list.at(i).pricePerHourUsd);
+        sawCny = sawCny || list.at(i).currency == u"CNY";
+    }
+    EXPECT_TRUE(sawCny);
+    for (const Offer &o : list) {
+        if (o.currency == u"CNY") {
+            EXPECT_NEAR(o.pricePerHourUsd, o.pricePerHour * 0.138, 1e-6);
+        }
+    }
+}
+
+TEST_F(Repository, SortsPerGpuAndByMemory)
+{
+    OfferQuery q;
+    q.billing = Billing::OnDemand;
+    q.sort = OfferSort::PricePerGpu;
+    q.limit = 50;
+    const auto perGpu = offers(q);
+    ASSERT_EQ(perGpu.size(), 50);
+    for (qsizetype i = 1; i < perGpu.size(); ++i)
+        EXPECT_LE(perGpu.at(i - 1).pricePerHourUsd / perGpu.at(i - 1).gpuCount,
+                  perGpu.at(i).pricePerHourUsd / perGpu.at(i).gpuCount + 1e-12);
+    q.sort = OfferSort::GpuMemory;
+    const auto byMemory = offers(q);
+    for (qsizetype i = 1; i < byMemory.size(); ++i)
+        EXPECT_GE(byMemory.at(i - 1).gpuMemoryGib, byMemory.at(i).gpuMemoryGib);
+}
+
+TEST_F(Repository, FiltersByProviderRegionGeographyBillingAndPrice)
+{
+    OfferQuery q;
+    q.providers = {QStringLiteral("aws"), QStringLiteral("gcp")};
+    q.regionGlob = QStringLiteral("us-*");
+    q.billing = Billing::Spot;
+    q.maxPriceUsd = 5.0;
+    const auto list = offers(q);
+    ASSERT_FALSE(list.isEmpty());
+    for (const Offer &o : list) {
+        EXPECT_TRUE(o.provider == u"aws" || o.provider == u"gcp");
+        EXPECT_TRUE(o.region.startsWith(u"us-"));
+        EXPECT_EQ(o.billing, Billing::Spot);
+        EXPECT_LE(o.pricePerHourUsd, 5.0);
+    }
+
+    OfferQuery china;
+    china.geography = QStringLiteral("Mainland China");
+    const auto cn = offers(china);
+    ASSERT_FALSE(cn.isEmpty());
+    for (const Offer &o : cn) {
+        EXPECT_EQ(o.geography, QStringLiteral("Mainland China"));
+        EXPECT_TRUE(o.provider == u"alicloud" || o.provider == u"tencentcloud" || o.provider == u"vast")
+            << o.provider.toStdString();
+    }
+}
+
+TEST_F(Repository, MinimumGpuMemoryIsPerGpu)
+{
+    OfferQuery q;
+    q.minGpuMemoryGib = 140;
+    for (const Offer &o : offers(q))
+        EXPECT_GE(o.gpuMemoryGib / o.gpuCount, 140 - 1e-9) << o.instanceType.toStdString();
+}
+
+TEST_F(Repository, InfoReportsProvidersDatesAndSchema)
+{
+    auto info = m_repo->info();
+    ASSERT_TRUE(info.ok());
+    EXPECT_EQ(info->providers.size(), 22);
+    EXPECT_GT(info->offers, 5000);
+    for (const ProviderInfo &p : info->providers)
+        EXPECT_FALSE(p.dataDate.isEmpty()) << p.id.toStdString();
+    EXPECT_FALSE(info->exclusions.isEmpty());
+}

@@ -1,0 +1,229 @@
+// The embedded catalog against its source files: every source row is either used or
+// left out with a logged reason, and SOURCE.md's pricing rules hold on real rows.
+
+#include "db/SeedCatalog.h"
+
+#include "core/io/CsvReader.h"
+#include "db/CatalogFile.h"
+#include "db/seed/OfferAggregator.h"
+
+#include <QDir>
+#include <QDirIterator>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::db;
+
+namespace {
+
+class SeedImport : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        auto opened = openCatalogFile(tests::seedCatalogPath(), OpenMode::ReadOnly);
+        ASSERT_TRUE(opened.ok()) << opened.errorMessage().toStdString();
+        m_db = std::move(opened).value();
+    }
+
+    qint64 scalar(const QString &sql)
+    {
+        auto v = m_db->scalar(sql);
+        EXPECT_TRUE(v.ok()) << v.errorMessage().toStdString() << " in " << sql.toStdString();
+        return v.ok() ? v.value() : -1;
+    }
+
+    double real(const QString &sql)
+    {
+        auto s = m_db->prepare(sql);
+        EXPECT_TRUE(s.ok()) << s.errorMessage().toStdString();
+        if (!s.ok() || !s.value().step())
+            return -1;
+        return s.value().real(0);
+    }
+
+    static core::CsvTable source(const QString &relative)
+    {
+        auto t = core::readCsvFile(QDir(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot")).filePath(relative));
+        EXPECT_TRUE(t.ok()) << t.errorMessage().toStdString();
+        return t.ok() ? t.value() : core::CsvTable();
+    }
+
+    std::unique_ptr<Database> m_db;
+};
+
+} // namespace
+
+TEST_F(SeedImport, EverySourceRowIsUsedOrLeftOutWithAReason)
+{
+    QDirIterator it(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot"), {QStringLiteral("*.csv")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    int files = 0;
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString label = QDir(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot")).relativeFilePath(path);
+        const auto table = source(label);
+        auto stmt = m_db->prepare(
+            QStringLiteral("SELECT source_rows, used_rows, excluded_rows FROM import_files WHERE file = ?"));
+        ASSERT_TRUE(stmt.ok());
+        stmt.value().bind(1, label);
+        ASSERT_TRUE(stmt.value().step()) << "no import record for " << label.toStdString();
+        const qint64 sourceRows = stmt.value().integer(0);
+        const qint64 used = stmt.value().integer(1);
+        const qint64 excluded = stmt.value().integer(2);
+        EXPECT_EQ(sourceRows, table.size()) << label.toStdString();
+        EXPECT_EQ(used + excluded, sourceRows) << label.toStdString();
+        const qint64 logged = scalar(
+            QStringLiteral("SELECT count(*) FROM import_exclusions WHERE scope = 'row' AND file = '%1'").arg(label));
+        EXPECT_EQ(logged, excluded) << label.toStdString();
+        EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE file = '%1' AND reason = ''")
+                             .arg(label)),
+                  0);
+        EXPECT_GT(used, 0) << label.toStdString();
+        ++files;
+    }
+    EXPECT_EQ(files, 23);
+}
+
+TEST_F(SeedImport, NoAcceleratorNameIsUnmapped)
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "SELECT file, line, detail FROM import_exclusions WHERE reason = 'unmapped accelerator name'"));
+    ASSERT_TRUE(stmt.ok());
+    QStringList unmapped;
+    while (stmt.value().step())
+        unmapped.append(QStringLiteral("%1:%2 %3").arg(stmt.value().text(0)).arg(stmt.value().integer(1)).arg(stmt.value().text(2)));
+    EXPECT_TRUE(unmapped.isEmpty()) << unmapped.join(u'\n').toStdString();
+}
+
+TEST_F(SeedImport, EveryProviderHasOffersAndEveryRegionAGeography)
+{
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers p WHERE NOT EXISTS "
+                                    "(SELECT 1 FROM instance_types it JOIN offers o ON o.instance_type_id = it.id "
+                                    "WHERE it.provider_id = p.id)")),
+              0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Unknown'")), 0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Mainland China'")), 10);
+}
+
+TEST_F(SeedImport, ChinaCloudPricesAreStoredBackInCny)
+{
+    // Tencent GN7.2XLARGE32 in ap-bangkok: 1.0833 "USD" in the fork = 1.0833 / 0.138 CNY.
+    const double price = real(QStringLiteral(
+        "SELECT o.hourly_price FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+        "JOIN regions r ON r.id = o.region_id WHERE it.provider_id = 'tencentcloud' AND it.name = 'GN7.2XLARGE32' "
+        "AND r.code = 'ap-bangkok' AND o.billing = 'on_demand'"));
+    EXPECT_NEAR(price, 1.0833 / 0.138, 1e-6);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id IN ('alicloud', 'tencentcloud') AND o.currency <> 'CNY'")),
+              0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id NOT IN ('alicloud', 'tencentcloud') AND o.currency <> 'USD'")),
+              0);
+}
+
+TEST_F(SeedImport, AwsSpotKeepsLowestAndMedianOverZones)
+{
+    const auto table = source(QStringLiteral("aws/vms.csv"));
+    QList<double> spots;
+    double onDemand = -1;
+    for (const auto &r : table.records()) {
+        if (table.field(r, QStringLiteral("InstanceType")) == u"p5.48xlarge"
+            && table.field(r, QStringLiteral("Region")) == u"us-east-1") {
+            onDemand = table.field(r, QStringLiteral("Price")).toDouble();
+            if (!table.field(r, QStringLiteral("SpotPrice")).isEmpty())
+                spots.append(table.field(r, QStringLiteral("SpotPrice")).toDouble());
+        }
+    }
+    ASSERT_GE(spots.size(), 2) << "the test needs a multi-zone example";
+    const QString where = QStringLiteral(
+        "FROM offers o JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+        "WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' AND o.billing = '%1'");
+    EXPECT_DOUBLE_EQ(real(QStringLiteral("SELECT o.hourly_price ") + where.arg(QStringLiteral("spot"))),
+                     *std::min_element(spots.cbegin(), spots.cend()));
+    const double median = db::median(spots);
+    const double stored = real(QStringLiteral("SELECT COALESCE(o.hourly_price_median, o.hourly_price) ")
+                               + where.arg(QStringLiteral("spot")));
+    EXPECT_DOUBLE_EQ(stored, median);
+    EXPECT_DOUBLE_EQ(real(QStringLiteral("SELECT o.hourly_price ") + where.arg(QStringLiteral("on_demand"))), onDemand);
+}
+
+TEST_F(SeedImport, GcpVmPriceIsHostPlusAccelerator)
+{
+    const auto hosts = source(QStringLiteral("gcp/gpu_host_vms.csv"));
+    const auto accels = source(QStringLiteral("gcp/vms.csv"));
+    double host = -1, accel = -1;
+    for (const auto &r : hosts.records()) {
+        if (hosts.field(r, QStringLiteral("InstanceType")) == u"a2-highgpu-8g"
+            && hosts.field(r, QStringLiteral("AvailabilityZone")) == u"us-central1-a")
+            host = hosts.field(r, QStringLiteral("Price")).toDouble();
+    }
+    for (const auto &r : accels.records()) {
+        if (accels.field(r, QStringLiteral("AcceleratorName")) == u"A100"
+            && accels.field(r, QStringLiteral("AcceleratorCount")).toDouble() == 8
+            && accels.field(r, QStringLiteral("AvailabilityZone")) == u"us-central1-a")
+            accel = accels.field(r, QStringLiteral("Price")).toDouble();
+    }
+    ASSERT_GT(host, 0);
+    ASSERT_GT(accel, 0);
+    const double stored = real(QStringLiteral(
+        "SELECT o.hourly_price FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+        "JOIN regions r ON r.id = o.region_id WHERE it.name = 'a2-highgpu-8g' AND r.code = 'us-central1' "
+        "AND o.billing = 'on_demand'"));
+    EXPECT_NEAR(stored, host + accel, 1e-6);
+    // a4-highgpu-8g's host row is 0.0: the B200 price is all in its accelerator row.
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.name = 'a4-highgpu-8g' AND o.hourly_price > 20")),
+              0);
+}
+
+TEST_F(SeedImport, PlaceholdersAndOutliersAreLeftOutWithReasons)
+{
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE reason LIKE 'TPU price 700.0%'")), 0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price = 700.0")), 0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price <= 0")), 0);
+    // Alibaba gn5i at 0.084 CNY/h is an API artifact (SOURCE.md).
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.name = 'ecs.gn5i-c12g1.6xlarge'")),
+              0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE reason LIKE 'implausible%'")), 0);
+    // Vast's 0.00 spot prices are placeholders: logged, on-demand kept.
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE provider_id = 'vast' AND scope = 'spot'")), 0);
+}
+
+TEST_F(SeedImport, KnownErrorsAreCorrectedWithANote)
+{
+    EXPECT_EQ(real(QStringLiteral("SELECT gpu_count FROM instance_types WHERE name = 'Standard_ND96isr_H100_v5'")), 8.0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE scope = 'correction' "
+                                    "AND detail LIKE 'AcceleratorCount 12 -> 8'")),
+              0);
+    // Azure H100 spot = on-demand in the source: unknown, so no H100 spot offers.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id = 'azure' AND it.gpu_id LIKE 'H100%' AND o.billing = 'spot'")),
+              0);
+}
+
+TEST_F(SeedImport, NetworkAndInterconnectAreFilledForTheMainFamilies)
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "SELECT name, interconnect, network_gbps, rdma FROM instance_types WHERE name IN "
+        "('p5.48xlarge', 'p4d.24xlarge', 'Standard_ND96isr_H100_v5', 'a3-highgpu-8g') GROUP BY name ORDER BY name"));
+    ASSERT_TRUE(stmt.ok());
+    QMap<QString, QStringList> rows;
+    while (stmt.value().step())
+        rows.insert(stmt.value().text(0), {stmt.value().text(1), QString::number(stmt.value().real(2)), stmt.value().text(3)});
+    EXPECT_EQ(rows.value(QStringLiteral("p5.48xlarge")), (QStringList{QStringLiteral("NVSwitch"), QStringLiteral("3200"), QStringLiteral("efa")}));
+    EXPECT_EQ(rows.value(QStringLiteral("p4d.24xlarge")), (QStringList{QStringLiteral("NVSwitch"), QStringLiteral("400"), QStringLiteral("efa")}));
+    EXPECT_EQ(rows.value(QStringLiteral("Standard_ND96isr_H100_v5")),
+              (QStringList{QStringLiteral("NVSwitch"), QStringLiteral("3200"), QStringLiteral("infiniband")}));
+    EXPECT_EQ(rows.value(QStringLiteral("a3-highgpu-8g")).value(0), QStringLiteral("NVSwitch"));
+}
+
+TEST_F(SeedImport, VgpuSlicesAndTpuSlicesCountFractionsAndChips)
+{
+    EXPECT_NEAR(real(QStringLiteral("SELECT gpu_count FROM instance_types WHERE provider_id = 'alicloud' "
+                                    "AND gpu_id = 'A10' AND name LIKE 'ecs.sgn7i-vws-m2.%' LIMIT 1")),
+                1.0 / 12, 1e-6);
+    EXPECT_DOUBLE_EQ(real(QStringLiteral("SELECT gpu_count FROM instance_types WHERE name = 'tpu-v4-8'")), 4.0);
+}

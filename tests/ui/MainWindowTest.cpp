@@ -1,0 +1,134 @@
+#include "db/SeedCatalog.h"
+#include "db/SqliteCatalogRepository.h"
+#include "ui/MainWindow.h"
+#include "ui/catalog/OffersFilterProxy.h"
+#include "ui/catalog/OffersPanel.h"
+#include "ui/catalog/OffersTableModel.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QDir>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+namespace {
+
+core::CatalogRepositoryFactory factoryFor(const QString &path)
+{
+    return [path]() -> core::Result<std::unique_ptr<core::CatalogRepository>> {
+        auto repo = db::SqliteCatalogRepository::openExisting(path);
+        if (!repo)
+            return repo.error();
+        return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
+    };
+}
+
+bool loadInto(ui::MainWindow &window)
+{
+    QSignalSpy spy(&window, &ui::MainWindow::catalogLoaded);
+    window.reloadCatalog();
+    if (!spy.wait(30000))
+        return false;
+    return spy.at(0).at(0).toBool();
+}
+
+} // namespace
+
+TEST(MainWindow, OpensOffscreenOnTheSeedCatalogAndShowsFreshness)
+{
+    ui::MainWindow window(factoryFor(tests::seedCatalogPath()));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(loadInto(window));
+    auto *panel = window.offersPanel();
+    EXPECT_GT(panel->model()->rowCount(), 5000);
+    EXPECT_EQ(panel->proxy()->rowCount(), panel->model()->rowCount());
+    const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>();
+    bool freshness = false;
+    for (QLabel *l : labels)
+        freshness = freshness || l->text().contains(QStringLiteral("Prices as of 2026-07"));
+    EXPECT_TRUE(freshness);
+
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/catalog-offers.png")));
+}
+
+TEST(MainWindow, FiltersRespondToKeyboardInput)
+{
+    ui::MainWindow window(factoryFor(tests::seedCatalogPath()));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(loadInto(window));
+    auto *panel = window.offersPanel();
+
+    const int gpuIndex = panel->gpuFilter()->findData(QStringLiteral("H100-SXM5-80GB"));
+    ASSERT_GT(gpuIndex, 0);
+    panel->gpuFilter()->setFocus();
+    panel->gpuFilter()->setCurrentIndex(gpuIndex);
+    const int h100Rows = panel->proxy()->rowCount();
+    EXPECT_GT(h100Rows, 0);
+    EXPECT_LT(h100Rows, panel->model()->rowCount());
+    for (int row = 0; row < h100Rows; ++row)
+        EXPECT_EQ(panel->proxy()->index(row, ui::OffersTableModel::Gpu).data().toString(), QStringLiteral("H100-SXM5-80GB"));
+
+    QTest::keyClicks(panel->textFilter(), QStringLiteral("p5.48"));
+    EXPECT_GT(panel->proxy()->rowCount(), 0);
+    EXPECT_LT(panel->proxy()->rowCount(), h100Rows);
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+        EXPECT_EQ(panel->proxy()->index(row, ui::OffersTableModel::InstanceType).data().toString(),
+                  QStringLiteral("p5.48xlarge"));
+
+    panel->billingFilter()->setCurrentIndex(panel->billingFilter()->findData(QStringLiteral("spot")));
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+        EXPECT_EQ(panel->proxy()->index(row, ui::OffersTableModel::Billing).data().toString(), QStringLiteral("spot"));
+
+    // Clicking a header sorts by that column, numerically.
+    QHeaderView *header = panel->view()->horizontalHeader();
+    const int x = header->sectionViewportPosition(ui::OffersTableModel::PriceUsd) + 5;
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+    double previous = -1;
+    const Qt::SortOrder order = header->sortIndicatorOrder();
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
+        const double v = panel->proxy()->index(row, ui::OffersTableModel::PriceUsd).data(ui::OffersTableModel::SortRole).toDouble();
+        if (previous >= 0) {
+            EXPECT_TRUE(order == Qt::AscendingOrder ? previous <= v : previous >= v);
+        }
+        previous = v;
+    }
+}
+
+TEST(MainWindow, UnreadableCatalogReportsTheFileAndKeepsRunning)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("missing.sqlite"));
+    ui::MainWindow window(factoryFor(path));
+    QSignalSpy spy(&window, &ui::MainWindow::catalogLoaded);
+    // The error dialog is modal; close it as soon as it appears.
+    auto closer = std::make_unique<QTimer>();
+    QObject::connect(closer.get(), &QTimer::timeout, &window, [] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            EXPECT_TRUE(modal->findChildren<QLabel *>().size() > 0);
+            bool named = false;
+            for (QLabel *l : modal->findChildren<QLabel *>())
+                named = named || l->text().contains(QStringLiteral("missing.sqlite"));
+            EXPECT_TRUE(named);
+            modal->close();
+        }
+    });
+    closer->start(20);
+    window.reloadCatalog();
+    ASSERT_TRUE(spy.wait(30000));
+    EXPECT_FALSE(spy.at(0).at(0).toBool());
+    EXPECT_EQ(window.offersPanel()->model()->rowCount(), 0);
+}
