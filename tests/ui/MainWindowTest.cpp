@@ -60,6 +60,7 @@ TEST(MainWindow, OpensOffscreenOnTheSeedCatalogAndShowsFreshness)
         freshness = freshness || l->text().contains(QStringLiteral("Prices as of 2026-07"));
     EXPECT_TRUE(freshness);
 
+    QCoreApplication::processEvents();
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/catalog-offers.png")));
 }

@@ -39,6 +39,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_provider->setAccessibleName(tr("Provider filter"));
     m_provider->setToolTip(tr("Show only offers from this provider"));
+    m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_billing->setAccessibleName(tr("Billing filter"));
     m_billing->setToolTip(tr("Show only offers under this billing model"));
     m_billing->addItem(tr("All billing models"));
@@ -49,6 +50,9 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_text->setPlaceholderText(tr("Filter by instance type or region…"));
     m_text->setClearButtonEnabled(true);
     m_text->setAccessibleName(tr("Text filter"));
+
+    m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(tr("%1 of %2 offers").arg(88888).arg(88888)));
+    m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     auto *gpuLabel = new QLabel(tr("&GPU:"), this);
     gpuLabel->setBuddy(m_gpu);

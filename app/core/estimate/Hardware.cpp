@@ -128,11 +128,14 @@ IntraLink intraLinkFromText(const QString &interconnect, int gpusPerInstance)
 {
     if (gpusPerInstance <= 1)
         return IntraLink::Pcie;
-    if (interconnect.contains(u"NVSwitch", Qt::CaseInsensitive) || interconnect.contains(u"SXM", Qt::CaseInsensitive)
-        || interconnect.contains(u"Infinity Fabric", Qt::CaseInsensitive))
-        return IntraLink::NvSwitch;
-    if (interconnect.contains(u"NVLink", Qt::CaseInsensitive))
+    // A bridge joins pairs only; everything else named here spans the whole instance
+    // (NVSwitch boards, NVLink hybrid cube mesh, AMD Infinity Fabric, Trainium NeuronLink).
+    if (interconnect.contains(u"bridge", Qt::CaseInsensitive))
         return IntraLink::NvLinkBridge;
+    for (const char16_t *word : {u"NVSwitch", u"NVLink", u"Infinity Fabric", u"NeuronLink", u"scale-up"}) {
+        if (interconnect.contains(QStringView(word), Qt::CaseInsensitive))
+            return IntraLink::NvSwitch;
+    }
     return IntraLink::Pcie;
 }
 

@@ -1,0 +1,111 @@
+#pragma once
+// Workload: what the user wants done, as plain values the estimator reads without
+// allocating. One struct for every kind; each kind reads only its own section.
+
+#include "core/estimate/Hardware.h"
+
+#include <QtGlobal>
+
+namespace gpuplanner::core {
+
+enum class WorkloadKind : quint8 { Pretrain, FineTune, Vision, Inference, Measured };
+
+// Training precision: Mixed = bf16/fp16 compute with fp32 master weights.
+enum class TrainPrecision : quint8 { Fp32, Tf32, Mixed, Fp8 };
+enum class Optimizer : quint8 { AdamW, Adam8bit, SgdMomentum };
+enum class Recompute : quint8 { Auto, None, Selective, Full };
+// Zero3 is also PyTorch FSDP full sharding.
+enum class Sharding : quint8 { Auto, None, Zero1, Zero2, Zero3 };
+enum class FineTuneMethod : quint8 { Full, Lora, Qlora };
+// Storage precision of inference weights and KV cache.
+enum class StoragePrecision : quint8 { Bf16, Fp8, Int8, Int4 };
+// What bounds a measured job, so it scales with the matching peak.
+enum class MeasuredBound : quint8 { Compute, MemoryBandwidth };
+
+struct TransformerArch
+{
+    double params = 0;       // total parameters
+    double activeParams = 0; // per token for MoE; 0 = dense (all params active)
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kvHeads = 0; // 0 = heads (no grouped-query attention)
+    int ffn = 0;     // MLP inner size; 0 = 4 x hidden
+    int vocab = 0;
+    int seqLen = 0;
+    bool gatedMlp = false;        // SwiGLU-style MLP with three matrices
+    int kvCacheWidthPerLayer = 0; // elements per token per layer; 0 = 2 x kvHeads x head size (MLA differs)
+
+    double activeOrTotal() const { return activeParams > 0 ? activeParams : params; }
+    int kvHeadsOrHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+    int ffnOrDefault() const { return ffn > 0 ? ffn : 4 * hidden; }
+    bool hasShape() const { return layers > 0 && hidden > 0 && heads > 0; }
+};
+
+struct TrainingSetup
+{
+    double tokens = 0; // per epoch
+    double epochs = 1;
+    TrainPrecision precision = TrainPrecision::Mixed;
+    Optimizer optimizer = Optimizer::AdamW;
+    Recompute recompute = Recompute::Auto;
+    Sharding sharding = Sharding::Auto;
+    bool flashAttention = true;
+    int globalBatch = 0; // sequences per step; 0 = about 4M tokens (pre-train) or 1M tokens (fine-tune)
+    int microBatch = 1;  // sequences per GPU per forward pass
+    FineTuneMethod method = FineTuneMethod::Full;
+    int loraRank = 16;
+    int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)
+};
+
+struct VisionSetup
+{
+    double params = 0;
+    double forwardFlopsPerSample = 0; // real FLOPs (2 x multiply-adds) of one forward pass
+    double samples = 0;               // per epoch
+    double epochs = 1;
+    int batch = 256;                  // global
+    double activationBytesPerSample = 0; // stored for backward; 0 = unknown (not checked)
+    TrainPrecision precision = TrainPrecision::Mixed;
+    Optimizer optimizer = Optimizer::SgdMomentum;
+};
+
+struct InferenceSetup
+{
+    StoragePrecision weights = StoragePrecision::Bf16;
+    StoragePrecision kvCache = StoragePrecision::Bf16;
+    double promptTokens = 1000;
+    double outputTokens = 250;
+    double requestsPerSecond = 0;
+    double outputTokensPerSecond = 0; // alternative demand; used when requestsPerSecond is 0
+    double ttftTargetS = 0;           // 0 = none
+    double tpotTargetS = 0;           // 0 = none
+    int maxBatch = 256;               // concurrent sequences per replica (vLLM's max_num_seqs default)
+};
+
+struct MeasuredSetup
+{
+    GpuSpec referenceGpu;
+    int referenceGpus = 1;
+    double referenceThroughput = 0; // items per second on the whole reference configuration
+    double items = 0;               // total items (tokens or samples) to process
+    MeasuredBound bound = MeasuredBound::Compute;
+    MathPrecision precision = MathPrecision::Bf16;
+    double gradientBytes = 0; // per step all-reduce volume; 0 = assume scaling is linear
+    double itemsPerStep = 0;  // global batch in items, needed with gradientBytes
+};
+
+struct Workload
+{
+    WorkloadKind kind = WorkloadKind::Pretrain;
+    TransformerArch model;
+    TrainingSetup training;
+    VisionSetup vision;
+    InferenceSetup inference;
+    MeasuredSetup measured;
+    double efficiencyOverride = 0; // fraction of peak; 0 = the documented default
+    double goodputOverride = 0;    // 0 = the documented default
+    bool tokensAreSamples = false; // unit for Measured
+};
+
+} // namespace gpuplanner::core
