@@ -124,6 +124,27 @@ void addCommon(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
 }
 
+// Parses args; returns an exit code when the command is already answered (help or a
+// usage error), nothing when it should run.
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &args, const QString &name,
+                                qsizetype maxPositional, QTextStream &out, QTextStream &err)
+{
+    if (!parser.parse(args)) {
+        err << programName() << ' ' << name << ": " << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() > maxPositional) {
+        err << programName() << ' ' << name << ": unexpected argument '"
+            << parser.positionalArguments().at(maxPositional) << "'\n";
+        return ExitUsage;
+    }
+    return std::nullopt;
+}
+
 int runGpus(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
@@ -136,18 +157,8 @@ int runGpus(const QStringList &args, Session &session, QTextStream &out, QTextSt
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
                       QStringLiteral("table")});
     parser.addPositionalArgument(QStringLiteral("gpus"), QStringLiteral("The command."));
-    if (!parser.parse(args)) {
-        err << programName() << " gpus: " << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return ExitOk;
-    }
-    if (parser.positionalArguments().size() > 1) {
-        err << programName() << " gpus: unexpected argument '" << parser.positionalArguments().at(1) << "'\n";
-        return ExitUsage;
-    }
+    if (auto answered = parseCommand(parser, args, QStringLiteral("gpus"), 1, out, err))
+        return *answered;
     Failure failure{ExitOk, {}};
     const auto minMemory = parseNumber(parser, QStringLiteral("min-memory"), &failure);
     const auto format = parseFormat(parser, &failure);
@@ -204,18 +215,8 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         {QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"), QStringLiteral("table")},
     });
     parser.addPositionalArgument(QStringLiteral("offers"), QStringLiteral("The command."));
-    if (!parser.parse(args)) {
-        err << programName() << " offers: " << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return ExitOk;
-    }
-    if (parser.positionalArguments().size() > 1) {
-        err << programName() << " offers: unexpected argument '" << parser.positionalArguments().at(1) << "'\n";
-        return ExitUsage;
-    }
+    if (auto answered = parseCommand(parser, args, QStringLiteral("offers"), 1, out, err))
+        return *answered;
 
     Failure failure{ExitOk, {}};
     OfferQuery query;
@@ -294,14 +295,8 @@ int runCatalog(const QStringList &args, Session &session, QTextStream &out, QTex
     parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"),
                       QStringLiteral("table")});
     parser.addPositionalArgument(QStringLiteral("catalog info"), QStringLiteral("The command."));
-    if (!parser.parse(args)) {
-        err << programName() << " catalog: " << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return ExitOk;
-    }
+    if (auto answered = parseCommand(parser, args, QStringLiteral("catalog"), 2, out, err))
+        return *answered;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2 || positional.at(1) != u"info") {
         err << programName() << " catalog: expected a subcommand: info\n";
