@@ -1,7 +1,7 @@
 #include "db/seed/CatalogWriter.h"
 
 #include "db/Migrations.h"
-#include "db/seed/SkyPilotImporter.h"
+#include "core/import/SkyPilotImporter.h"
 
 #include <QDir>
 #include <QFile>

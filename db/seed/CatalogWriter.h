@@ -3,29 +3,30 @@
 // Offers are upserted, so a changed price updates the row and appends to price_history.
 
 #include "db/Database.h"
-#include "db/seed/ImportBatch.h"
-#include "db/seed/SeedMetadata.h"
+#include "core/import/ImportBatch.h"
+#include "core/import/SeedMetadata.h"
+
 
 namespace gpuplanner::db {
 
 class CatalogWriter
 {
 public:
-    CatalogWriter(Database &db, const SeedMetadata &meta) : m_db(db), m_meta(meta) {}
+    CatalogWriter(Database &db, const core::SeedMetadata &meta) : m_db(db), m_meta(meta) {}
 
     // Providers, regions, GPU models and aliases (insert or replace).
     Status writeReferenceData();
     // Instance types, offers, import records. Call inside a transaction.
-    Status writeBatch(const ImportBatch &batch);
+    Status writeBatch(const core::ImportBatch &batch);
     Status writeFxRate(const QString &currency, double ratePerUsd, const QString &date, const QString &source);
     Status setMeta(const QString &key, const QString &value);
 
 private:
-    Result<qint64> instanceTypeId(const ImportedInstance &instance);
+    Result<qint64> instanceTypeId(const core::ImportedInstance &instance);
     Result<qint64> regionId(const QString &provider, const QString &code);
 
     Database &m_db;
-    const SeedMetadata &m_meta;
+    const core::SeedMetadata &m_meta;
     QHash<QString, qint64> m_instanceIds;
     QHash<QString, qint64> m_regionIds;
 };

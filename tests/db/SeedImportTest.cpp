@@ -5,7 +5,7 @@
 
 #include "core/io/CsvReader.h"
 #include "db/CatalogFile.h"
-#include "db/seed/OfferAggregator.h"
+#include "core/import/OfferAggregator.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -142,7 +142,7 @@ TEST_F(SeedImport, AwsSpotKeepsLowestAndMedianOverZones)
         "WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' AND o.billing = '%1'");
     EXPECT_DOUBLE_EQ(real(QStringLiteral("SELECT o.hourly_price ") + where.arg(QStringLiteral("spot"))),
                      *std::min_element(spots.cbegin(), spots.cend()));
-    const double median = db::median(spots);
+    const double median = core::median(spots);
     const double stored = real(QStringLiteral("SELECT COALESCE(o.hourly_price_median, o.hourly_price) ")
                                + where.arg(QStringLiteral("spot")));
     EXPECT_DOUBLE_EQ(stored, median);

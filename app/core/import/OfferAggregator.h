@@ -2,17 +2,17 @@
 // OfferAggregator: merges prices of the same instance type, region and billing model
 // (AWS zones, marketplace hosts) into one offer with the lowest and the median price.
 
-#include "db/seed/ImportBatch.h"
+#include "core/import/ImportBatch.h"
 
 #include <QHash>
 #include <QList>
 
-namespace gpuplanner::db {
+namespace gpuplanner::core {
 
 class OfferAggregator
 {
 public:
-    void add(const ImportedInstance &instance, const QString &region, core::Billing billing, double price,
+    void add(const ImportedInstance &instance, const QString &region, Billing billing, double price,
              const QString &currency, const QString &source);
     QList<ImportedOffer> offers() const;
 
@@ -28,4 +28,4 @@ private:
 
 double median(QList<double> values);
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

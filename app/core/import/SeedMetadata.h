@@ -14,7 +14,7 @@
 
 #include <optional>
 
-namespace gpuplanner::db {
+namespace gpuplanner::core {
 
 struct ProviderMeta
 {
@@ -56,21 +56,21 @@ struct SeedMetadata
 {
     QList<ProviderMeta> providers;
     QList<RegionMeta> regions;
-    QList<core::GpuModel> gpuModels;
-    QList<core::GpuAlias> aliases;
+    QList<GpuModel> gpuModels;
+    QList<GpuAlias> aliases;
     QList<InstanceSpec> instanceSpecs;
     QList<Correction> corrections;
     QList<GcpHostAccelerator> gcpHosts;
 
-    core::GpuAliasResolver resolver() const;
+    GpuAliasResolver resolver() const;
     const ProviderMeta *provider(const QString &id) const;
-    const core::GpuModel *gpuModel(const QString &id) const;
+    const GpuModel *gpuModel(const QString &id) const;
     const InstanceSpec *instanceSpec(const QString &provider, const QString &instanceType) const;
     QList<Correction> correctionsFor(const QString &provider, const QString &instanceType) const;
     const GcpHostAccelerator *gcpHost(const QString &hostType) const;
 };
 
 // Reads every reference file from dir; errors name the file and line.
-core::Result<SeedMetadata> loadSeedMetadata(const QString &dir);
+Result<SeedMetadata> loadSeedMetadata(const QString &dir);
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

@@ -1,15 +1,13 @@
-#include "db/seed/SkyPilotImporter.h"
+#include "core/import/SkyPilotImporter.h"
 
-#include "db/seed/OfferAggregator.h"
+#include "core/import/OfferAggregator.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
 
-namespace gpuplanner::db {
-
-using namespace gpuplanner::core;
+namespace gpuplanner::core {
 
 namespace {
 
@@ -383,4 +381,4 @@ void ImportBatch::append(const ImportBatch &other)
     files.append(other.files);
 }
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

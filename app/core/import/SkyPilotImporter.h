@@ -6,10 +6,10 @@
 
 #include "core/common/Result.h"
 #include "core/io/CsvReader.h"
-#include "db/seed/ImportBatch.h"
-#include "db/seed/SeedMetadata.h"
+#include "core/import/ImportBatch.h"
+#include "core/import/SeedMetadata.h"
 
-namespace gpuplanner::db {
+namespace gpuplanner::core {
 
 class SkyPilotImporter
 {
@@ -17,22 +17,22 @@ public:
     explicit SkyPilotImporter(const SeedMetadata &metadata);
 
     // One provider's vms.csv (not GCP's pair of files).
-    core::Result<ImportBatch> importFile(const QString &provider, const QString &fileLabel,
-                                         const core::CsvTable &table) const;
+    Result<ImportBatch> importFile(const QString &provider, const QString &fileLabel,
+                                         const CsvTable &table) const;
 
     // GCP: accelerator rows (vms.csv) composed with host rows (gpu_host_vms.csv).
-    core::Result<ImportBatch> importGcp(const QString &vmsLabel, const core::CsvTable &vms,
-                                        const QString &hostsLabel, const core::CsvTable &hosts) const;
+    Result<ImportBatch> importGcp(const QString &vmsLabel, const CsvTable &vms,
+                                        const QString &hostsLabel, const CsvTable &hosts) const;
 
     // Every provider folder under dir (dir/<provider>/*.csv).
-    core::Result<ImportBatch> importDirectory(const QString &dir) const;
+    Result<ImportBatch> importDirectory(const QString &dir) const;
 
     // The fixed rate the fork used to turn CNY into "USD"; prices are divided by it.
     static constexpr double kForkCnyToUsd = 0.138;
 
 private:
     const SeedMetadata &m_meta;
-    core::GpuAliasResolver m_resolver;
+    GpuAliasResolver m_resolver;
 };
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

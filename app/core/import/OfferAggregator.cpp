@@ -1,8 +1,8 @@
-#include "db/seed/OfferAggregator.h"
+#include "core/import/OfferAggregator.h"
 
 #include <algorithm>
 
-namespace gpuplanner::db {
+namespace gpuplanner::core {
 
 double median(QList<double> values)
 {
@@ -13,7 +13,7 @@ double median(QList<double> values)
     return values.size() % 2 ? values.at(mid) : (values.at(mid - 1) + values.at(mid)) / 2.0;
 }
 
-void OfferAggregator::add(const ImportedInstance &instance, const QString &region, core::Billing billing,
+void OfferAggregator::add(const ImportedInstance &instance, const QString &region, Billing billing,
                           double price, const QString &currency, const QString &source)
 {
     const QString key = QStringList{instance.name,
@@ -22,7 +22,7 @@ void OfferAggregator::add(const ImportedInstance &instance, const QString &regio
                                     QString::number(instance.vcpus.value_or(-1)),
                                     QString::number(instance.memoryGib.value_or(-1)),
                                     region,
-                                    core::billingId(billing)}
+                                    billingId(billing)}
                             .join(u'|');
     const auto it = m_index.constFind(key);
     if (it != m_index.constEnd()) {
@@ -48,4 +48,4 @@ QList<ImportedOffer> OfferAggregator::offers() const
     return list;
 }
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

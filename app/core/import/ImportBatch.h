@@ -1,5 +1,6 @@
 #pragma once
-// ImportBatch: offers normalised from a provider price file, plus what was left out and why.
+// ImportBatch: offers normalised from a provider price file or API, plus what was left out
+// and why. Price sources (net) produce it; the catalog store (db) writes it.
 // Rows for the same instance type, region and billing (zones, marketplace hosts) are merged
 // into one offer keeping the lowest and the median price.
 
@@ -10,7 +11,7 @@
 
 #include <optional>
 
-namespace gpuplanner::db {
+namespace gpuplanner::core {
 
 struct ImportedInstance
 {
@@ -27,11 +28,14 @@ struct ImportedOffer
 {
     ImportedInstance instance;
     QString region;
-    core::Billing billing = core::Billing::OnDemand;
+    Billing billing = Billing::OnDemand;
     double price = 0;                  // lowest, in currency
     std::optional<double> medianPrice; // when several zones/hosts differ
     QString currency;
     QString source;
+    int termMonths = 0;          // reserved / committed / savings plan term
+    QString upfront = QStringLiteral("none"); // none, partial, all
+    double upfrontFee = 0;       // paid once per instance for the term, in currency
 };
 
 struct ImportExclusion
@@ -62,4 +66,4 @@ struct ImportBatch
     void append(const ImportBatch &other);
 };
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core

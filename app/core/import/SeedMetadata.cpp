@@ -1,12 +1,10 @@
-#include "db/seed/SeedMetadata.h"
+#include "core/import/SeedMetadata.h"
 
 #include "core/io/CsvReader.h"
 
 #include <QDir>
 
-namespace gpuplanner::db {
-
-using namespace gpuplanner::core;
+namespace gpuplanner::core {
 
 namespace {
 
@@ -247,4 +245,4 @@ Result<SeedMetadata> loadSeedMetadata(const QString &dirPath)
     return meta;
 }
 
-} // namespace gpuplanner::db
+} // namespace gpuplanner::core
