@@ -68,3 +68,19 @@ TEST(GpuAliasResolver, UnknownNameIsNotResolved)
 {
     EXPECT_FALSE(resolver().resolve(QStringLiteral("Z9000")));
 }
+
+#include "core/import/SeedMetadata.h"
+
+TEST(ReferenceData, EmbeddedReferenceLoadsAndResolvesEveryAlias)
+{
+    auto meta = loadSeedMetadata(QStringLiteral(":/reference"));
+    ASSERT_TRUE(meta.ok()) << meta.errorMessage().toStdString();
+    EXPECT_GE(meta->gpuModels.size(), 80);
+    EXPECT_EQ(meta->providers.size(), 22);
+    const auto r = meta->resolver();
+    for (const GpuAlias &a : meta->aliases) {
+        const QString provider = a.provider == u'*' ? QString() : a.provider;
+        EXPECT_TRUE(r.resolve(a.alias, provider, a.instancePattern == u'*' ? QString() : a.instancePattern))
+            << a.alias.toStdString();
+    }
+}

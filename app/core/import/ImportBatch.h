@@ -57,9 +57,19 @@ struct ImportFileStats
     int excludedRows = 0;
 };
 
+// Units of currency per 1 USD on date (e.g. CNY 7.1 on 2026-11-27).
+struct FxRate
+{
+    QString currency;
+    double ratePerUsd = 0;
+    QString date;
+    QString source;
+};
+
 struct ImportBatch
 {
     QList<ImportedOffer> offers;
+    QList<FxRate> fxRates;
     QList<ImportExclusion> exclusions;
     QList<ImportFileStats> files;
 
