@@ -1,5 +1,8 @@
 #include "Cli.h"
 
+#include "CatalogSession.h"
+#include "EstimateCommand.h"
+
 #include "core/catalog/CatalogFormat.h"
 #include "db/CatalogFile.h"
 #include "db/SqliteCatalogRepository.h"
@@ -14,8 +17,6 @@ namespace gpuplanner::cli {
 using namespace gpuplanner::core;
 
 namespace {
-
-const QString kDefaultSeed = QStringLiteral(":/catalog/default-catalog.sqlite");
 
 struct Failure
 {
@@ -39,6 +40,7 @@ QString globalHelp()
         "  gpus            GPU models with their specs\n"
         "  offers          offers across every provider, with price per instance-hour and per GPU-hour\n"
         "  catalog info    sources, data dates, rows per provider and billing model, schema version\n"
+        "  estimate        memory fit, layout, time and GPU-hours of a workload on a GPU\n"
         "\n"
         "Global options:\n"
         "  --catalog PATH  use this catalog file instead of the user's catalog\n"
@@ -89,34 +91,7 @@ std::optional<OutputFormat> parseFormat(const QCommandLineParser &parser, Failur
     return format;
 }
 
-class Session
-{
-public:
-    explicit Session(QString catalogPath) : m_catalogPath(std::move(catalogPath)) {}
-
-    Result<db::SqliteCatalogRepository *> repository()
-    {
-        if (m_repo)
-            return m_repo.get();
-        QString path = m_catalogPath;
-        if (path.isEmpty()) {
-            auto created = db::ensureUserCatalog(
-                QStandardPaths::writableLocation(QStandardPaths::AppDataLocation), kDefaultSeed);
-            if (!created)
-                return created.error();
-            path = created.value();
-        }
-        auto repo = db::SqliteCatalogRepository::openExisting(path);
-        if (!repo)
-            return repo.error();
-        m_repo = std::move(repo).value();
-        return m_repo.get();
-    }
-
-private:
-    QString m_catalogPath;
-    std::unique_ptr<db::SqliteCatalogRepository> m_repo;
-};
+using Session = CatalogSession;
 
 void addCommon(QCommandLineParser &parser)
 {
@@ -362,6 +337,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runOffers(arguments, session, out, err);
     if (command == u"catalog")
         return runCatalog(arguments, session, out, err);
+    if (command == u"estimate")
+        return runEstimate(arguments, out, err);
     err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();
     return ExitUsage;
 }

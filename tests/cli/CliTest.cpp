@@ -170,3 +170,74 @@ TEST_F(Cli, DamagedCatalogExitsTwoNamingTheFileAndLeavesItUntouched)
     EXPECT_EQ(missing.code, 2);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("nope.sqlite")));
 }
+
+TEST_F(Cli, EstimatePretrainJsonHasTheDocumentedFields)
+{
+    const CliRun r = run({QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("llama-2-7b"),
+                          QStringLiteral("--task"), QStringLiteral("pretrain"), QStringLiteral("--tokens"),
+                          QStringLiteral("2T"), QStringLiteral("--gpu"), QStringLiteral("A100-80GB"),
+                          QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--format"),
+                          QStringLiteral("json")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    for (const char *field : {"fits", "reason", "gpus", "instances", "layout", "memory_per_gpu_gib",
+                              "tokens_per_second", "wall_time_hours", "gpu_hours", "mfu", "bottleneck", "assumptions"})
+        EXPECT_TRUE(o.contains(QString::fromLatin1(field))) << field;
+    EXPECT_TRUE(o.value(QStringLiteral("fits")).toBool());
+    EXPECT_EQ(o.value(QStringLiteral("gpus")).toInt(), 64);
+    EXPECT_EQ(o.value(QStringLiteral("instances")).toInt(), 8);
+    // Llama 2 7B took 184,320 A100-80GB GPU-hours (Touvron et al. 2023); the estimate is within 25%.
+    EXPECT_NEAR(o.value(QStringLiteral("gpu_hours")).toDouble(), 184320, 0.25 * 184320);
+    EXPECT_FALSE(o.value(QStringLiteral("assumptions")).toArray().isEmpty());
+}
+
+TEST_F(Cli, EstimateCustomArchitectureAndVision)
+{
+    const CliRun custom = run({QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("pretrain"),
+                               QStringLiteral("--params"), QStringLiteral("13e9"), QStringLiteral("--layers"),
+                               QStringLiteral("40"), QStringLiteral("--hidden"), QStringLiteral("5120"),
+                               QStringLiteral("--heads"), QStringLiteral("40"), QStringLiteral("--kv-heads"),
+                               QStringLiteral("40"), QStringLiteral("--seq-len"), QStringLiteral("4096"),
+                               QStringLiteral("--tokens"), QStringLiteral("300B"), QStringLiteral("--gpu"),
+                               QStringLiteral("H100"), QStringLiteral("--gpus"), QStringLiteral("32"),
+                               QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(custom.code, 0) << custom.err.toStdString();
+    const QJsonObject c = QJsonDocument::fromJson(custom.out.toUtf8()).object();
+    EXPECT_TRUE(c.value(QStringLiteral("fits")).toBool());
+    EXPECT_GT(c.value(QStringLiteral("wall_time_hours")).toDouble(), 0);
+
+    const CliRun vision = run({QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("vision"),
+                               QStringLiteral("--flops-per-sample"), QStringLiteral("8.2e9"),
+                               QStringLiteral("--samples"), QStringLiteral("1.28M"), QStringLiteral("--epochs"),
+                               QStringLiteral("90"), QStringLiteral("--gpu"), QStringLiteral("V100"),
+                               QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--format"),
+                               QStringLiteral("json")});
+    ASSERT_EQ(vision.code, 0) << vision.err.toStdString();
+    const QJsonObject v = QJsonDocument::fromJson(vision.out.toUtf8()).object();
+    EXPECT_GT(v.value(QStringLiteral("samples_per_second")).toDouble(), 0);
+    EXPECT_NEAR(v.value(QStringLiteral("gpu_hours")).toDouble(),
+                8 * 1.28e6 * 90 / v.value(QStringLiteral("samples_per_second")).toDouble() / 3600, 1e-6 + 0.02 * 8);
+}
+
+TEST_F(Cli, EstimateErrorsNameTheFlagAndValue)
+{
+    const QList<std::pair<QStringList, const char *>> cases = {
+        {{QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--task"),
+          QStringLiteral("pretrain"), QStringLiteral("--tokens"), QStringLiteral("2X"), QStringLiteral("--gpu"),
+          QStringLiteral("A100")},
+         "--tokens: '2X'"},
+        {{QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("gpt-9"), QStringLiteral("--task"),
+          QStringLiteral("pretrain"), QStringLiteral("--tokens"), QStringLiteral("1T"), QStringLiteral("--gpu"),
+          QStringLiteral("A100")},
+         "gpt-9"},
+        {{QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--task"),
+          QStringLiteral("pretrain"), QStringLiteral("--tokens"), QStringLiteral("1T"), QStringLiteral("--gpu"),
+          QStringLiteral("Z9000")},
+         "Z9000"},
+    };
+    for (const auto &[args, message] : cases) {
+        const CliRun r = run(args);
+        EXPECT_EQ(r.code, 1) << args.join(u' ').toStdString();
+        EXPECT_TRUE(r.err.contains(QString::fromLatin1(message))) << r.err.toStdString();
+    }
+}

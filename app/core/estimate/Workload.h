@@ -64,7 +64,7 @@ struct VisionSetup
     double forwardFlopsPerSample = 0; // real FLOPs (2 x multiply-adds) of one forward pass
     double samples = 0;               // per epoch
     double epochs = 1;
-    int batch = 256;                  // global
+    int batch = 0;                    // global; 0 = 256 per GPU (the usual ResNet recipe)
     double activationBytesPerSample = 0; // stored for backward; 0 = unknown (not checked)
     TrainPrecision precision = TrainPrecision::Mixed;
     Optimizer optimizer = Optimizer::SgdMomentum;
@@ -107,5 +107,9 @@ struct Workload
     double goodputOverride = 0;    // 0 = the documented default
     bool tokensAreSamples = false; // unit for Measured
 };
+
+// Parameter count from the shape (attention with grouped KV heads, MLP, embeddings; untied
+// output layer unless tiedEmbeddings). Dense models only.
+double parameterCount(const TransformerArch &model, bool tiedEmbeddings = false);
 
 } // namespace gpuplanner::core

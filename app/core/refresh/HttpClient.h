@@ -21,6 +21,9 @@ struct HttpRequest
     QByteArray method = QByteArrayLiteral("GET");
     QByteArray body;
     QList<QPair<QByteArray, QByteArray>> headers;
+    // When set, a 2xx response whose Content-Type (without parameters) is not one of these
+    // fails with an error naming both: an HTML error page is not a price list.
+    QList<QByteArray> expectedContentTypes;
     // Use ETag / Last-Modified from the client's cache and reuse the cached body on 304.
     bool conditional = true;
     // Streaming consumer: when set, body bytes are passed here instead of being kept in

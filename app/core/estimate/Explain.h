@@ -1,0 +1,26 @@
+#pragma once
+// Explain: turns an Estimate into words and JSON for the UI, the CLI and the PDF report.
+// Kept apart from the estimator so the hot path builds no strings.
+
+#include "core/estimate/Estimate.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace gpuplanner::core {
+
+QString bottleneckId(Bottleneck b);     // compute, memory_bandwidth, interconnect, network, memory_capacity
+QString memoryTermId(MemoryTerm t);     // weights, gradients, optimizer_states, activations, kv_cache, overhead
+QString shardingName(Sharding s);
+QString recomputeName(Recompute r);
+// "TP 8 x PP 4 x DP 32, ZeRO-1, selective recomputation, micro-batch 1"
+QString layoutText(const Estimate &e, WorkloadKind kind);
+// Why it does not fit, in one sentence; empty when it fits.
+QString reasonText(const Workload &w, const ClusterConfig &c, const Estimate &e);
+// The assumptions behind the numbers, as plain sentences.
+QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimate &e);
+
+QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Estimate &e);
+
+} // namespace gpuplanner::core
