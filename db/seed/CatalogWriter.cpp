@@ -190,10 +190,11 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
     auto upsert = m_db.prepare(QStringLiteral(
         "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, hourly_price, "
         "hourly_price_median, upfront_fee, currency, effective_date, fetched_at, source) "
-        "VALUES (?, ?, ?, 0, 'none', ?, ?, 0, ?, ?, ?, ?) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (instance_type_id, region_id, billing, term_months, upfront) DO UPDATE SET "
         "hourly_price = excluded.hourly_price, hourly_price_median = excluded.hourly_price_median, "
-        "currency = excluded.currency, effective_date = excluded.effective_date, "
+        "upfront_fee = excluded.upfront_fee, currency = excluded.currency, "
+        "effective_date = excluded.effective_date, "
         "fetched_at = excluded.fetched_at, source = excluded.source"));
     if (!upsert)
         return sqlError(m_db, QStringLiteral("offers"), upsert.errorMessage());
@@ -209,9 +210,11 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
             return region.error();
         auto &s = upsert.value();
         s.reset();
-        s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.price);
-        s.bind(5, o.medianPrice).bind(6, o.currency).bind(7, provider->dataDate).bind(8, provider->dataDate);
-        s.bind(9, o.source);
+        const QString effective = batch.effectiveDate.isEmpty() ? provider->dataDate : batch.effectiveDate;
+        const QString fetched = batch.fetchedAt.isEmpty() ? provider->dataDate : batch.fetchedAt;
+        s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.termMonths);
+        s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.price).bind(7, o.medianPrice);
+        s.bind(8, o.upfrontFee).bind(9, o.currency).bind(10, effective).bind(11, fetched).bind(12, o.source);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("offer %1 %2").arg(o.instance.name, o.region), e.errorMessage());
     }

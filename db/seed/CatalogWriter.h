@@ -21,10 +21,11 @@ public:
     Status writeFxRate(const QString &currency, double ratePerUsd, const QString &date, const QString &source);
     Status setMeta(const QString &key, const QString &value);
 
-private:
+    // Row ids, creating the instance type or region when new.
     Result<qint64> instanceTypeId(const core::ImportedInstance &instance);
     Result<qint64> regionId(const QString &provider, const QString &code);
 
+private:
     Database &m_db;
     const core::SeedMetadata &m_meta;
     QHash<QString, qint64> m_instanceIds;

@@ -68,6 +68,12 @@ struct FxRate
 
 struct ImportBatch
 {
+    // When the prices were fetched and the date they apply from (ISO 8601); empty for the
+    // embedded snapshot, whose dates come from providers.csv.
+    QString fetchedAt;
+    QString effectiveDate;
+    QString sourceNote; // shown with the provider's data date, e.g. "SkyPilot hosted catalog"
+
     QList<ImportedOffer> offers;
     QList<FxRate> fxRates;
     QList<ImportExclusion> exclusions;

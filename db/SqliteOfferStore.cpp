@@ -1,0 +1,229 @@
+#include "db/SqliteOfferStore.h"
+
+#include "db/CatalogFile.h"
+#include "db/seed/CatalogWriter.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace gpuplanner::db {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+QString statusId(RefreshStatus status)
+{
+    switch (status) {
+    case RefreshStatus::Ok: return QStringLiteral("ok");
+    case RefreshStatus::Failed: return QStringLiteral("failed");
+    case RefreshStatus::Cancelled: return QStringLiteral("cancelled");
+    }
+    return QStringLiteral("failed");
+}
+
+QString regionClause(const RefreshScope &scope)
+{
+    if (scope.regions.isEmpty())
+        return {};
+    QStringList marks;
+    for (qsizetype i = 0; i < scope.regions.size(); ++i)
+        marks.append(QStringLiteral("?"));
+    return QStringLiteral(" AND r.code IN (%1)").arg(marks.join(u','));
+}
+
+struct Existing
+{
+    qint64 id = 0;
+    double price = 0;
+    double upfrontFee = 0;
+    QString currency;
+};
+
+QString offerKey(qint64 instanceId, qint64 regionId, const QString &billing, int term, const QString &upfront)
+{
+    return QStringLiteral("%1|%2|%3|%4|%5").arg(instanceId).arg(regionId).arg(billing).arg(term).arg(upfront);
+}
+
+} // namespace
+
+SqliteOfferStore::SqliteOfferStore(std::unique_ptr<Database> db, SeedMetadata reference)
+    : m_db(std::move(db)), m_reference(std::move(reference))
+{
+}
+
+Result<std::unique_ptr<SqliteOfferStore>> SqliteOfferStore::open(const QString &path)
+{
+    auto db = openCatalogFile(path, OpenMode::ReadWrite);
+    if (!db)
+        return db.error();
+    auto reference = loadSeedMetadata(QStringLiteral(":/reference"));
+    if (!reference)
+        return reference.error();
+    return std::make_unique<SqliteOfferStore>(std::move(db).value(), std::move(reference).value());
+}
+
+Result<int> SqliteOfferStore::offerCount(const RefreshScope &scope)
+{
+    auto stmt = m_db->prepare(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
+                                             "o.instance_type_id JOIN regions r ON r.id = o.region_id "
+                                             "WHERE it.provider_id = ?")
+                              + regionClause(scope));
+    if (!stmt)
+        return stmt.error();
+    int index = 1;
+    stmt.value().bind(index++, scope.provider);
+    for (const QString &r : scope.regions)
+        stmt.value().bind(index++, r);
+    if (!stmt.value().step())
+        return Error{stmt.value().error()};
+    return int(stmt.value().integer(0));
+}
+
+Status SqliteOfferStore::ensureProvider(const QString &provider)
+{
+    auto exists = m_db->prepare(QStringLiteral("SELECT count(*) FROM providers WHERE id = ?"));
+    if (!exists)
+        return exists.error();
+    exists.value().bind(1, provider);
+    if (exists.value().step() && exists.value().integer(0) > 0)
+        return success();
+    if (const ProviderMeta *meta = m_reference.provider(provider)) {
+        auto insert = m_db->prepare(QStringLiteral(
+            "INSERT INTO providers (id, name, kind, home_currency, billing_granularity_s, minimum_billing_s) "
+            "VALUES (?, ?, ?, ?, ?, ?)"));
+        if (!insert)
+            return insert.error();
+        insert.value().bind(1, meta->id).bind(2, meta->name).bind(3, meta->kind).bind(4, meta->homeCurrency);
+        insert.value().bind(5, qMax(1, meta->granularitySeconds)).bind(6, meta->minimumSeconds);
+        return insert.value().exec();
+    }
+    // Negotiated and on-premise offers come from a user's own provider.
+    auto insert = m_db->prepare(QStringLiteral(
+        "INSERT INTO providers (id, name, kind, home_currency, billing_granularity_s, minimum_billing_s) "
+        "VALUES (?, ?, 'custom', 'USD', 3600, 0)"));
+    if (!insert)
+        return insert.error();
+    insert.value().bind(1, provider).bind(2, provider);
+    return insert.value().exec();
+}
+
+Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope, const ImportBatch &batch)
+{
+    const QString where = QStringLiteral("%1 (%2)").arg(m_db->path(), scope.provider);
+    Transaction tx(*m_db);
+    if (auto s = tx.begin(); !s)
+        return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+    if (auto s = ensureProvider(scope.provider); !s)
+        return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+
+    QSet<QString> billings;
+    for (const ImportedOffer &o : batch.offers)
+        billings.insert(billingId(o.billing));
+
+    // What the scope holds now, for the billing models this batch covers.
+    QHash<QString, Existing> existing;
+    if (!billings.isEmpty()) {
+        QStringList marks;
+        for (qsizetype i = 0; i < billings.size(); ++i)
+            marks.append(QStringLiteral("?"));
+        auto stmt = m_db->prepare(
+            QStringLiteral("SELECT o.id, o.instance_type_id, o.region_id, o.billing, o.term_months, o.upfront, "
+                           "o.hourly_price, o.upfront_fee, o.currency FROM offers o "
+                           "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+                           "WHERE it.provider_id = ? AND o.billing IN (%1)")
+                .arg(marks.join(u','))
+            + regionClause(scope));
+        if (!stmt)
+            return Error{QStringLiteral("%1: %2").arg(where, stmt.errorMessage())};
+        int index = 1;
+        stmt.value().bind(index++, scope.provider);
+        for (const QString &b : billings)
+            stmt.value().bind(index++, b);
+        for (const QString &r : scope.regions)
+            stmt.value().bind(index++, r);
+        while (stmt.value().step()) {
+            const auto &s = stmt.value();
+            existing.insert(offerKey(s.integer(1), s.integer(2), s.text(3), int(s.integer(4)), s.text(5)),
+                            Existing{s.integer(0), s.real(6), s.real(7), s.text(8)});
+        }
+    }
+
+    CatalogWriter writer(*m_db, m_reference);
+    RefreshCounts counts;
+    QSet<qint64> seen;
+    for (const ImportedOffer &o : batch.offers) {
+        auto instance = writer.instanceTypeId(o.instance);
+        if (!instance)
+            return Error{QStringLiteral("%1: %2").arg(where, instance.errorMessage())};
+        auto region = writer.regionId(o.instance.provider, o.region);
+        if (!region)
+            return Error{QStringLiteral("%1: %2").arg(where, region.errorMessage())};
+        const QString key = offerKey(instance.value(), region.value(), billingId(o.billing), o.termMonths,
+                                     o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront);
+        const auto it = existing.constFind(key);
+        if (it == existing.constEnd()) {
+            ++counts.added;
+        } else if (seen.contains(it->id)) {
+            continue;
+        } else {
+            seen.insert(it->id);
+            const bool same = it->price == o.price && it->upfrontFee == o.upfrontFee && it->currency == o.currency;
+            same ? ++counts.unchanged : ++counts.changed;
+        }
+    }
+    if (auto s = writer.writeBatch(batch); !s)
+        return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+
+    auto remove = m_db->prepare(QStringLiteral("DELETE FROM offers WHERE id = ?"));
+    if (!remove)
+        return Error{QStringLiteral("%1: %2").arg(where, remove.errorMessage())};
+    for (const Existing &e : std::as_const(existing)) {
+        if (seen.contains(e.id))
+            continue;
+        remove.value().reset();
+        remove.value().bind(1, e.id);
+        if (auto s = remove.value().exec(); !s)
+            return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+        ++counts.removed;
+    }
+
+    if (!batch.effectiveDate.isEmpty()) {
+        auto provider = m_db->prepare(QStringLiteral("UPDATE providers SET data_date = ?, data_note = ? WHERE id = ?"));
+        if (!provider)
+            return Error{QStringLiteral("%1: %2").arg(where, provider.errorMessage())};
+        provider.value().bind(1, batch.effectiveDate).bind(2, batch.sourceNote).bind(3, scope.provider);
+        if (auto s = provider.value().exec(); !s)
+            return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+    }
+    if (auto s = tx.commit(); !s)
+        return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
+    return counts;
+}
+
+Status SqliteOfferStore::writeFxRates(const QList<FxRate> &rates)
+{
+    Transaction tx(*m_db);
+    if (auto s = tx.begin(); !s)
+        return s;
+    CatalogWriter writer(*m_db, m_reference);
+    for (const FxRate &r : rates) {
+        if (auto s = writer.writeFxRate(r.currency, r.ratePerUsd, r.date, r.source); !s)
+            return Error{QStringLiteral("%1: FX rate %2: %3").arg(m_db->path(), r.currency, s.errorMessage())};
+    }
+    return tx.commit();
+}
+
+Status SqliteOfferStore::logRefresh(const RefreshLogEntry &entry)
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "INSERT INTO refresh_log (provider_id, started_at, finished_at, status, offers, message) VALUES (?, ?, ?, ?, ?, ?)"));
+    if (!stmt)
+        return stmt.error();
+    stmt.value().bind(1, entry.provider).bind(2, entry.started.toUTC().toString(Qt::ISODate));
+    stmt.value().bind(3, entry.finished.toUTC().toString(Qt::ISODate)).bind(4, statusId(entry.status));
+    stmt.value().bind(5, entry.offers).bind(6, entry.message);
+    return stmt.value().exec();
+}
+
+} // namespace gpuplanner::db
