@@ -258,4 +258,25 @@ Result<CatalogInfo> SqliteCatalogRepository::info()
     return info;
 }
 
+Result<QList<PricePoint>> SqliteCatalogRepository::priceHistory(const QString &instanceType, const QString &region)
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "SELECT it.provider_id, it.name, r.code, o.billing, o.term_months, o.upfront, h.hourly_price, h.upfront_fee, "
+        "h.currency, h.effective_date, h.recorded_at FROM price_history h JOIN offers o ON o.id = h.offer_id "
+        "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+        "WHERE it.name = ? AND r.code = ? ORDER BY o.billing, o.term_months, o.upfront, h.recorded_at, h.id"));
+    if (!stmt)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
+    stmt.value().bind(1, instanceType).bind(2, region);
+    QList<PricePoint> points;
+    while (stmt.value().step()) {
+        const auto &s = stmt.value();
+        points.append(PricePoint{s.text(0), s.text(1), s.text(2), billingFromId(s.text(3)).value_or(Billing::OnDemand),
+                                 int(s.integer(4)), s.text(5), s.real(6), s.real(7), s.text(8), s.text(9), s.text(10)});
+    }
+    if (!stmt.value().error().isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.value().error())};
+    return points;
+}
+
 } // namespace gpuplanner::db

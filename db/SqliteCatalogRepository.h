@@ -24,6 +24,7 @@ public:
     Result<QString> resolveGpu(const QString &name) override;
     Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
     Result<core::CatalogInfo> info() override;
+    Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;
 
     Database &database() { return *m_db; }
 

@@ -11,19 +11,26 @@ CatalogSession::CatalogSession(QString catalogPath) : m_catalogPath(std::move(ca
 
 CatalogSession::~CatalogSession() = default;
 
+core::Result<QString> CatalogSession::path()
+{
+    if (!m_catalogPath.isEmpty())
+        return m_catalogPath;
+    auto created = db::ensureUserCatalog(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
+                                         QStringLiteral(":/catalog/default-catalog.sqlite"));
+    if (!created)
+        return created.error();
+    m_catalogPath = created.value();
+    return m_catalogPath;
+}
+
 core::Result<db::SqliteCatalogRepository *> CatalogSession::repository()
 {
     if (m_repo)
         return m_repo.get();
-    QString path = m_catalogPath;
-    if (path.isEmpty()) {
-        auto created = db::ensureUserCatalog(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
-                                             QStringLiteral(":/catalog/default-catalog.sqlite"));
-        if (!created)
-            return created.error();
-        path = created.value();
-    }
-    auto repo = db::SqliteCatalogRepository::openExisting(path);
+    auto path = this->path();
+    if (!path)
+        return path.error();
+    auto repo = db::SqliteCatalogRepository::openExisting(path.value());
     if (!repo)
         return repo.error();
     m_repo = std::move(repo).value();

@@ -21,6 +21,8 @@ public:
     ~CatalogSession();
 
     core::Result<db::SqliteCatalogRepository *> repository();
+    // The catalog file, creating the user's catalog from the embedded seed on first use.
+    core::Result<QString> path();
 
 private:
     QString m_catalogPath;

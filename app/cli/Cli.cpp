@@ -1,5 +1,8 @@
 #include "Cli.h"
 
+#include "CatalogCommand.h"
+#include "RefreshCommand.h"
+
 #include "CatalogSession.h"
 #include "EstimateCommand.h"
 
@@ -40,6 +43,9 @@ QString globalHelp()
         "  gpus            GPU models with their specs\n"
         "  offers          offers across every provider, with price per instance-hour and per GPU-hour\n"
         "  catalog info    sources, data dates, rows per provider and billing model, schema version\n"
+        "  catalog history --instance TYPE --region R: recorded prices of an instance type\n"
+        "  catalog export FILE: a portable snapshot with a checksum, for team mirrors\n"
+        "  refresh         update prices from provider APIs, SkyPilot's hosted catalog or a mirror\n"
         "  estimate        memory fit, layout, time and GPU-hours of a workload on a GPU\n"
         "\n"
         "Global options:\n"
@@ -261,42 +267,6 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
     return ExitOk;
 }
 
-int runCatalog(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Catalog commands. info: sources, data dates, rows per provider "
-                                                    "and billing model, schema version."));
-    addCommon(parser);
-    parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"),
-                      QStringLiteral("table")});
-    parser.addPositionalArgument(QStringLiteral("catalog info"), QStringLiteral("The command."));
-    if (auto answered = parseCommand(parser, args, QStringLiteral("catalog"), 2, out, err))
-        return *answered;
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 2 || positional.at(1) != u"info") {
-        err << programName() << " catalog: expected a subcommand: info\n";
-        return ExitUsage;
-    }
-    Failure failure{ExitOk, {}};
-    const auto format = parseFormat(parser, &failure);
-    if (failure.code != ExitOk) {
-        err << programName() << " catalog info: " << failure.message << '\n';
-        return failure.code;
-    }
-    auto repo = session.repository();
-    if (!repo) {
-        err << programName() << ": " << repo.errorMessage() << '\n';
-        return ExitData;
-    }
-    auto info = repo.value()->info();
-    if (!info) {
-        err << programName() << ": " << info.errorMessage() << '\n';
-        return ExitData;
-    }
-    out << formatCatalogInfo(info.value(), *format);
-    return ExitOk;
-}
-
 QString catalogOption(const QStringList &args)
 {
     for (qsizetype i = 1; i < args.size(); ++i) {
@@ -337,6 +307,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runOffers(arguments, session, out, err);
     if (command == u"catalog")
         return runCatalog(arguments, session, out, err);
+    if (command == u"refresh")
+        return runRefresh(arguments, session, out, err);
     if (command == u"estimate")
         return runEstimate(arguments, out, err);
     err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();

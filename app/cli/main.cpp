@@ -2,10 +2,13 @@
 
 #include "Cli.h"
 
+#include "net/http/CurlHttpClient.h"
+
 #include <QCoreApplication>
 
 int main(int argc, char **argv)
 {
+    const gpuplanner::net::CurlGlobal curl;
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));

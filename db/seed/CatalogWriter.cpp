@@ -3,6 +3,7 @@
 #include "db/Migrations.h"
 #include "core/import/SkyPilotImporter.h"
 
+#include <QDate>
 #include <QDir>
 #include <QFile>
 
@@ -199,9 +200,9 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
     if (!upsert)
         return sqlError(m_db, QStringLiteral("offers"), upsert.errorMessage());
     for (const ImportedOffer &o : batch.offers) {
+        // Custom providers (negotiated or on-premise offers) have no reference entry.
         const ProviderMeta *provider = m_meta.provider(o.instance.provider);
-        if (!provider)
-            return Error{QStringLiteral("unknown provider '%1'").arg(o.instance.provider)};
+        const QString referenceDate = provider ? provider->dataDate : QDate::currentDate().toString(Qt::ISODate);
         auto instanceId = instanceTypeId(o.instance);
         if (!instanceId)
             return instanceId.error();
@@ -210,8 +211,8 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
             return region.error();
         auto &s = upsert.value();
         s.reset();
-        const QString effective = batch.effectiveDate.isEmpty() ? provider->dataDate : batch.effectiveDate;
-        const QString fetched = batch.fetchedAt.isEmpty() ? provider->dataDate : batch.fetchedAt;
+        const QString effective = batch.effectiveDate.isEmpty() ? referenceDate : batch.effectiveDate;
+        const QString fetched = batch.fetchedAt.isEmpty() ? referenceDate : batch.fetchedAt;
         s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.termMonths);
         s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.price).bind(7, o.medianPrice);
         s.bind(8, o.upfrontFee).bind(9, o.currency).bind(10, effective).bind(11, fetched).bind(12, o.source);

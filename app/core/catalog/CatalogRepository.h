@@ -15,6 +15,22 @@
 
 namespace gpuplanner::core {
 
+// One recorded price of an offer (a row is appended whenever the price changes).
+struct PricePoint
+{
+    QString provider;
+    QString instanceType;
+    QString region;
+    Billing billing = Billing::OnDemand;
+    int termMonths = 0;
+    QString upfront;
+    double pricePerHour = 0;
+    double upfrontFee = 0;
+    QString currency;
+    QString effectiveDate;
+    QString recordedAt;
+};
+
 class CatalogRepository
 {
 public:
@@ -25,6 +41,8 @@ public:
     virtual Result<QString> resolveGpu(const QString &name) = 0;
     virtual Result<QList<Offer>> offers(const OfferQuery &query) = 0;
     virtual Result<CatalogInfo> info() = 0;
+    // Price history of an instance type in a region (all billing models), oldest first.
+    virtual Result<QList<PricePoint>> priceHistory(const QString &instanceType, const QString &region) = 0;
 };
 
 // Opens a fresh repository; background jobs call it on their own thread.

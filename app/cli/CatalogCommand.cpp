@@ -1,0 +1,153 @@
+#include "CatalogCommand.h"
+
+#include "Cli.h"
+#include "CommandSupport.h"
+
+#include "core/catalog/CatalogFormat.h"
+#include "core/io/TextTable.h"
+#include "db/CatalogExport.h"
+#include "db/SqliteCatalogRepository.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace gpuplanner::cli {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+int info(db::SqliteCatalogRepository &repo, OutputFormat format, QTextStream &out, QTextStream &err)
+{
+    auto info = repo.info();
+    if (!info) {
+        err << programName() << ": " << info.errorMessage() << '\n';
+        return ExitData;
+    }
+    out << formatCatalogInfo(info.value(), format);
+    return ExitOk;
+}
+
+int history(db::SqliteCatalogRepository &repo, const QCommandLineParser &parser, OutputFormat format,
+            QTextStream &out, QTextStream &err)
+{
+    const QString instance = parser.value(QStringLiteral("instance"));
+    const QString region = parser.value(QStringLiteral("region"));
+    if (instance.isEmpty() || region.isEmpty()) {
+        err << programName() << " catalog history: --instance TYPE and --region R are required\n";
+        return ExitUsage;
+    }
+    auto points = repo.priceHistory(instance, region);
+    if (!points) {
+        err << programName() << ": " << points.errorMessage() << '\n';
+        return ExitData;
+    }
+    if (points->isEmpty()) {
+        err << programName() << " catalog history: no offers of '" << instance << "' in region '" << region << "'\n";
+        return ExitUsage;
+    }
+    if (format == OutputFormat::Json) {
+        QJsonArray array;
+        for (const PricePoint &p : points.value()) {
+            array.append(QJsonObject{{QStringLiteral("provider"), p.provider},
+                                     {QStringLiteral("instance_type"), p.instanceType},
+                                     {QStringLiteral("region"), p.region},
+                                     {QStringLiteral("billing"), billingId(p.billing)},
+                                     {QStringLiteral("term_months"), p.termMonths},
+                                     {QStringLiteral("upfront"), p.upfront},
+                                     {QStringLiteral("price_per_hour"), p.pricePerHour},
+                                     {QStringLiteral("upfront_fee"), p.upfrontFee},
+                                     {QStringLiteral("currency"), p.currency},
+                                     {QStringLiteral("effective_date"), p.effectiveDate},
+                                     {QStringLiteral("recorded_at"), p.recordedAt}});
+        }
+        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    TextTable table({QStringLiteral("BILLING"), QStringLiteral("TERM"), QStringLiteral("PRICE/H"),
+                     QStringLiteral("CUR"), QStringLiteral("EFFECTIVE"), QStringLiteral("RECORDED")},
+                    {false, true, true, false, false, false});
+    for (const PricePoint &p : points.value()) {
+        table.addRow({billingId(p.billing), p.termMonths ? QStringLiteral("%1 mo").arg(p.termMonths) : QString(),
+                      QString::number(p.pricePerHour, 'f', 4), p.currency, p.effectiveDate, p.recordedAt});
+    }
+    out << table.render();
+    return ExitOk;
+}
+
+int exportSnapshot(db::SqliteCatalogRepository &repo, const QString &file, QTextStream &out, QTextStream &err)
+{
+    auto snapshot = db::readSnapshot(repo.database());
+    if (!snapshot) {
+        err << programName() << ": " << snapshot.errorMessage() << '\n';
+        return ExitData;
+    }
+    QSaveFile save(file);
+    if (!save.open(QIODevice::WriteOnly)) {
+        err << programName() << " catalog export: " << file << ": " << save.errorString() << '\n';
+        return ExitData;
+    }
+    save.write(serializeSnapshot(snapshot.value()));
+    if (!save.commit()) {
+        err << programName() << " catalog export: " << file << ": " << save.errorString() << '\n';
+        return ExitData;
+    }
+    int offers = 0;
+    for (const ImportBatch &b : snapshot->batches)
+        offers += int(b.offers.size());
+    out << "Wrote " << offers << " offers from " << snapshot->providers.size() << " providers to " << file << '\n';
+    return ExitOk;
+}
+
+} // namespace
+
+int runCatalog(const QStringList &args, CatalogSession &session, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Catalog commands:\n"
+        "  catalog info                              sources, data dates, rows per provider and billing model\n"
+        "  catalog history --instance TYPE --region R  recorded prices of an instance type in a region\n"
+        "  catalog export FILE                       a portable snapshot with a checksum, for team mirrors"));
+    addCommonOptions(parser);
+    parser.addOptions({
+        {QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"), QStringLiteral("table")},
+        {QStringLiteral("instance"), QStringLiteral("history: instance type."), QStringLiteral("TYPE")},
+        {QStringLiteral("region"), QStringLiteral("history: region code."), QStringLiteral("R")},
+    });
+    parser.addPositionalArgument(QStringLiteral("catalog"), QStringLiteral("info, history or export FILE."));
+    if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("catalog"), 3, out, err))
+        return *answered;
+    const QStringList positional = parser.positionalArguments();
+    const QString sub = positional.value(1);
+    if (sub != u"info" && sub != u"history" && sub != u"export") {
+        err << programName() << " catalog: expected a subcommand: info, history or export\n";
+        return ExitUsage;
+    }
+    if ((sub == u"export") != (positional.size() == 3)) {
+        err << programName() << " catalog " << sub
+            << (sub == u"export" ? QStringLiteral(": expected a file name") : QStringLiteral(": unexpected argument"))
+            << '\n';
+        return ExitUsage;
+    }
+    const auto format = outputFormatFromId(parser.value(QStringLiteral("format")));
+    if (!format || *format == OutputFormat::Csv) {
+        err << programName() << " catalog " << sub << ": --format: '" << parser.value(QStringLiteral("format"))
+            << "' is not one of table, json\n";
+        return ExitUsage;
+    }
+    auto repo = session.repository();
+    if (!repo) {
+        err << programName() << ": " << repo.errorMessage() << '\n';
+        return ExitData;
+    }
+    if (sub == u"history")
+        return history(*repo.value(), parser, *format, out, err);
+    if (sub == u"export")
+        return exportSnapshot(*repo.value(), positional.at(2), out, err);
+    return info(*repo.value(), *format, out, err);
+}
+
+} // namespace gpuplanner::cli

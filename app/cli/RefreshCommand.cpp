@@ -1,0 +1,240 @@
+#include "RefreshCommand.h"
+
+#include "Cli.h"
+#include "CommandSupport.h"
+
+#include "core/io/TextTable.h"
+#include "db/SqliteOfferStore.h"
+#include "net/http/CurlHttpClient.h"
+#include "net/refresh/Refresher.h"
+#include "net/sources/EcbFxSource.h"
+#include "net/sources/LocationSource.h"
+#include "net/sources/SkyPilotHostedSource.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QStandardPaths>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace gpuplanner::cli {
+
+using namespace gpuplanner::core;
+using namespace gpuplanner::net;
+
+namespace {
+
+std::atomic_bool g_cancel{false};
+
+extern "C" void onInterrupt(int)
+{
+    g_cancel = true;
+}
+
+QString statusText(RefreshStatus status)
+{
+    switch (status) {
+    case RefreshStatus::Ok: return QStringLiteral("ok");
+    case RefreshStatus::Failed: return QStringLiteral("failed");
+    case RefreshStatus::Cancelled: return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+QString megabytes(qint64 bytes)
+{
+    return QString::number(double(bytes) / 1e6, 'f', 1);
+}
+
+// Live bar on a terminal, one line per change otherwise (logs, CI).
+class ProgressPrinter
+{
+public:
+    ProgressPrinter(QTextStream &err, bool terminal) : m_err(err), m_terminal(terminal) { m_clock.start(); }
+
+    void update(const QString &provider, const QString &status, qint64 done, qint64 total)
+    {
+        if (m_terminal) {
+            if (m_clock.elapsed() - m_lastDraw < 100 && status == m_lastStatus.value(provider))
+                return;
+            m_lastDraw = m_clock.elapsed();
+            QString line = QStringLiteral("%1: %2").arg(provider, -14).arg(status);
+            if (total > 0) {
+                const int width = 24;
+                const int filled = int(width * double(done) / double(total));
+                line += QStringLiteral(" [%1%2] %3/%4 MB")
+                            .arg(QString(filled, u'#'), QString(width - filled, u'.'), megabytes(done), megabytes(total));
+            } else if (done > 0) {
+                line += QStringLiteral(" %1 MB").arg(megabytes(done));
+            }
+            m_err << '\r' << line.leftJustified(100).left(100);
+            m_err.flush();
+            m_lastStatus.insert(provider, status);
+            return;
+        }
+        if (status == m_lastStatus.value(provider))
+            return; // plain output: one line per stage, no byte counts
+        m_lastStatus.insert(provider, status);
+        m_err << provider << ": " << status << '\n';
+        m_err.flush();
+    }
+
+    void finish()
+    {
+        if (m_terminal)
+            m_err << '\r' << QString(100, u' ') << '\r';
+        m_err.flush();
+    }
+
+private:
+    QTextStream &m_err;
+    bool m_terminal;
+    QElapsedTimer m_clock;
+    qint64 m_lastDraw = -1000;
+    QHash<QString, QString> m_lastStatus;
+};
+
+QString summary(const QList<ProviderOutcome> &outcomes)
+{
+    TextTable table({QStringLiteral("PROVIDER"), QStringLiteral("STATUS"), QStringLiteral("ADDED"),
+                     QStringLiteral("CHANGED"), QStringLiteral("REMOVED"), QStringLiteral("UNCHANGED"),
+                     QStringLiteral("NOTE")},
+                    {false, false, true, true, true, true, false});
+    for (const ProviderOutcome &o : outcomes) {
+        const bool ok = o.status == RefreshStatus::Ok;
+        table.addRow({o.provider, statusText(o.status), ok ? QString::number(o.counts.added) : QString(),
+                      ok ? QString::number(o.counts.changed) : QString(), ok ? QString::number(o.counts.removed) : QString(),
+                      ok ? QString::number(o.counts.unchanged) : QString(),
+                      ok && o.fxRates > 0 ? QStringLiteral("%1 FX rates").arg(o.fxRates) : o.error});
+    }
+    return table.render();
+}
+
+} // namespace
+
+int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Update prices. Without --from: SkyPilot's hosted catalog for every cloud it covers, and the ECB's FX rates.\n"
+        "With --from: a team mirror's snapshot (`catalog export`), a SkyPilot vms.csv (with --provider) or a "
+        "custom-offers CSV.\nEach provider is validated and committed on its own; a failure keeps its old prices."));
+    addCommonOptions(parser);
+    parser.addOptions({
+        {QStringLiteral("provider"), QStringLiteral("Only these providers (comma-separated; 'ecb' = FX rates)."),
+         QStringLiteral("p1,p2")},
+        {QStringLiteral("region"), QStringLiteral("Only these regions (comma-separated)."), QStringLiteral("R")},
+        {QStringLiteral("from"), QStringLiteral("Import from this file or URL instead."), QStringLiteral("URL-or-FILE")},
+        {QStringLiteral("endpoint"),
+         QStringLiteral("Base URL of a source: skypilot=URL, ecb=URL (mirrors, proxies, tests). Repeatable."),
+         QStringLiteral("SOURCE=URL")},
+        {QStringLiteral("force"), QStringLiteral("Accept new data even when it has under half the offers.")},
+        {QStringLiteral("ca-bundle"), QStringLiteral("CA certificates to verify TLS with."), QStringLiteral("FILE")},
+        {QStringLiteral("proxy"), QStringLiteral("HTTP(S) proxy (default: from the environment)."), QStringLiteral("URL")},
+    });
+    parser.addPositionalArgument(QStringLiteral("refresh"), QStringLiteral("The command."));
+    if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("refresh"), 1, out, err))
+        return *answered;
+
+    QHash<QString, QUrl> endpoints;
+    for (const QString &e : parser.values(QStringLiteral("endpoint"))) {
+        const qsizetype eq = e.indexOf(u'=');
+        const QUrl url(e.mid(eq + 1));
+        if (eq <= 0 || !url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")) {
+            err << programName() << " refresh: --endpoint: '" << e << "' is not SOURCE=http(s)://...\n";
+            return ExitUsage;
+        }
+        const QString name = e.left(eq).toLower();
+        if (name != u"skypilot" && name != u"ecb") {
+            err << programName() << " refresh: --endpoint: unknown source '" << name << "' (known: skypilot, ecb)\n";
+            return ExitUsage;
+        }
+        endpoints.insert(name, url);
+    }
+    QStringList wanted;
+    for (const QString &p : parser.value(QStringLiteral("provider")).split(u',', Qt::SkipEmptyParts))
+        wanted.append(p.trimmed().toLower());
+    RefreshOptions options;
+    options.force = parser.isSet(QStringLiteral("force"));
+    options.regions = parser.value(QStringLiteral("region")).split(u',', Qt::SkipEmptyParts);
+
+    auto reference = loadSeedMetadata(QStringLiteral(":/reference"));
+    if (!reference) {
+        err << programName() << ": " << reference.errorMessage() << '\n';
+        return ExitData;
+    }
+    auto catalog = session.path();
+    if (!catalog) {
+        err << programName() << ": " << catalog.errorMessage() << '\n';
+        return ExitData;
+    }
+
+    HttpClientOptions httpOptions;
+    httpOptions.caBundle = parser.value(QStringLiteral("ca-bundle"));
+    httpOptions.proxy = parser.value(QStringLiteral("proxy"));
+    httpOptions.cacheDir = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("http"));
+    CurlHttpClient http(httpOptions);
+
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+
+    SkyPilotHostedSource skypilot(endpoints.value(QStringLiteral("skypilot"), SkyPilotHostedSource::defaultBaseUrl()),
+                                  reference.value());
+    EcbFxSource ecb(endpoints.value(QStringLiteral("ecb"), EcbFxSource::defaultUrl()));
+    std::unique_ptr<LocationSource> location;
+    QList<RefreshJob> jobs;
+    if (parser.isSet(QStringLiteral("from"))) {
+        location = std::make_unique<LocationSource>(parser.value(QStringLiteral("from")),
+                                                    wanted.size() == 1 ? wanted.constFirst() : QString(),
+                                                    reference.value());
+        if (auto loaded = location->load(http, &g_cancel); !loaded) {
+            err << programName() << " refresh: " << loaded.errorMessage() << '\n';
+            return ExitData;
+        }
+        for (const QString &p : location->providers()) {
+            if (wanted.isEmpty() || wanted.contains(p) || p == LocationSource::fxProvider())
+                jobs.append(RefreshJob{location.get(), p});
+        }
+    } else {
+        const QStringList known = skypilot.providers() + QStringList{EcbFxSource::providerId()};
+        for (const QString &p : wanted) {
+            if (!known.contains(p)) {
+                err << programName() << " refresh: --provider: '" << p << "' has no refresh source; known: "
+                    << known.join(QStringLiteral(", ")) << '\n';
+                return ExitUsage;
+            }
+        }
+        for (const QString &p : skypilot.providers()) {
+            if (wanted.isEmpty() || wanted.contains(p))
+                jobs.append(RefreshJob{&skypilot, p});
+        }
+        if (wanted.isEmpty() || wanted.contains(EcbFxSource::providerId()))
+            jobs.append(RefreshJob{&ecb, EcbFxSource::providerId()});
+    }
+    if (jobs.isEmpty()) {
+        err << programName() << " refresh: nothing to refresh for --provider " << wanted.join(u',') << '\n';
+        return ExitUsage;
+    }
+
+    const QString path = catalog.value();
+    Refresher refresher(http, [path]() -> Result<std::unique_ptr<OfferStore>> {
+        auto store = db::SqliteOfferStore::open(path);
+        if (!store)
+            return store.error();
+        return std::unique_ptr<OfferStore>(std::move(store).value());
+    });
+    ProgressPrinter printer(err, isatty(fileno(stderr)) == 1);
+    const auto outcomes = refresher.run(jobs, options, &g_cancel,
+                                        [&](const QString &p, const QString &s, qint64 d, qint64 t) { printer.update(p, s, d, t); });
+    printer.finish();
+    out << summary(outcomes);
+    bool allOk = true;
+    for (const ProviderOutcome &o : outcomes)
+        allOk = allOk && o.status == RefreshStatus::Ok;
+    return allOk ? ExitOk : ExitData;
+}
+
+} // namespace gpuplanner::cli

@@ -1,0 +1,119 @@
+#include "net/providers/AwsPriceListSource.h"
+
+#include "net/providers/ProviderCommon.h"
+
+#include <algorithm>
+
+namespace gpuplanner::net {
+
+core::Result<QList<AwsRegionFile>> parseAwsRegionIndex(const QByteArray &bytes, const QString &label)
+{
+    auto root = parseJsonObject(bytes, label);
+    if (!root)
+        return root.error();
+    JsonFields top(*root, QString());
+    const QJsonObject regions = top.object(QStringLiteral("regions"));
+    if (!top.ok())
+        return core::Error{label + QStringLiteral(": ") + top.error()};
+    QList<AwsRegionFile> files;
+    for (auto it = regions.constBegin(); it != regions.constEnd(); ++it) {
+        const QString path = QStringLiteral("regions.") + it.key();
+        if (!it.value().isObject())
+            return core::Error{QStringLiteral("%1: %2: expected an object, got %3").arg(label, path, jsonTypeName(it.value()))};
+        JsonFields region(it.value().toObject(), path);
+        AwsRegionFile file;
+        file.regionCode = region.optionalString(QStringLiteral("regionCode")).value_or(it.key());
+        file.currentVersionUrl = region.string(QStringLiteral("currentVersionUrl"));
+        if (!region.ok())
+            return core::Error{label + QStringLiteral(": ") + region.error()};
+        files.append(file);
+    }
+    std::sort(files.begin(), files.end(),
+              [](const AwsRegionFile &a, const AwsRegionFile &b) { return a.regionCode < b.regionCode; });
+    return files;
+}
+
+AwsPriceListSource::AwsPriceListSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes)
+    : m_baseUrl(std::move(baseUrl)), m_resolver(std::move(resolver)), m_shapes(std::move(shapes))
+{
+}
+
+core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provider, const core::RefreshContext &context)
+{
+    if (provider != u"aws")
+        return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
+    core::HttpRequest indexRequest;
+    indexRequest.url = joinUrl(m_baseUrl, regionIndexPath());
+    const QString indexLabel = indexRequest.url.toDisplayString();
+    if (!context.http)
+        return core::Error{QStringLiteral("%1: no HTTP client configured").arg(indexLabel)};
+    if (isCancelled(context))
+        return cancelledError(indexLabel);
+    reportProgress(context, QStringLiteral("AWS region index"), 0, 0);
+    auto index = context.http->send(indexRequest, {}, context.cancel);
+    if (!index)
+        return index.error();
+    auto regions = parseAwsRegionIndex(index->body, indexLabel);
+    if (!regions)
+        return regions.error();
+
+    QList<AwsRegionFile> wanted;
+    if (context.regions.isEmpty()) {
+        wanted = *regions;
+    } else {
+        for (const QString &code : context.regions) {
+            const auto it = std::find_if(regions->cbegin(), regions->cend(),
+                                         [&](const AwsRegionFile &f) { return f.regionCode == code; });
+            if (it == regions->cend())
+                return core::Error{QStringLiteral("%1: region '%2' is not in the region index").arg(indexLabel, code)};
+            wanted.append(*it);
+        }
+    }
+
+    core::ImportBatch batch;
+    for (const AwsRegionFile &region : std::as_const(wanted)) {
+        auto regionBatch = fetchRegion(region, context);
+        if (!regionBatch)
+            return regionBatch.error();
+        batch.append(*regionBatch);
+    }
+    return batch;
+}
+
+core::Result<core::ImportBatch> AwsPriceListSource::fetchRegion(const AwsRegionFile &region,
+                                                                const core::RefreshContext &context)
+{
+    core::HttpRequest request;
+    request.url = joinUrl(m_baseUrl, region.currentVersionUrl);
+    const QString label = request.url.toDisplayString();
+    if (isCancelled(context))
+        return cancelledError(label);
+
+    AwsOfferFileOptions options;
+    options.fileLabel = label;
+    options.fallbackRegion = region.regionCode;
+    options.includeConvertible = m_includeConvertible;
+    AwsOfferFileParser parser(m_resolver, m_shapes, options);
+    request.sink = [&](const char *data, qsizetype size) {
+        if (isCancelled(context))
+            return false;
+        return parser.feed(data, std::size_t(size));
+    };
+    const QString status = QStringLiteral("AWS %1").arg(region.regionCode);
+    reportProgress(context, status, 0, 0);
+    auto response = context.http->send(
+        request, [&](qint64 done, qint64 total) { reportProgress(context, status, done, total); }, context.cancel);
+    // A parse fault aborts the transfer; its message says more than the client's "aborted".
+    if (!parser.errorMessage().isEmpty())
+        return core::Error{parser.errorMessage()};
+    if (isCancelled(context))
+        return cancelledError(label);
+    if (!response)
+        return response.error();
+    // A client that answered from its cache without calling the sink hands the body over here.
+    if (parser.bytesConsumed() == 0 && !response->body.isEmpty())
+        parser.feed(response->body.constData(), std::size_t(response->body.size()));
+    return parser.finish();
+}
+
+} // namespace gpuplanner::net

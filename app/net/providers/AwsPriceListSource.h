@@ -1,0 +1,47 @@
+#pragma once
+// AwsPriceListSource: refreshes AWS EC2 GPU offers from the public Price List bulk API (no
+// credentials): the EC2 region index, then each wanted region's offer file, streamed through
+// AwsOfferFileParser so a several-hundred-MB file never sits in memory.
+
+#include "core/catalog/GpuAliasResolver.h"
+#include "core/refresh/PriceSource.h"
+#include "net/providers/AwsOfferFileParser.h"
+#include "net/providers/InstanceShapes.h"
+
+#include <QUrl>
+
+namespace gpuplanner::net {
+
+struct AwsRegionFile
+{
+    QString regionCode;
+    QString currentVersionUrl; // path relative to the API host
+};
+
+// regions.<code>.{regionCode,currentVersionUrl} of region_index.json, sorted by region code.
+core::Result<QList<AwsRegionFile>> parseAwsRegionIndex(const QByteArray &bytes, const QString &label);
+
+class AwsPriceListSource : public core::PriceSource
+{
+public:
+    static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://pricing.us-east-1.amazonaws.com")); }
+    static QString regionIndexPath() { return QStringLiteral("/offers/v1.0/aws/AmazonEC2/current/region_index.json"); }
+
+    AwsPriceListSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes);
+
+    void setIncludeConvertible(bool include) { m_includeConvertible = include; }
+
+    QStringList providers() const override { return {QStringLiteral("aws")}; }
+    QString name() const override { return QStringLiteral("AWS Price List API"); }
+    core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+
+private:
+    core::Result<core::ImportBatch> fetchRegion(const AwsRegionFile &region, const core::RefreshContext &context);
+
+    QUrl m_baseUrl;
+    core::GpuAliasResolver m_resolver;
+    InstanceShapes m_shapes;
+    bool m_includeConvertible = false;
+};
+
+} // namespace gpuplanner::net

@@ -1,0 +1,43 @@
+#pragma once
+// AzureRetailParser: pages of the Azure Retail Prices API (Items[] + NextPageLink) into GPU VM
+// offers. The API names VM sizes but not their GPUs, so sizes are looked up in InstanceShapes;
+// an N-series size missing there is reported as an unmapped accelerator. Linux only
+// (productName without " Windows"); Consumption = on demand, " Spot" meters = spot
+// (Low Priority and DevTest rates left out), Reservation totals -> hourly over 8760 / 26280 h,
+// savingsPlan[] hourly rates -> savings-plan offers.
+
+#include "core/catalog/GpuAliasResolver.h"
+#include "core/common/Result.h"
+#include "core/import/ImportBatch.h"
+#include "net/providers/InstanceShapes.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QSet>
+
+namespace gpuplanner::net {
+
+class AzureRetailParser
+{
+public:
+    AzureRetailParser(const core::GpuAliasResolver &resolver, const InstanceShapes &shapes);
+
+    // Adds one page; returns its NextPageLink (empty on the last page).
+    core::Result<QString> addPage(const QByteArray &bytes, const QString &label);
+    core::ImportBatch finish() const;
+
+    static constexpr double kHoursPerYear = 8760;
+
+private:
+    core::Result<bool> addItem(const QJsonObject &item, const QString &path, const QString &label);
+    void addOffer(const core::ImportedOffer &offer);
+
+    const core::GpuAliasResolver &m_resolver;
+    const InstanceShapes &m_shapes;
+    core::ImportBatch m_batch;
+    QHash<QString, qsizetype> m_offerIndex;
+    QSet<QString> m_reportedSkus;
+    int m_items = 0;
+};
+
+} // namespace gpuplanner::net

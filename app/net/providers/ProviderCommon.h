@@ -1,0 +1,67 @@
+#pragma once
+// Helpers shared by the provider adapters: joining a configurable base URL with API paths,
+// fetching and decoding small JSON documents through the HttpClient port, cancel checks,
+// and typed JSON field access whose errors name the document and the field path.
+
+#include "core/common/Result.h"
+#include "core/import/ImportBatch.h"
+#include "core/refresh/PriceSource.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QUrl>
+
+#include <optional>
+
+namespace gpuplanner::net {
+
+// base "http://127.0.0.1:8080/mirror" + "/offers/x.json" -> "http://127.0.0.1:8080/mirror/offers/x.json";
+// an absolute URL in pathOrUrl is returned as is.
+QUrl joinUrl(const QUrl &base, const QString &pathOrUrl);
+
+bool isCancelled(const core::RefreshContext &context);
+core::Error cancelledError(const QString &what);
+void reportProgress(const core::RefreshContext &context, const QString &status, qint64 done, qint64 total);
+
+// Decodes a JSON object document; the error names label and the byte offset.
+core::Result<QJsonObject> parseJsonObject(const QByteArray &bytes, const QString &label);
+// Sends request through context.http (progress and cancel wired) and decodes the body.
+core::Result<QJsonObject> fetchJsonObject(const core::RefreshContext &context, const core::HttpRequest &request,
+                                          const QString &status);
+
+// Reads typed fields of one JSON object, keeping the first problem as "<path>.<key>: <what>".
+class JsonFields
+{
+public:
+    JsonFields(const QJsonObject &object, QString path) : m_object(object), m_path(std::move(path)) {}
+
+    QString string(const QString &key);
+    std::optional<QString> optionalString(const QString &key);
+    double number(const QString &key);
+    std::optional<double> optionalNumber(const QString &key); // absent or null -> nullopt
+    QJsonObject object(const QString &key);
+    QJsonArray array(const QString &key);
+
+    bool ok() const { return m_error.isEmpty(); }
+    const QString &error() const { return m_error; }
+    QString path(const QString &key) const { return m_path.isEmpty() ? key : m_path + u'.' + key; }
+    const QString &where() const { return m_path; }
+
+private:
+    QJsonValue require(const QString &key, QJsonValue::Type type, const char *typeName);
+    void setError(const QString &key, const QString &what);
+
+    QJsonObject m_object;
+    QString m_path;
+    QString m_error;
+};
+
+QString jsonTypeName(const QJsonValue &value);
+
+// One exclusion line for an accelerator name GpuAliasResolver does not know.
+core::ImportExclusion unmappedAccelerator(const QString &provider, const QString &file, const QString &name,
+                                          const QString &instanceType);
+
+} // namespace gpuplanner::net

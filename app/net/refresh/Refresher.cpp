@@ -1,0 +1,135 @@
+#include "net/refresh/Refresher.h"
+
+#include "core/refresh/BatchValidation.h"
+
+#include <QDateTime>
+
+#include <mutex>
+#include <thread>
+
+namespace gpuplanner::net {
+
+using namespace gpuplanner::core;
+
+Refresher::Refresher(HttpClient &http, OfferStoreFactory stores) : m_http(http), m_stores(std::move(stores)) {}
+
+QList<ProviderOutcome> Refresher::run(const QList<RefreshJob> &jobs, const RefreshOptions &options,
+                                      const std::atomic_bool *cancel, const RefreshProgress &progress)
+{
+    QList<ProviderOutcome> outcomes(jobs.size());
+    std::atomic<qsizetype> next{0};
+    std::mutex progressMutex;
+    const RefreshProgress serialised = [&](const QString &p, const QString &s, qint64 d, qint64 t) {
+        if (!progress)
+            return;
+        const std::lock_guard lock(progressMutex);
+        progress(p, s, d, t);
+    };
+    auto worker = [&] {
+        for (qsizetype i = next++; i < jobs.size(); i = next++)
+            outcomes[i] = runOne(jobs.at(i), options, cancel, serialised);
+    };
+    const int threads = int(std::clamp<qsizetype>(options.parallelism, 1, std::max<qsizetype>(1, jobs.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+    return outcomes;
+}
+
+ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &options, const std::atomic_bool *cancel,
+                                  const RefreshProgress &progress)
+{
+    ProviderOutcome outcome;
+    outcome.provider = job.provider;
+    RefreshLogEntry log;
+    log.provider = job.provider;
+    log.started = QDateTime::currentDateTimeUtc();
+
+    auto finish = [&](RefreshStatus status, const QString &error) {
+        outcome.status = status;
+        outcome.error = error;
+        log.status = status;
+        log.finished = QDateTime::currentDateTimeUtc();
+        log.offers = outcome.offers;
+        log.message = error.isEmpty() ? QStringLiteral("%1 added, %2 changed, %3 removed, %4 unchanged")
+                                             .arg(outcome.counts.added)
+                                             .arg(outcome.counts.changed)
+                                             .arg(outcome.counts.removed)
+                                             .arg(outcome.counts.unchanged)
+                                       : error;
+        if (progress)
+            progress(job.provider, status == RefreshStatus::Ok ? QStringLiteral("done") : error, 1, 1);
+    };
+
+    RefreshContext context;
+    context.http = &m_http;
+    context.cancel = cancel;
+    context.regions = options.regions;
+    context.progress = [&](const QString &status, qint64 done, qint64 total) {
+        if (progress)
+            progress(job.provider, status, done, total);
+    };
+
+    auto store = m_stores();
+    if (!store) {
+        finish(RefreshStatus::Failed, store.errorMessage());
+        return outcome; // nowhere to log
+    }
+    auto logAndReturn = [&]() {
+        (void)store.value()->logRefresh(log);
+        return outcome;
+    };
+
+    if (cancel && cancel->load()) {
+        finish(RefreshStatus::Cancelled, QStringLiteral("cancelled"));
+        return logAndReturn();
+    }
+    auto batch = job.source->fetch(job.provider, context);
+    if (cancel && cancel->load()) {
+        finish(RefreshStatus::Cancelled, QStringLiteral("cancelled"));
+        return logAndReturn();
+    }
+    if (!batch) {
+        finish(RefreshStatus::Failed, batch.errorMessage());
+        return logAndReturn();
+    }
+    const RefreshScope scope{job.provider, options.regions};
+    ImportBatch &b = batch.value();
+    if (!b.offers.isEmpty() || b.fxRates.isEmpty()) {
+        auto previous = store.value()->offerCount(scope);
+        if (!previous) {
+            finish(RefreshStatus::Failed, previous.errorMessage());
+            return logAndReturn();
+        }
+        if (auto valid = validateBatch(job.provider, b, ValidationPolicy{previous.value(), options.force}); !valid) {
+            finish(RefreshStatus::Failed, valid.errorMessage());
+            return logAndReturn();
+        }
+        if (progress)
+            progress(job.provider, QStringLiteral("storing %1 offers").arg(b.offers.size()), 0, 0);
+        auto counts = store.value()->replaceOffers(scope, b);
+        if (!counts) {
+            finish(RefreshStatus::Failed, counts.errorMessage());
+            return logAndReturn();
+        }
+        outcome.counts = counts.value();
+        outcome.offers = int(b.offers.size());
+    } else if (auto valid = validateBatch(job.provider, b, ValidationPolicy{}); !valid) {
+        finish(RefreshStatus::Failed, valid.errorMessage());
+        return logAndReturn();
+    }
+    if (!b.fxRates.isEmpty()) {
+        if (auto s = store.value()->writeFxRates(b.fxRates); !s) {
+            finish(RefreshStatus::Failed, s.errorMessage());
+            return logAndReturn();
+        }
+        outcome.fxRates = int(b.fxRates.size());
+    }
+    finish(RefreshStatus::Ok, {});
+    return logAndReturn();
+}
+
+} // namespace gpuplanner::net

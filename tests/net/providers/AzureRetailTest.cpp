@@ -1,0 +1,124 @@
+#include "net/providers/AzureRetailParser.h"
+#include "net/providers/AzureRetailSource.h"
+#include "net/providers/ProviderTestSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::net;
+using namespace gpuplanner::net::test;
+
+namespace {
+
+const QString kPage1 = QStringLiteral("azure/retail_prices_page1.json");
+const QString kPage2 = QStringLiteral("azure/retail_prices_page2.json");
+
+} // namespace
+
+TEST(AzureRetailParser, SamplePageGivesLinuxOnDemandSpotReservedAndSavingsPlan)
+{
+    AzureRetailParser parser(resolver(), shapes());
+    const auto next = parser.addPage(readFixture(kPage1), QStringLiteral("page1"));
+    ASSERT_TRUE(next.ok()) << qPrintable(next.errorMessage());
+    EXPECT_TRUE(next->contains(u"$skip=100"));
+    const core::ImportBatch batch = parser.finish();
+    const QStringList expected = {
+        // 18985 USD for one year of reservation = 18985 / 8760 per hour.
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus on_demand A100-PCIe-80GB x1 3.673000 USD"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus reserved A100-PCIe-80GB x1 2.167237 USD 12m none 0.00"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 2.644500 USD 36m none 0.00"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 3.122100 USD 12m none 0.00"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus spot A100-PCIe-80GB x1 0.734600 USD"),
+    };
+    EXPECT_EQ(describeAll(batch.offers), expected);
+    const core::ImportedOffer *od = findOffer(batch, QStringLiteral("Standard_NC24ads_A100_v4"), core::Billing::OnDemand);
+    ASSERT_TRUE(od);
+    EXPECT_EQ(od->instance.vcpus, 24);
+    EXPECT_EQ(od->instance.memoryGib, 220);
+    EXPECT_TRUE(batch.exclusions.isEmpty());
+}
+
+TEST(AzureRetailSource, FollowsNextPageLinkOnTheConfiguredHost)
+{
+    FixtureHttpClient http;
+    http.serveFile(AzureRetailSource::pricesPath(), kPage1);
+    http.serveFile(AzureRetailSource::pricesPath(), kPage2, QStringLiteral("$skip=100"));
+    AzureRetailSource source(QUrl(QStringLiteral("http://127.0.0.1:9")), resolver(), shapes());
+    core::RefreshContext context;
+    context.http = &http;
+    context.regions = {QStringLiteral("eastus")};
+    const auto batch = source.fetch(QStringLiteral("azure"), context);
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    ASSERT_EQ(http.requests.size(), 2);
+    EXPECT_EQ(http.requests[0].url.query(QUrl::FullyDecoded),
+              u"api-version=2023-01-01-preview&$filter=serviceName eq 'Virtual Machines' and armRegionName eq 'eastus'");
+    EXPECT_EQ(http.requests[1].url.host(), u"127.0.0.1");
+    EXPECT_EQ(http.requests[1].url.port(), 9);
+    EXPECT_TRUE(http.requests[1].url.query(QUrl::FullyDecoded).endsWith(u"&$skip=100"));
+
+    EXPECT_EQ(batch->offers.size(), 11);
+    // 466000 USD for three years = 466000 / 26280 per hour.
+    const core::ImportedOffer *reserved = findOffer(*batch, QStringLiteral("Standard_ND96asr_v4"),
+                                                    core::Billing::Reserved, 36);
+    ASSERT_TRUE(reserved);
+    EXPECT_NEAR(reserved->price, 466000.0 / 26280.0, 1e-9);
+    EXPECT_EQ(reserved->instance.gpuId, u"A100-SXM4-40GB");
+    EXPECT_EQ(reserved->instance.gpuCount, 8);
+    const core::ImportedOffer *spot = findOffer(*batch, QStringLiteral("Standard_ND96asr_v4"), core::Billing::Spot);
+    ASSERT_TRUE(spot);
+    EXPECT_DOUBLE_EQ(spot->price, 10.8788); // not the Low Priority meter
+    const core::ImportedOffer *od = findOffer(*batch, QStringLiteral("Standard_ND96asr_v4"), core::Billing::OnDemand);
+    ASSERT_TRUE(od);
+    EXPECT_DOUBLE_EQ(od->price, 27.197); // not the Windows meter
+    EXPECT_TRUE(findOffer(*batch, QStringLiteral("Standard_NC24ads_A100_v4"), core::Billing::OnDemand, 0,
+                          QStringLiteral("none"), QStringLiteral("westus2")));
+    EXPECT_FALSE(findOffer(*batch, QStringLiteral("Standard_D2s_v3"), core::Billing::OnDemand));
+    ASSERT_EQ(batch->exclusions.size(), 1);
+    EXPECT_EQ(batch->exclusions[0].reason, u"unmapped accelerator name");
+    EXPECT_TRUE(batch->exclusions[0].detail.contains(u"Standard_NC999zz_Q9000_v9"));
+    EXPECT_EQ(batch->files.size(), 2);
+}
+
+TEST(AzureRetailSource, RefusesAPaginationLoop)
+{
+    FixtureHttpClient http;
+    QByteArray looping = readFixture(kPage2);
+    looping.replace("\"NextPageLink\": null", "\"NextPageLink\": \"https://prices.azure.com/api/retail/prices?$skip=5\"");
+    http.serve(AzureRetailSource::pricesPath(), looping);
+    AzureRetailSource source(QUrl(QStringLiteral("http://127.0.0.1:9")), resolver(), shapes());
+    core::RefreshContext context;
+    context.http = &http;
+    const auto batch = source.fetch(QStringLiteral("azure"), context);
+    ASSERT_FALSE(batch.ok());
+    EXPECT_TRUE(batch.errorMessage().contains(u"NextPageLink repeats an earlier page")) << qPrintable(batch.errorMessage());
+}
+
+TEST(AzureRetailParser, MalformedPagesNameTheField)
+{
+    struct Case
+    {
+        QByteArray text;
+        QString error;
+    };
+    QByteArray wrongType = readFixture(kPage1);
+    wrongType.replace("\"retailPrice\": 0.7346", "\"retailPrice\": \"0.7346\"");
+    QByteArray missingRegion = readFixture(kPage1);
+    missingRegion.replace("\"armRegionName\": \"eastus\",", "");
+    QByteArray badTerm = readFixture(kPage1);
+    badTerm.replace("\"reservationTerm\": \"1 Year\"", "\"reservationTerm\": \"2 Years\"");
+    const QList<Case> cases = {
+        {wrongType, QStringLiteral("p: Items[1].retailPrice: expected a number, got a string")},
+        {missingRegion, QStringLiteral("p: Items[0].armRegionName: missing")},
+        {badTerm, QStringLiteral("p: Items[2].reservationTerm: unknown term '2 Years'")},
+        {R"({"Count": 0})", QStringLiteral("p: Items: missing")},
+        {R"({"Items": {}})", QStringLiteral("p: Items: expected an array, got an object")},
+        {R"({"Items": [], "NextPageLink": 5})", QStringLiteral("p: NextPageLink: expected a string, got a number")},
+        {readFixture(kPage1).left(500), QStringLiteral("p: invalid JSON at byte")},
+    };
+    for (const Case &c : cases) {
+        AzureRetailParser parser(resolver(), shapes());
+        const auto next = parser.addPage(c.text, QStringLiteral("p"));
+        ASSERT_FALSE(next.ok()) << qPrintable(c.error);
+        EXPECT_TRUE(next.errorMessage().startsWith(c.error)) << qPrintable(next.errorMessage());
+    }
+}

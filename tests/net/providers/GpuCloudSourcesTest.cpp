@@ -1,0 +1,163 @@
+#include "net/providers/LambdaSource.h"
+#include "net/providers/ProviderTestSupport.h"
+#include "net/providers/VastSource.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::net;
+using namespace gpuplanner::net::test;
+
+// --- Lambda -------------------------------------------------------------------------------
+
+TEST(LambdaParser, CentsBecomeUsdPerHourInEveryRegionWithCapacity)
+{
+    const auto batch = parseLambdaInstanceTypes(readFixture(QStringLiteral("lambda/instance_types.json")),
+                                                QStringLiteral("lambda"), resolver());
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    const QStringList expected = {
+        QStringLiteral("gpu_1x_a10 us-east-1 on_demand A10 x1 1.290000 USD"),
+        QStringLiteral("gpu_1x_a10 us-west-1 on_demand A10 x1 1.290000 USD"),
+        QStringLiteral("gpu_1x_h100_sxm5 us-east-1 on_demand H100-SXM5-80GB x1 4.290000 USD"),
+        // No capacity anywhere right now: the price still holds in every region seen.
+        QStringLiteral("gpu_8x_b200_sxm6 us-east-1 on_demand B200 x8 53.520000 USD"),
+        QStringLiteral("gpu_8x_b200_sxm6 us-west-1 on_demand B200 x8 53.520000 USD"),
+    };
+    EXPECT_EQ(describeAll(batch->offers), expected);
+    const core::ImportedOffer *h100 = findOffer(*batch, QStringLiteral("gpu_1x_h100_sxm5"), core::Billing::OnDemand);
+    ASSERT_TRUE(h100);
+    EXPECT_EQ(h100->instance.vcpus, 26);
+    EXPECT_EQ(h100->instance.memoryGib, 225);
+    EXPECT_TRUE(batch->exclusions.isEmpty());
+}
+
+TEST(LambdaParser, GpuDescriptionsPickTheRightVariant)
+{
+    auto resolve = [](const QString &description, const QString &type) -> QString {
+        for (const QString &name : lambdaGpuNameCandidates(description)) {
+            if (auto r = resolver().resolve(name, QStringLiteral("lambda"), type))
+                return r->gpuId;
+        }
+        return {};
+    };
+    EXPECT_EQ(resolve(QStringLiteral("A100 (80 GB SXM4)"), QStringLiteral("gpu_8x_a100_80gb_sxm4")), u"A100-SXM4-80GB");
+    EXPECT_EQ(resolve(QStringLiteral("A100 (40 GB PCIe)"), QStringLiteral("gpu_1x_a100")), u"A100-PCIe-40GB");
+    EXPECT_EQ(resolve(QStringLiteral("H100 (80 GB PCIe)"), QStringLiteral("gpu_1x_h100_pcie")), u"H100-PCIe-80GB");
+    EXPECT_EQ(resolve(QStringLiteral("Tesla V100 (16 GB)"), QStringLiteral("gpu_8x_v100")), u"V100-SXM2-16GB");
+}
+
+TEST(LambdaParser, MalformedInputNamesTheField)
+{
+    struct Case
+    {
+        QByteArray text;
+        QString error;
+    };
+    QByteArray cents = readFixture(QStringLiteral("lambda/instance_types.json"));
+    cents.replace("\"price_cents_per_hour\": 429", "\"price_cents_per_hour\": \"429\"");
+    QByteArray noSpecs = readFixture(QStringLiteral("lambda/instance_types.json"));
+    noSpecs.replace("\"gpus\": 8", "\"gpu_count\": 8");
+    const QList<Case> cases = {
+        {cents, QStringLiteral("l: data.gpu_1x_h100_sxm5.instance_type.price_cents_per_hour: expected a number, got a string")},
+        {noSpecs, QStringLiteral("l: data.gpu_8x_b200_sxm6.instance_type.specs.gpus: missing")},
+        {R"({"error": {"code": "global/invalid-api-key"}})", QStringLiteral("l: data: missing")},
+        {R"({"data": {"x": 1}})", QStringLiteral("l: data.x: expected an object, got a number")},
+        {R"({"data": {)", QStringLiteral("l: invalid JSON at byte")},
+    };
+    for (const Case &c : cases) {
+        const auto batch = parseLambdaInstanceTypes(c.text, QStringLiteral("l"), resolver());
+        ASSERT_FALSE(batch.ok()) << qPrintable(c.error);
+        EXPECT_TRUE(batch.errorMessage().startsWith(c.error)) << qPrintable(batch.errorMessage());
+    }
+}
+
+TEST(LambdaSource, SendsTheApiKeyAsBearerToken)
+{
+    FixtureHttpClient http;
+    http.serveFile(LambdaSource::instanceTypesPath(), QStringLiteral("lambda/instance_types.json"));
+    LambdaSource source(QUrl(QStringLiteral("http://127.0.0.1:9")), QStringLiteral("secret-key"), resolver());
+    core::RefreshContext context;
+    context.http = &http;
+    const auto batch = source.fetch(QStringLiteral("lambda"), context);
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    EXPECT_EQ(batch->offers.size(), 5);
+    ASSERT_EQ(http.requests.size(), 1);
+    EXPECT_TRUE(http.requests[0].headers.contains({QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer secret-key")}));
+
+    LambdaSource keyless(QUrl(QStringLiteral("http://127.0.0.1:9")), QString(), resolver());
+    const auto refused = keyless.fetch(QStringLiteral("lambda"), context);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_TRUE(refused.errorMessage().contains(u"no Lambda API key configured"));
+}
+
+// --- Vast.ai ------------------------------------------------------------------------------
+
+TEST(VastParser, SampleGivesOneOfferPerModelAndCount)
+{
+    const auto batch = parseVastOffers(readFixture(QStringLiteral("vast/bundles_search_response.json")),
+                                       QStringLiteral("vast"), resolver());
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    const QStringList expected = {
+        QStringLiteral("1x-RTX_4090 global on_demand RTX4090 x1 0.410000 USD"),
+        QStringLiteral("1x-RTX_4090 global spot RTX4090 x1 0.250000 USD"),
+        QStringLiteral("8x-H100_SXM global on_demand H100-SXM5-80GB x8 15.200000 USD"),
+        QStringLiteral("8x-H100_SXM global spot H100-SXM5-80GB x8 9.000000 USD"),
+    };
+    EXPECT_EQ(describeAll(batch->offers), expected);
+}
+
+TEST(VastParser, ManyHostsGiveCheapestAndMedian)
+{
+    const auto batch = parseVastOffers(readFixture(QStringLiteral("vast/bundles_search_response_many.json")),
+                                       QStringLiteral("vast"), resolver());
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    const QStringList expected = {
+        QStringLiteral("1x-RTX_4090 global on_demand RTX4090 x1 0.350000 USD median 0.410000"),
+        QStringLiteral("1x-RTX_4090 global spot RTX4090 x1 0.200000 USD median 0.250000"),
+        QStringLiteral("2x-RTX_4090 global on_demand RTX4090 x2 0.800000 USD"),
+        QStringLiteral("2x-RTX_4090 global spot RTX4090 x2 0.500000 USD"),
+        QStringLiteral("8x-H100_SXM global on_demand H100-SXM5-80GB x8 15.200000 USD median 15.600000"),
+        QStringLiteral("8x-H100_SXM global spot H100-SXM5-80GB x8 9.000000 USD"),
+    };
+    EXPECT_EQ(describeAll(batch->offers), expected);
+    ASSERT_EQ(batch->exclusions.size(), 1);
+    EXPECT_EQ(batch->exclusions[0].reason, u"unmapped accelerator name");
+    EXPECT_TRUE(batch->exclusions[0].detail.contains(u"Q RTX 9999"));
+    EXPECT_EQ(batch->files[0].sourceRows, 8);
+    EXPECT_EQ(batch->files[0].usedRows, 6);
+}
+
+TEST(VastParser, MalformedInputNamesTheField)
+{
+    QByteArray price = readFixture(QStringLiteral("vast/bundles_search_response.json"));
+    price.replace("\"dph_total\": 15.2", "\"dph_total\": null");
+    const auto nullPrice = parseVastOffers(price, QStringLiteral("v"), resolver());
+    ASSERT_FALSE(nullPrice.ok());
+    EXPECT_TRUE(nullPrice.errorMessage().startsWith(u"v: offers[1].dph_total: expected a number, got null"))
+        << qPrintable(nullPrice.errorMessage());
+    const auto missing = parseVastOffers(R"({"offers": [{"num_gpus": 1, "dph_total": 1}]})", QStringLiteral("v"), resolver());
+    ASSERT_FALSE(missing.ok());
+    EXPECT_TRUE(missing.errorMessage().startsWith(u"v: offers[0].gpu_name: missing"));
+    const auto notList = parseVastOffers(R"({"offers": {}})", QStringLiteral("v"), resolver());
+    EXPECT_TRUE(notList.errorMessage().startsWith(u"v: offers: expected an array"));
+}
+
+TEST(VastSource, SearchesWithAPutQuery)
+{
+    FixtureHttpClient http;
+    http.serveFile(VastSource::bundlesPath(), QStringLiteral("vast/bundles_search_response.json"));
+    VastSource source(QUrl(QStringLiteral("http://127.0.0.1:9")), QString(), resolver());
+    core::RefreshContext context;
+    context.http = &http;
+    const auto batch = source.fetch(QStringLiteral("vast"), context);
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    EXPECT_EQ(batch->offers.size(), 4);
+    ASSERT_EQ(http.requests.size(), 1);
+    EXPECT_EQ(http.requests[0].method, "PUT");
+    const QJsonObject q = QJsonDocument::fromJson(http.requests[0].body).object().value(u"q").toObject();
+    EXPECT_EQ(q.value(u"type").toString(), u"on-demand");
+    EXPECT_EQ(q.value(u"num_gpus").toObject().value(u"gte").toInt(), 1);
+}

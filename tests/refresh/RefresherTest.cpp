@@ -1,0 +1,279 @@
+// Refresh end to end: sources fetch from a loopback server, the Refresher validates and
+// stores each provider atomically in a real catalog file; failures keep old prices.
+
+#include "TestHttpServer.h"
+#include "db/SeedCatalog.h"
+
+#include "db/Database.h"
+#include "db/SqliteOfferStore.h"
+#include "net/http/CurlHttpClient.h"
+#include "net/refresh/Refresher.h"
+#include "net/sources/EcbFxSource.h"
+#include "net/sources/SkyPilotHostedSource.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+using namespace gpuplanner;
+using namespace gpuplanner::net;
+using tests::HttpTestReply;
+
+namespace {
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+    return f.readAll();
+}
+
+HttpTestReply csvReply(const QByteArray &body)
+{
+    HttpTestReply r;
+    r.body = body;
+    r.contentType = "text/csv";
+    return r;
+}
+
+class Refresh : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_catalog = tests::copySeedCatalog(m_dir.path());
+        auto reference = core::loadSeedMetadata(QStringLiteral(":/reference"));
+        ASSERT_TRUE(reference.ok());
+        m_reference = reference.value();
+        HttpClientOptions options;
+        options.minHostIntervalMs = 0;
+        options.maxAttempts = 2;
+        options.baseBackoffMs = 1;
+        m_http = std::make_unique<CurlHttpClient>(options);
+        m_lambdaCsv = readFile(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot/lambda/vms.csv"));
+    }
+
+    OfferStoreFactory stores()
+    {
+        const QString path = m_catalog;
+        return [path]() -> core::Result<std::unique_ptr<core::OfferStore>> {
+            auto store = db::SqliteOfferStore::open(path);
+            if (!store)
+                return store.error();
+            return std::unique_ptr<core::OfferStore>(std::move(store).value());
+        };
+    }
+
+    qint64 scalar(const QString &sql)
+    {
+        auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
+        EXPECT_TRUE(db.ok());
+        auto v = db.value()->scalar(sql);
+        EXPECT_TRUE(v.ok()) << v.errorMessage().toStdString();
+        return v.ok() ? v.value() : -1;
+    }
+
+    qint64 providerOffers(const char *provider)
+    {
+        return scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
+                                     "o.instance_type_id WHERE it.provider_id = '%1'")
+                          .arg(QString::fromLatin1(provider)));
+    }
+
+    QList<ProviderOutcome> refresh(core::PriceSource &source, const QStringList &providers, RefreshOptions options = {},
+                                   const std::atomic_bool *cancel = nullptr)
+    {
+        QList<RefreshJob> jobs;
+        for (const QString &p : providers)
+            jobs.append(RefreshJob{&source, p});
+        Refresher refresher(*m_http, stores());
+        return refresher.run(jobs, options, cancel);
+    }
+
+    static CurlGlobal s_curl;
+    QTemporaryDir m_dir;
+    QString m_catalog;
+    core::SeedMetadata m_reference;
+    std::unique_ptr<CurlHttpClient> m_http;
+    tests::TestHttpServer m_server;
+    QByteArray m_lambdaCsv;
+};
+
+CurlGlobal Refresh::s_curl;
+
+} // namespace
+
+TEST_F(Refresh, SkyPilotRefreshCountsAddedChangedRemovedAndKeepsHistory)
+{
+    // One price changes, one row disappears, one new region appears.
+    QList<QByteArray> lines = m_lambdaCsv.split('\n');
+    const QByteArray header = lines.takeFirst();
+    lines.removeAll(QByteArray());
+    QByteArray changed = lines.at(0);
+    const QList<QByteArray> cells = changed.split(',');
+    const QByteArray oldPrice = cells.at(5);
+    changed.replace(',' + oldPrice + ',', ",99.5,");
+    const QByteArray removed = lines.at(1);
+    // Lambda's columns: InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,...
+    QList<QByteArray> addedCells = lines.at(2).split(',');
+    addedCells[6] = "mars-north-1";
+    const QByteArray added = addedCells.join(',');
+    QList<QByteArray> served = {header, changed};
+    for (qsizetype i = 2; i < lines.size(); ++i)
+        served.append(lines.at(i));
+    served.append(added);
+    m_server.routeSequence("/v8/lambda/vms.csv", {csvReply(served.join('\n') + '\n')});
+
+    const qint64 before = providerOffers("lambda");
+    const qint64 historyBefore = scalar(QStringLiteral("SELECT count(*) FROM price_history"));
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    const auto outcomes = refresh(source, {QStringLiteral("lambda")});
+    ASSERT_EQ(outcomes.size(), 1);
+    const ProviderOutcome &o = outcomes.at(0);
+    ASSERT_EQ(o.status, core::RefreshStatus::Ok) << o.error.toStdString();
+    EXPECT_EQ(o.counts.changed, 1);
+    EXPECT_EQ(o.counts.removed, 1);
+    EXPECT_EQ(o.counts.added, 1);
+    EXPECT_EQ(providerOffers("lambda"), before);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE code = 'mars-north-1' AND geography = 'Unknown'")), 1);
+    // The changed offer has its old and new price; the removed offer's history goes with it.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM price_history h JOIN offers o ON o.id = h.offer_id "
+                                    "WHERE o.hourly_price = 99.5")),
+              2);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM price_history")), historyBefore + 2 - 1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price = 99.5")), 1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM refresh_log WHERE provider_id = 'lambda' AND status = 'ok'")), 1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers WHERE id = 'lambda' AND data_date = '%1'")
+                         .arg(QDate::currentDate().toString(Qt::ISODate))),
+              1);
+    // Other providers are untouched.
+    EXPECT_GT(providerOffers("aws"), 1000);
+}
+
+TEST_F(Refresh, AFailingProviderKeepsItsPricesWhileOthersSucceed)
+{
+    HttpTestReply down;
+    down.status = 500;
+    down.body = "internal error";
+    m_server.routeSequence("/v8/aws/vms.csv", {down});
+    m_server.routeSequence("/v8/lambda/vms.csv", {csvReply(m_lambdaCsv)});
+    const qint64 awsBefore = providerOffers("aws");
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    const auto outcomes = refresh(source, {QStringLiteral("aws"), QStringLiteral("lambda")});
+    ASSERT_EQ(outcomes.size(), 2);
+    EXPECT_EQ(outcomes.at(0).status, core::RefreshStatus::Failed);
+    EXPECT_TRUE(outcomes.at(0).error.contains(QStringLiteral("HTTP 500")));
+    EXPECT_EQ(outcomes.at(1).status, core::RefreshStatus::Ok) << outcomes.at(1).error.toStdString();
+    EXPECT_EQ(providerOffers("aws"), awsBefore);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM refresh_log WHERE provider_id = 'aws' AND status = 'failed' "
+                                    "AND message LIKE '%HTTP 500%'")),
+              1);
+}
+
+TEST_F(Refresh, MalformedAndCollapsedDataAreRejected)
+{
+    m_server.routeSequence("/v8/lambda/vms.csv", {csvReply("InstanceType,AcceleratorName\n\"unterminated\n")});
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    const qint64 before = providerOffers("lambda");
+    auto outcomes = refresh(source, {QStringLiteral("lambda")});
+    EXPECT_EQ(outcomes.at(0).status, core::RefreshStatus::Failed);
+    EXPECT_EQ(providerOffers("lambda"), before);
+
+    // Only the header and two rows: a collapse from hundreds of offers.
+    const QList<QByteArray> lines = m_lambdaCsv.split('\n');
+    m_server.routeSequence("/v8/lambda/vms.csv", {csvReply(lines.mid(0, 3).join('\n') + '\n')});
+    outcomes = refresh(source, {QStringLiteral("lambda")});
+    ASSERT_EQ(outcomes.at(0).status, core::RefreshStatus::Failed);
+    EXPECT_TRUE(outcomes.at(0).error.contains(QStringLiteral("--force")));
+    EXPECT_EQ(providerOffers("lambda"), before);
+
+    RefreshOptions forced;
+    forced.force = true;
+    outcomes = refresh(source, {QStringLiteral("lambda")}, forced);
+    ASSERT_EQ(outcomes.at(0).status, core::RefreshStatus::Ok) << outcomes.at(0).error.toStdString();
+    EXPECT_EQ(providerOffers("lambda"), 2);
+}
+
+TEST_F(Refresh, AnHtmlPageInsteadOfCsvIsAnError)
+{
+    HttpTestReply html;
+    html.body = "<html><body>Rate limited</body></html>";
+    html.contentType = "text/html";
+    m_server.routeSequence("/v8/lambda/vms.csv", {html});
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    const auto outcomes = refresh(source, {QStringLiteral("lambda")});
+    EXPECT_EQ(outcomes.at(0).status, core::RefreshStatus::Failed);
+    EXPECT_TRUE(outcomes.at(0).error.contains(QStringLiteral("text/html")));
+}
+
+TEST_F(Refresh, CancelKeepsPreviousPrices)
+{
+    HttpTestReply stall = csvReply(m_lambdaCsv);
+    stall.stallAfterBytes = 200;
+    m_server.routeSequence("/v8/lambda/vms.csv", {stall});
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    const qint64 before = providerOffers("lambda");
+    std::atomic_bool cancel{false};
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        cancel = true;
+    });
+    const auto outcomes = refresh(source, {QStringLiteral("lambda")}, {}, &cancel);
+    canceller.join();
+    EXPECT_EQ(outcomes.at(0).status, core::RefreshStatus::Cancelled);
+    EXPECT_EQ(providerOffers("lambda"), before);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM refresh_log WHERE status = 'cancelled'")), 1);
+}
+
+TEST_F(Refresh, RegionScopedRefreshTouchesOnlyThatRegion)
+{
+    m_server.routeSequence("/v8/lambda/vms.csv", {csvReply(m_lambdaCsv)});
+    SkyPilotHostedSource source(m_server.url(QStringLiteral("/v8")), m_reference);
+    RefreshOptions options;
+    options.regions = {QStringLiteral("us-east-1")};
+    const auto outcomes = refresh(source, {QStringLiteral("lambda")}, options);
+    ASSERT_EQ(outcomes.at(0).status, core::RefreshStatus::Ok) << outcomes.at(0).error.toStdString();
+    EXPECT_EQ(outcomes.at(0).counts.removed, 0);
+    EXPECT_EQ(outcomes.at(0).counts.added, 0);
+    EXPECT_GT(outcomes.at(0).counts.unchanged, 0);
+}
+
+TEST_F(Refresh, EcbRatesAreStoredPerUsDollar)
+{
+    HttpTestReply xml;
+    xml.body = readFile(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/ecb/eurofxref-daily.xml"));
+    xml.contentType = "text/xml";
+    m_server.routeSequence("/eurofxref-daily.xml", {xml});
+    EcbFxSource source(m_server.url(QStringLiteral("/eurofxref-daily.xml")));
+    const auto outcomes = refresh(source, {EcbFxSource::providerId()});
+    ASSERT_EQ(outcomes.at(0).status, core::RefreshStatus::Ok) << outcomes.at(0).error.toStdString();
+    EXPECT_EQ(outcomes.at(0).fxRates, 8); // 7 non-USD currencies + EUR
+    auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
+    ASSERT_TRUE(db.ok());
+    auto stmt = db.value()->prepare(QStringLiteral("SELECT rate FROM fx_latest WHERE currency = ?"));
+    ASSERT_TRUE(stmt.ok());
+    stmt.value().bind(1, QStringLiteral("CNY"));
+    ASSERT_TRUE(stmt.value().step());
+    EXPECT_NEAR(stmt.value().real(0), 7.56 / 1.05, 1e-9);
+    stmt.value().reset();
+    stmt.value().bind(1, QStringLiteral("EUR"));
+    ASSERT_TRUE(stmt.value().step());
+    EXPECT_NEAR(stmt.value().real(0), 1 / 1.05, 1e-9);
+}
+
+TEST(EcbRates, MalformedXmlNamesTheProblem)
+{
+    auto truncated = parseEcbRates("<Cube><Cube time='2026-11-27'><Cube currency='USD' rate='1.05'/>", QStringLiteral("ecb"));
+    EXPECT_FALSE(truncated.ok());
+    auto badRate = parseEcbRates("<Cube><Cube time='2026-11-27'><Cube currency='USD' rate='abc'/></Cube></Cube>",
+                                 QStringLiteral("ecb"));
+    ASSERT_FALSE(badRate.ok());
+    EXPECT_TRUE(badRate.errorMessage().contains(QStringLiteral("Cube[@currency='USD']/@rate 'abc'")));
+    auto noUsd = parseEcbRates("<Cube><Cube time='2026-11-27'><Cube currency='JPY' rate='160'/></Cube></Cube>",
+                               QStringLiteral("ecb"));
+    ASSERT_FALSE(noUsd.ok());
+    EXPECT_TRUE(noUsd.errorMessage().contains(QStringLiteral("USD")));
+}
