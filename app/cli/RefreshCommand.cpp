@@ -7,9 +7,8 @@
 #include "db/SqliteOfferStore.h"
 #include "net/http/CurlHttpClient.h"
 #include "net/refresh/Refresher.h"
-#include "net/sources/EcbFxSource.h"
 #include "net/sources/LocationSource.h"
-#include "net/sources/SkyPilotHostedSource.h"
+#include "net/sources/SourceRegistry.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -129,8 +128,14 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
         {QStringLiteral("region"), QStringLiteral("Only these regions (comma-separated)."), QStringLiteral("R")},
         {QStringLiteral("from"), QStringLiteral("Import from this file or URL instead."), QStringLiteral("URL-or-FILE")},
         {QStringLiteral("endpoint"),
-         QStringLiteral("Base URL of a source: skypilot=URL, ecb=URL (mirrors, proxies, tests). Repeatable."),
+         QStringLiteral("Base URL of a source: skypilot, ecb, aws, azure, gcp, lambda or vast = URL (mirrors, proxies, "
+                       "tests). Repeatable."),
          QStringLiteral("SOURCE=URL")},
+        {QStringLiteral("source"),
+         QStringLiteral("skypilot (SkyPilot's hosted catalog) or native (each provider's own price API where one is "
+                        "supported: aws, azure, vast; gcp and lambda with GPUPLANNER_GCP_API_KEY / "
+                        "GPUPLANNER_LAMBDA_API_KEY)."),
+         QStringLiteral("S"), QStringLiteral("skypilot")},
         {QStringLiteral("force"), QStringLiteral("Accept new data even when it has under half the offers.")},
         {QStringLiteral("ca-bundle"), QStringLiteral("CA certificates to verify TLS with."), QStringLiteral("FILE")},
         {QStringLiteral("proxy"), QStringLiteral("HTTP(S) proxy (default: from the environment)."), QStringLiteral("URL")},
@@ -139,7 +144,7 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
     if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("refresh"), 1, out, err))
         return *answered;
 
-    QHash<QString, QUrl> endpoints;
+    SourceSettings sources;
     for (const QString &e : parser.values(QStringLiteral("endpoint"))) {
         const qsizetype eq = e.indexOf(u'=');
         const QUrl url(e.mid(eq + 1));
@@ -148,12 +153,26 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
             return ExitUsage;
         }
         const QString name = e.left(eq).toLower();
-        if (name != u"skypilot" && name != u"ecb") {
-            err << programName() << " refresh: --endpoint: unknown source '" << name << "' (known: skypilot, ecb)\n";
+        if (!SourceRegistry::endpointIds().contains(name)) {
+            err << programName() << " refresh: --endpoint: unknown source '" << name << "' (known: "
+                << SourceRegistry::endpointIds().join(QStringLiteral(", ")) << ")\n";
             return ExitUsage;
         }
-        endpoints.insert(name, url);
+        sources.endpoints.insert(name, url);
     }
+    const QString preference = parser.value(QStringLiteral("source"));
+    if (preference != u"skypilot" && preference != u"native") {
+        err << programName() << " refresh: --source: '" << preference << "' is not skypilot or native\n";
+        return ExitUsage;
+    }
+    sources.preference = preference == u"native" ? SourcePreference::Native : SourcePreference::SkyPilot;
+    const QHash<QString, QString> keyVariables = SourceRegistry::nativeProviders();
+    for (auto it = keyVariables.cbegin(); it != keyVariables.cend(); ++it) {
+        if (!it.value().isEmpty() && qEnvironmentVariableIsSet(it.value().toLatin1().constData()))
+            sources.apiKeys.insert(it.key(), qEnvironmentVariable(it.value().toLatin1().constData()));
+    }
+    if (qEnvironmentVariableIsSet("GPUPLANNER_VAST_API_KEY"))
+        sources.apiKeys.insert(QStringLiteral("vast"), qEnvironmentVariable("GPUPLANNER_VAST_API_KEY"));
     QStringList wanted;
     for (const QString &p : parser.value(QStringLiteral("provider")).split(u',', Qt::SkipEmptyParts))
         wanted.append(p.trimmed().toLower());
@@ -181,10 +200,8 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
 
-    SkyPilotHostedSource skypilot(endpoints.value(QStringLiteral("skypilot"), SkyPilotHostedSource::defaultBaseUrl()),
-                                  reference.value());
-    EcbFxSource ecb(endpoints.value(QStringLiteral("ecb"), EcbFxSource::defaultUrl()));
     std::unique_ptr<LocationSource> location;
+    std::unique_ptr<SourceRegistry> registryHolder;
     QList<RefreshJob> jobs;
     if (parser.isSet(QStringLiteral("from"))) {
         location = std::make_unique<LocationSource>(parser.value(QStringLiteral("from")),
@@ -199,20 +216,18 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
                 jobs.append(RefreshJob{location.get(), p});
         }
     } else {
-        const QStringList known = skypilot.providers() + QStringList{EcbFxSource::providerId()};
-        for (const QString &p : wanted) {
-            if (!known.contains(p)) {
-                err << programName() << " refresh: --provider: '" << p << "' has no refresh source; known: "
-                    << known.join(QStringLiteral(", ")) << '\n';
-                return ExitUsage;
-            }
+        auto registry = SourceRegistry::create(sources, reference.value());
+        if (!registry) {
+            err << programName() << " refresh: " << registry.errorMessage() << '\n';
+            return ExitData;
         }
-        for (const QString &p : skypilot.providers()) {
-            if (wanted.isEmpty() || wanted.contains(p))
-                jobs.append(RefreshJob{&skypilot, p});
+        registryHolder = std::move(registry).value();
+        auto planned = registryHolder->jobs(wanted);
+        if (!planned) {
+            err << programName() << " refresh: --provider: " << planned.errorMessage() << '\n';
+            return ExitUsage;
         }
-        if (wanted.isEmpty() || wanted.contains(EcbFxSource::providerId()))
-            jobs.append(RefreshJob{&ecb, EcbFxSource::providerId()});
+        jobs = planned.value();
     }
     if (jobs.isEmpty()) {
         err << programName() << " refresh: nothing to refresh for --provider " << wanted.join(u',') << '\n';

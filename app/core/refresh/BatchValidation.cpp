@@ -32,7 +32,9 @@ Status validateBatch(const QString &provider, const ImportBatch &batch, const Va
                                   .arg(o.instance.name, o.region, billingId(o.billing));
         if (o.instance.provider != provider)
             return Error{QStringLiteral("%1: belongs to provider '%2'").arg(where, o.instance.provider)};
-        if (!std::isfinite(o.price) || o.price <= 0)
+        // An all-upfront commitment is paid entirely by its fee: its hourly price is 0.
+        const bool allUpfront = o.upfront == u"all" && o.upfrontFee > 0;
+        if (!std::isfinite(o.price) || o.price < 0 || (o.price == 0 && !allUpfront))
             return Error{QStringLiteral("%1: price %2 is not a positive number").arg(where).arg(o.price)};
         if (o.medianPrice && (!std::isfinite(*o.medianPrice) || *o.medianPrice < o.price))
             return Error{QStringLiteral("%1: median price %2 is below the lowest price").arg(where).arg(*o.medianPrice)};

@@ -1,0 +1,119 @@
+#include "net/sources/SourceRegistry.h"
+
+#include "net/providers/AwsPriceListSource.h"
+#include "net/providers/AzureRetailSource.h"
+#include "net/providers/GcpBillingSource.h"
+#include "net/providers/InstanceShapes.h"
+#include "net/providers/LambdaSource.h"
+#include "net/providers/VastSource.h"
+#include "net/sources/EcbFxSource.h"
+#include "net/sources/SkyPilotHostedSource.h"
+
+namespace gpuplanner::net {
+
+using namespace gpuplanner::core;
+
+SourceRegistry::~SourceRegistry() = default;
+
+QStringList SourceRegistry::endpointIds()
+{
+    return {QStringLiteral("skypilot"), QStringLiteral("ecb"),    QStringLiteral("aws"), QStringLiteral("azure"),
+            QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast")};
+}
+
+QHash<QString, QString> SourceRegistry::nativeProviders()
+{
+    return {{QStringLiteral("aws"), QString()},
+            {QStringLiteral("azure"), QString()},
+            {QStringLiteral("gcp"), QStringLiteral("GPUPLANNER_GCP_API_KEY")},
+            {QStringLiteral("lambda"), QStringLiteral("GPUPLANNER_LAMBDA_API_KEY")},
+            {QStringLiteral("vast"), QString()}};
+}
+
+Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSettings &settings,
+                                                                const SeedMetadata &reference)
+{
+    std::unique_ptr<SourceRegistry> registry(new SourceRegistry);
+    registry->m_settings = settings;
+    auto endpoint = [&](const char *id, const QUrl &fallback) {
+        return settings.endpoints.value(QLatin1String(id), fallback);
+    };
+    auto own = [&](std::unique_ptr<PriceSource> source) {
+        PriceSource *raw = source.get();
+        registry->m_owned.push_back(std::move(source));
+        return raw;
+    };
+    registry->m_skypilot = own(std::make_unique<SkyPilotHostedSource>(
+        endpoint("skypilot", SkyPilotHostedSource::defaultBaseUrl()), reference));
+    registry->m_ecb = own(std::make_unique<EcbFxSource>(endpoint("ecb", EcbFxSource::defaultUrl())));
+
+    if (settings.preference == SourcePreference::Native) {
+        auto shapes = InstanceShapes::loadEmbedded();
+        if (!shapes)
+            return shapes.error();
+        const GpuAliasResolver resolver = reference.resolver();
+        registry->m_native.insert(QStringLiteral("aws"),
+                                  own(std::make_unique<AwsPriceListSource>(
+                                      endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver, shapes.value())));
+        registry->m_native.insert(QStringLiteral("azure"),
+                                  own(std::make_unique<AzureRetailSource>(
+                                      endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver, shapes.value())));
+        registry->m_native.insert(QStringLiteral("vast"),
+                                  own(std::make_unique<VastSource>(endpoint("vast", VastSource::defaultBaseUrl()),
+                                                                   settings.apiKeys.value(QStringLiteral("vast")), resolver)));
+        if (const QString key = settings.apiKeys.value(QStringLiteral("gcp")); !key.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("gcp"),
+                                      own(std::make_unique<GcpBillingSource>(
+                                          endpoint("gcp", GcpBillingSource::defaultBaseUrl()), key, reference, shapes.value())));
+        }
+        if (const QString key = settings.apiKeys.value(QStringLiteral("lambda")); !key.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("lambda"),
+                                      own(std::make_unique<LambdaSource>(endpoint("lambda", LambdaSource::defaultBaseUrl()),
+                                                                         key, resolver)));
+        }
+    }
+    return registry;
+}
+
+PriceSource *SourceRegistry::sourceFor(const QString &provider) const
+{
+    if (provider == EcbFxSource::providerId())
+        return m_ecb;
+    if (PriceSource *native = m_native.value(provider))
+        return native;
+    return m_skypilot->providers().contains(provider) ? m_skypilot : nullptr;
+}
+
+Result<QList<RefreshJob>> SourceRegistry::jobs(const QStringList &wanted) const
+{
+    QList<RefreshJob> jobs;
+    if (wanted.isEmpty()) {
+        QStringList providers = m_skypilot->providers();
+        for (const QString &p : m_native.keys()) {
+            if (!providers.contains(p))
+                providers.append(p);
+        }
+        for (const QString &p : providers)
+            jobs.append(RefreshJob{sourceFor(p), p});
+        jobs.append(RefreshJob{m_ecb, EcbFxSource::providerId()});
+        return jobs;
+    }
+    for (const QString &p : wanted) {
+        const QString keyVariable = nativeProviders().value(p);
+        if (m_settings.preference == SourcePreference::Native && !keyVariable.isEmpty() && !m_native.contains(p)) {
+            return Error{QStringLiteral("provider '%1': its price API needs an API key; set %2 (or store it in the "
+                                        "app's settings)")
+                             .arg(p, keyVariable)};
+        }
+        PriceSource *source = sourceFor(p);
+        if (!source) {
+            QStringList known = m_skypilot->providers() + QStringList{EcbFxSource::providerId()};
+            return Error{QStringLiteral("provider '%1' has no refresh source; known: %2")
+                             .arg(p, known.join(QStringLiteral(", ")))};
+        }
+        jobs.append(RefreshJob{source, p});
+    }
+    return jobs;
+}
+
+} // namespace gpuplanner::net

@@ -1,0 +1,55 @@
+#pragma once
+// SourceRegistry: every refresh source with its endpoint and credentials, and the choice of
+// source per provider: SkyPilot's hosted catalog by default (quick, no credentials), the
+// provider's own price API with `native` where an adapter exists, the ECB for FX rates.
+// Shared by the CLI and the desktop app.
+
+#include "core/import/SeedMetadata.h"
+#include "core/refresh/PriceSource.h"
+#include "net/refresh/Refresher.h"
+
+#include <QHash>
+#include <QUrl>
+
+#include <memory>
+#include <vector>
+
+namespace gpuplanner::net {
+
+enum class SourcePreference { SkyPilot, Native };
+
+struct SourceSettings
+{
+    QHash<QString, QUrl> endpoints; // source id (skypilot, ecb, aws, azure, gcp, lambda, vast) -> base URL
+    QHash<QString, QString> apiKeys; // provider -> API key (gcp, lambda, vast)
+    SourcePreference preference = SourcePreference::SkyPilot;
+};
+
+class SourceRegistry
+{
+public:
+    static core::Result<std::unique_ptr<SourceRegistry>> create(const SourceSettings &settings,
+                                                                const core::SeedMetadata &reference);
+    ~SourceRegistry();
+
+    // Source ids --endpoint accepts.
+    static QStringList endpointIds();
+    // Providers with a native price-API adapter, and the key each needs (empty = none).
+    static QHash<QString, QString> nativeProviders();
+
+    // One job per wanted provider (all refreshable providers when empty, plus FX rates).
+    // Fails naming a provider that has no source or lacks a required API key.
+    core::Result<QList<RefreshJob>> jobs(const QStringList &wanted) const;
+
+private:
+    SourceRegistry() = default;
+    core::PriceSource *sourceFor(const QString &provider) const;
+
+    SourceSettings m_settings;
+    std::vector<std::unique_ptr<core::PriceSource>> m_owned;
+    QHash<QString, core::PriceSource *> m_native;
+    core::PriceSource *m_skypilot = nullptr;
+    core::PriceSource *m_ecb = nullptr;
+};
+
+} // namespace gpuplanner::net

@@ -1,0 +1,163 @@
+#include "core/import/CatalogSnapshot.h"
+#include "core/import/CustomOffersCsv.h"
+#include "core/refresh/BatchValidation.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner::core;
+
+namespace {
+
+ImportedOffer offer(double price, const char *currency = "USD")
+{
+    ImportedOffer o;
+    o.instance = ImportedInstance{QStringLiteral("acme"), QStringLiteral("box-8"), QStringLiteral("H100-SXM5-80GB"), 8,
+                                  96.0, 1024.0, {}};
+    o.region = QStringLiteral("eu-1");
+    o.price = price;
+    o.currency = QString::fromLatin1(currency);
+    o.source = QStringLiteral("test");
+    return o;
+}
+
+CatalogSnapshot sampleSnapshot()
+{
+    CatalogSnapshot s;
+    s.created = QStringLiteral("2026-11-30T00:00:00Z");
+    s.providers.append(SnapshotProvider{QStringLiteral("acme"), QStringLiteral("Acme"), QStringLiteral("custom"),
+                                        QStringLiteral("USD"), QStringLiteral("2026-11-29"), QStringLiteral("negotiated")});
+    ImportedOffer reserved = offer(20.5);
+    reserved.billing = Billing::Reserved;
+    reserved.termMonths = 12;
+    reserved.upfront = QStringLiteral("partial");
+    reserved.upfrontFee = 50000;
+    s.batches[QStringLiteral("acme")].offers = {offer(30.25), reserved};
+    s.fxRates.append(FxRate{QStringLiteral("EUR"), 0.95, QStringLiteral("2026-11-27"), QStringLiteral("ECB")});
+    return s;
+}
+
+} // namespace
+
+TEST(CatalogSnapshot, RoundTripsEveryField)
+{
+    const QByteArray json = serializeSnapshot(sampleSnapshot());
+    EXPECT_TRUE(looksLikeSnapshot(json.left(4096)));
+    auto parsed = parseSnapshot(json, QStringLiteral("mirror.json"));
+    ASSERT_TRUE(parsed.ok()) << parsed.errorMessage().toStdString();
+    const auto &offers = parsed->batches.value(QStringLiteral("acme")).offers;
+    ASSERT_EQ(offers.size(), 2);
+    EXPECT_DOUBLE_EQ(offers.at(0).price, 30.25);
+    EXPECT_EQ(offers.at(1).billing, Billing::Reserved);
+    EXPECT_EQ(offers.at(1).termMonths, 12);
+    EXPECT_EQ(offers.at(1).upfront, QStringLiteral("partial"));
+    EXPECT_DOUBLE_EQ(offers.at(1).upfrontFee, 50000);
+    EXPECT_EQ(offers.at(0).instance.vcpus, 96.0);
+    EXPECT_EQ(parsed->batches.value(QStringLiteral("acme")).effectiveDate, QStringLiteral("2026-11-29"));
+    ASSERT_EQ(parsed->fxRates.size(), 1);
+    EXPECT_DOUBLE_EQ(parsed->fxRates.at(0).ratePerUsd, 0.95);
+}
+
+TEST(CatalogSnapshot, RefusesEditsWrongVersionsAndBadFields)
+{
+    QByteArray json = serializeSnapshot(sampleSnapshot());
+    QByteArray edited = json;
+    edited.replace("30.25", "3.25");
+    auto tampered = parseSnapshot(edited, QStringLiteral("m.json"));
+    ASSERT_FALSE(tampered.ok());
+    EXPECT_TRUE(tampered.errorMessage().contains(QStringLiteral("checksum mismatch")));
+
+    QJsonObject root = QJsonDocument::fromJson(json).object();
+    root.insert(QStringLiteral("version"), 7);
+    auto version = parseSnapshot(QJsonDocument(root).toJson(), QStringLiteral("m.json"));
+    ASSERT_FALSE(version.ok());
+    EXPECT_TRUE(version.errorMessage().contains(QStringLiteral("$.version is 7")));
+
+    EXPECT_FALSE(parseSnapshot("{\"format\": ", QStringLiteral("m.json")).ok());
+    auto notSnapshot = parseSnapshot("{\"format\": \"something-else\"}", QStringLiteral("m.json"));
+    ASSERT_FALSE(notSnapshot.ok());
+    EXPECT_TRUE(notSnapshot.errorMessage().contains(QStringLiteral("$.format")));
+}
+
+TEST(CustomOffersCsv, ParsesAndResolvesGpuNames)
+{
+    const GpuAliasResolver resolver({{QStringLiteral("H100"), QStringLiteral("*"), QStringLiteral("*"),
+                                      QStringLiteral("H100-SXM5-80GB"), 1.0}},
+                                    {QStringLiteral("H100-SXM5-80GB")});
+    auto batches = parseCustomOffersCsv(
+        "provider,instance_type,region,gpu,gpu_count,billing,price_per_hour,currency,vcpus,term_months,upfront,upfront_fee\n"
+        "Acme,hgx,fra,H100,8,on_demand,16,eur,192,,,\n"
+        "acme,hgx,fra,h100,8,reserved,11,EUR,192,36,all,1000\n",
+        QStringLiteral("deal.csv"), resolver);
+    ASSERT_TRUE(batches.ok()) << batches.errorMessage().toStdString();
+    const auto offers = batches->value(QStringLiteral("acme")).offers;
+    ASSERT_EQ(offers.size(), 2);
+    EXPECT_EQ(offers.at(0).instance.gpuId, QStringLiteral("H100-SXM5-80GB"));
+    EXPECT_EQ(offers.at(0).currency, QStringLiteral("EUR"));
+    EXPECT_EQ(offers.at(1).termMonths, 36);
+    EXPECT_EQ(offers.at(1).upfront, QStringLiteral("all"));
+}
+
+TEST(CustomOffersCsv, ErrorsNameFileLineColumnAndValue)
+{
+    const GpuAliasResolver resolver({}, {QStringLiteral("L4")});
+    const QByteArray header = "provider,instance_type,region,gpu,gpu_count,billing,price_per_hour,currency\n";
+    const QList<std::pair<QByteArray, const char *>> cases = {
+        {"a,b,c,Z9,1,on_demand,1,USD\n", "column gpu 'Z9'"},
+        {"a,b,c,L4,0,on_demand,1,USD\n", "column gpu_count '0'"},
+        {"a,b,c,L4,1,hourly,1,USD\n", "column billing 'hourly'"},
+        {"a,b,c,L4,1,on_demand,cheap,USD\n", "column price_per_hour 'cheap'"},
+        {"a,b,c,L4,1,on_demand,1,XYZ\n", "column currency 'XYZ'"},
+        {"a,b,c,L4,1,reserved,1,USD\n", "column term_months ''"},
+        {",b,c,L4,1,on_demand,1,USD\n", "column provider ''"},
+    };
+    for (const auto &[row, message] : cases) {
+        auto result = parseCustomOffersCsv(header + row, QStringLiteral("deal.csv"), resolver);
+        ASSERT_FALSE(result.ok()) << row.constData();
+        EXPECT_TRUE(result.errorMessage().startsWith(QStringLiteral("deal.csv:2: ")));
+        EXPECT_TRUE(result.errorMessage().contains(QString::fromLatin1(message))) << result.errorMessage().toStdString();
+    }
+    auto missing = parseCustomOffersCsv("provider,region\nacme,x\n", QStringLiteral("deal.csv"), resolver);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_TRUE(missing.errorMessage().contains(QStringLiteral("missing column 'instance_type'")));
+}
+
+TEST(BatchValidation, AcceptsGoodDataAndNamesTheFirstBadOffer)
+{
+    ImportBatch batch;
+    batch.offers = {offer(10), offer(12)};
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, {}).ok());
+
+    batch.offers[1].price = -1;
+    auto negative = validateBatch(QStringLiteral("acme"), batch, {});
+    ASSERT_FALSE(negative.ok());
+    EXPECT_TRUE(negative.errorMessage().contains(QStringLiteral("offer 2")));
+
+    batch.offers[1] = offer(12, "DOGE");
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, {}).errorMessage().contains(QStringLiteral("DOGE")));
+
+    batch.offers[1] = offer(std::nan(""));
+    EXPECT_FALSE(validateBatch(QStringLiteral("acme"), batch, {}).ok());
+
+    batch.offers[1] = offer(0);
+    batch.offers[1].billing = Billing::Reserved;
+    batch.offers[1].termMonths = 36;
+    batch.offers[1].upfront = QStringLiteral("all");
+    batch.offers[1].upfrontFee = 300000;
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, {}).ok()) << "all upfront: hourly price 0";
+    batch.offers[1].termMonths = 0;
+    EXPECT_FALSE(validateBatch(QStringLiteral("acme"), batch, {}).ok());
+}
+
+TEST(BatchValidation, RefusesACollapseUnlessForced)
+{
+    ImportBatch batch;
+    batch.offers = {offer(10)};
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{2, false}).ok());
+    auto collapse = validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, false});
+    ASSERT_FALSE(collapse.ok());
+    EXPECT_TRUE(collapse.errorMessage().contains(QStringLiteral("--force")));
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, true}).ok());
+}

@@ -1,0 +1,131 @@
+// Native price APIs end to end through the real HTTP client and the CLI: AWS's region index
+// and streamed (gzip) regional offer files, Azure's paginated Retail Prices API.
+
+#include "TestHttpServer.h"
+#include "db/SeedCatalog.h"
+
+#include "db/Database.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using tests::HttpTestReply;
+
+namespace {
+
+QByteArray fixture(const char *relative)
+{
+    QFile f(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/") + QLatin1String(relative));
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << relative;
+    return f.readAll();
+}
+
+class NativeSources : public ::testing::Test
+{
+protected:
+    void SetUp() override { m_catalog = tests::copySeedCatalog(m_dir.path()); }
+
+    int run(const QStringList &args, QString *out = nullptr, QString *err = nullptr)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), m_dir.filePath(QStringLiteral("cache")));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), QStringList{QStringLiteral("--catalog"), m_catalog} + args);
+        EXPECT_TRUE(process.waitForFinished(120000));
+        if (out)
+            *out = QString::fromUtf8(process.readAllStandardOutput());
+        if (err)
+            *err = QString::fromUtf8(process.readAllStandardError());
+        return process.exitCode();
+    }
+
+    qint64 scalar(const QString &sql)
+    {
+        auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
+        EXPECT_TRUE(db.ok());
+        auto v = db.value()->scalar(sql);
+        EXPECT_TRUE(v.ok()) << v.errorMessage().toStdString();
+        return v.ok() ? v.value() : -1;
+    }
+
+    QTemporaryDir m_dir;
+    QString m_catalog;
+    tests::TestHttpServer m_server;
+};
+
+} // namespace
+
+TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffers)
+{
+    HttpTestReply index;
+    index.body = fixture("aws/region_index_AmazonEC2.json");
+    m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/current/region_index.json", {index});
+    HttpTestReply useast;
+    useast.body = fixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
+    useast.gzip = true;
+    m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json", {useast});
+    HttpTestReply euwest;
+    euwest.body = fixture("aws/offer_AmazonEC2_eu-west-1_mixed.json");
+    m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/eu-west-1/index.json", {euwest});
+
+    QString out, err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--region"),
+                          QStringLiteral("us-east-1,eu-west-1"), QStringLiteral("--endpoint"),
+                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString(), QStringLiteral("--force")},
+                         &out, &err);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    const QString awsOffers = QStringLiteral(
+        "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+        "JOIN regions r ON r.id = o.region_id WHERE it.provider_id = 'aws' AND r.code IN ('us-east-1', 'eu-west-1') "
+        "AND o.billing = '%1'");
+    EXPECT_GT(scalar(awsOffers.arg(QStringLiteral("on_demand"))), 0);
+    EXPECT_GT(scalar(awsOffers.arg(QStringLiteral("reserved"))), 0);
+    // p5.48xlarge on-demand in us-east-1 as in the fixture (55.04 USD/h).
+    EXPECT_EQ(scalar(QStringLiteral(
+                  "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                  "JOIN regions r ON r.id = o.region_id WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' "
+                  "AND o.billing = 'on_demand' AND abs(o.hourly_price - 55.04) < 1e-9")),
+              1);
+    // Spot prices come from another source and are not touched by an on-demand/reserved refresh.
+    EXPECT_GT(scalar(awsOffers.arg(QStringLiteral("spot"))), 0);
+    EXPECT_TRUE(m_server.requests().at(1).headers.value("accept-encoding").contains("gzip"));
+}
+
+TEST_F(NativeSources, AzureRetailPricesFollowNextPageLink)
+{
+    const QByteArray page1 = fixture("azure/retail_prices_page1.json");
+    const QByteArray page2 = fixture("azure/retail_prices_page2.json");
+    m_server.route("/api/retail/prices", [&](const tests::HttpTestRequest &request) {
+        HttpTestReply r;
+        r.body = request.query.contains("skip") ? page2 : page1;
+        return r;
+    });
+    QString out, err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("azure"), QStringLiteral("--region"),
+                          QStringLiteral("eastus"), QStringLiteral("--force"), QStringLiteral("--endpoint"),
+                          QStringLiteral("azure=") + m_server.url(QStringLiteral("/")).toString()},
+                         &out, &err);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    EXPECT_EQ(m_server.hits("/api/retail/prices"), 2);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
+                                    "o.instance_type_id JOIN regions r ON r.id = o.region_id WHERE it.provider_id = "
+                                    "'azure' AND r.code = 'eastus' AND o.billing = 'reserved'")),
+              0);
+}
+
+TEST_F(NativeSources, KeyedApisExplainTheMissingKey)
+{
+    QString err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("gcp")},
+                         nullptr, &err);
+    EXPECT_EQ(code, 1);
+    EXPECT_TRUE(err.contains(QStringLiteral("GPUPLANNER_GCP_API_KEY"))) << err.toStdString();
+}
