@@ -5,6 +5,7 @@
 
 #include "CatalogSession.h"
 #include "EstimateCommand.h"
+#include "PlanCommand.h"
 
 #include "core/catalog/CatalogFormat.h"
 #include "db/CatalogFile.h"
@@ -47,6 +48,8 @@ QString globalHelp()
         "  catalog export FILE: a portable snapshot with a checksum, for team mirrors\n"
         "  refresh         update prices from provider APIs, SkyPilot's hosted catalog or a mirror\n"
         "  estimate        memory fit, layout, time and GPU-hours of a workload on a GPU\n"
+        "  plan FILE       rank offers and billing models for a scenario, with spot risk and a recommendation\n"
+        "  timeline FILE   monthly and cumulative cost of a scenario's phases per strategy\n"
         "\n"
         "Global options:\n"
         "  --catalog PATH  use this catalog file instead of the user's catalog\n"
@@ -311,6 +314,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runRefresh(arguments, session, out, err);
     if (command == u"estimate")
         return runEstimate(arguments, out, err);
+    if (command == u"plan")
+        return runPlan(arguments, out, err);
+    if (command == u"timeline")
+        return runTimeline(arguments, out, err);
     err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();
     return ExitUsage;
 }

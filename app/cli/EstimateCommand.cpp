@@ -9,10 +9,12 @@
 #include "core/estimate/MemoryModel.h"
 #include "core/estimate/ModelPresets.h"
 #include "core/estimate/Quantity.h"
+#include "core/plan/Scenario.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -40,7 +42,7 @@ struct Option
 // Every option once; the help text lists them in this order.
 constexpr Option kOptions[] = {
     {u"catalog", u"Catalog database file.", u"PATH"},
-    {u"scenario", u"JSON file whose keys are these option names; flags given here win.", u"FILE"},
+    {u"scenario", u"Scenario file (versioned, as for `plan`) or JSON keyed by these option names; flags win.", u"FILE"},
     {u"task", u"pretrain, finetune, lora, qlora, vision, inference or measured.", u"KIND"},
     {u"model", u"Preset id (llama-2-7b, llama-3.1-70b, resnet-50, ...).", u"ID"},
     {u"params", u"Parameter count (13e9, 7B).", u"N"},
@@ -323,6 +325,25 @@ void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, con
         out << "  - " << s << '\n';
 }
 
+// The flag-named view of a versioned scenario: workload fields are the flags in snake_case.
+QJsonObject flagsFromScenario(const QJsonObject &scenario)
+{
+    QJsonObject flags;
+    const QJsonObject workload = scenario.value(QStringLiteral("workload")).toObject();
+    for (auto it = workload.begin(); it != workload.end(); ++it) {
+        if (it.key() == u"max_batch" || (it.key() == u"gated_mlp" && !it.value().toBool()))
+            continue;
+        flags.insert(QString(it.key()).replace(u'_', u'-'), it.value());
+    }
+    const QJsonObject constraints = scenario.value(QStringLiteral("constraints")).toObject();
+    if (constraints.contains(QStringLiteral("deadline")))
+        flags.insert(QStringLiteral("deadline"), constraints.value(QStringLiteral("deadline")));
+    const QJsonArray gpus = constraints.value(QStringLiteral("gpus")).toArray();
+    if (!gpus.isEmpty())
+        flags.insert(QStringLiteral("gpu"), gpus.first());
+    return flags;
+}
+
 } // namespace
 
 int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err)
@@ -364,7 +385,19 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
             err << prog << ": --scenario: " << file.fileName() << " is not a JSON object\n";
             return ExitData;
         }
-        args.setScenario(doc.object());
+        if (doc.object().contains(QStringLiteral("version"))) {
+            // A versioned scenario file (see core/plan/Scenario.h): checked in full, then read
+            // through its workload section, its deadline and its first allowed GPU.
+            auto presets = loadModelPresets();
+            auto scenario = presets ? parseScenario(doc.toJson(), presets.value()) : Result<Scenario>(presets.error());
+            if (!scenario) {
+                err << prog << ": --scenario: " << file.fileName() << ": " << scenario.errorMessage() << '\n';
+                return ExitData;
+            }
+            args.setScenario(flagsFromScenario(doc.object()));
+        } else {
+            args.setScenario(doc.object());
+        }
     }
 
     auto presets = loadModelPresets();

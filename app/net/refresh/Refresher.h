@@ -5,6 +5,7 @@
 
 #include "core/refresh/OfferStore.h"
 #include "core/refresh/PriceSource.h"
+#include "core/refresh/RefreshService.h"
 
 #include <QList>
 #include <QString>
@@ -21,27 +22,12 @@ struct RefreshJob
     QString provider;
 };
 
-struct RefreshOptions
-{
-    bool force = false;    // accept a collapse of the offer count
-    QStringList regions;   // empty = all
-    int parallelism = 4;
-};
-
-struct ProviderOutcome
-{
-    QString provider;
-    core::RefreshStatus status = core::RefreshStatus::Ok;
-    core::RefreshCounts counts;
-    int offers = 0;
-    int fxRates = 0;
-    QString error;
-};
+using core::ProviderOutcome;
+using core::RefreshOptions;
+using core::RefreshProgress;
 
 // Opens a store for one worker thread (each thread uses its own SQLite connection).
 using OfferStoreFactory = std::function<core::Result<std::unique_ptr<core::OfferStore>>()>;
-// provider, status line, bytes done, bytes total; called from worker threads.
-using RefreshProgress = std::function<void(const QString &provider, const QString &status, qint64 done, qint64 total)>;
 
 class Refresher
 {

@@ -1,0 +1,114 @@
+#include "core/cost/Money.h"
+
+#include <cmath>
+
+namespace gpuplanner::core {
+
+FxTable::FxTable()
+{
+    m_rates.append(FxRate{QStringLiteral("USD"), 1.0, QString(), QStringLiteral("identity")});
+}
+
+void FxTable::set(const FxRate &rate)
+{
+    for (FxRate &r : m_rates) {
+        if (r.currency == rate.currency) {
+            r = rate;
+            return;
+        }
+    }
+    m_rates.append(rate);
+}
+
+const FxRate *FxTable::find(QStringView currency) const
+{
+    for (const FxRate &r : m_rates) {
+        if (r.currency == currency)
+            return &r;
+    }
+    return nullptr;
+}
+
+std::optional<double> FxTable::factor(QStringView from, QStringView to) const
+{
+    if (from == to)
+        return 1.0;
+    const FxRate *a = find(from);
+    const FxRate *b = find(to);
+    if (!a || !b || a->ratePerUsd <= 0 || b->ratePerUsd <= 0)
+        return std::nullopt;
+    return b->ratePerUsd / a->ratePerUsd;
+}
+
+std::optional<double> FxTable::convert(double amount, QStringView from, QStringView to) const
+{
+    const auto f = factor(from, to);
+    if (!f)
+        return std::nullopt;
+    return amount * *f;
+}
+
+FxTable FxTable::fromOffers(const QList<Offer> &offers)
+{
+    FxTable table;
+    for (const Offer &o : offers) {
+        if (o.currency.isEmpty() || o.currency == u"USD" || o.pricePerHour <= 0 || o.pricePerHourUsd <= 0)
+            continue;
+        const double perUsd = o.pricePerHour / o.pricePerHourUsd;
+        const FxRate *known = table.find(o.currency);
+        if (known && known->date >= o.effectiveDate)
+            continue;
+        table.set(FxRate{o.currency, perUsd, o.effectiveDate, QStringLiteral("catalog conversion of %1 offers").arg(o.provider)});
+    }
+    return table;
+}
+
+int currencyDecimals(QStringView currency)
+{
+    // ISO 4217 minor units for the currencies clouds bill in; the rest use two.
+    if (currency == u"JPY" || currency == u"KRW" || currency == u"VND" || currency == u"CLP" || currency == u"ISK")
+        return 0;
+    return 2;
+}
+
+QLocale localeForCurrency(QStringView currency)
+{
+    struct Entry
+    {
+        const char16_t *currency;
+        QLocale::Language language;
+        QLocale::Territory territory;
+    };
+    static constexpr Entry kEntries[] = {
+        {u"USD", QLocale::English, QLocale::UnitedStates},  {u"EUR", QLocale::German, QLocale::Germany},
+        {u"GBP", QLocale::English, QLocale::UnitedKingdom}, {u"CNY", QLocale::Chinese, QLocale::China},
+        {u"JPY", QLocale::Japanese, QLocale::Japan},        {u"KRW", QLocale::Korean, QLocale::SouthKorea},
+        {u"INR", QLocale::English, QLocale::India},         {u"CHF", QLocale::German, QLocale::Switzerland},
+        {u"CAD", QLocale::English, QLocale::Canada},        {u"AUD", QLocale::English, QLocale::Australia},
+        {u"SGD", QLocale::English, QLocale::Singapore},     {u"BRL", QLocale::Portuguese, QLocale::Brazil},
+    };
+    for (const Entry &e : kEntries) {
+        if (currency == QStringView(e.currency))
+            return QLocale(e.language, e.territory);
+    }
+    return QLocale(QLocale::English, QLocale::UnitedStates);
+}
+
+QString formatMoney(double amount, const QString &currency)
+{
+    return formatMoney(amount, currency, localeForCurrency(currency));
+}
+
+QString formatMoney(double amount, const QString &currency, const QLocale &locale)
+{
+    if (!std::isfinite(amount))
+        return QStringLiteral("-");
+    // The symbol comes from the currency's own locale so that "$" is never shown for CAD in en_US.
+    const QLocale home = localeForCurrency(currency);
+    QString symbol = home.currencySymbol(QLocale::CurrencySymbol);
+    if (home.currencySymbol(QLocale::CurrencyIsoCode) != currency)
+        symbol = currency + u' ';
+    return locale.toCurrencyString(amount, symbol, currencyDecimals(currency));
+}
+
+} // namespace gpuplanner::core

@@ -1,0 +1,50 @@
+#pragma once
+// Money: FX tables (units of a currency per US dollar, with their date and source, as the
+// catalog's FxRate records them) and amounts formatted with the currency's own conventions.
+// Offers keep their native currency; the planner converts to the display currency only
+// when it compares or shows amounts.
+
+#include "core/catalog/Offer.h"
+#include "core/import/ImportBatch.h" // FxRate: currency, units per USD, date, source
+
+#include <QList>
+#include <QLocale>
+#include <QString>
+
+#include <optional>
+
+namespace gpuplanner::core {
+
+class FxTable
+{
+public:
+    // Starts with USD = 1.
+    FxTable();
+
+    // Adds or replaces the rate of rate.currency.
+    void set(const FxRate &rate);
+    const FxRate *find(QStringView currency) const;
+    bool has(QStringView currency) const { return find(currency) != nullptr; }
+    // Units of `to` for one unit of `from`; nullopt when either rate is missing.
+    std::optional<double> factor(QStringView from, QStringView to) const;
+    std::optional<double> convert(double amount, QStringView from, QStringView to) const;
+    const QList<FxRate> &rates() const { return m_rates; }
+
+    // The rates the catalog converted its offers with (price / price in USD), dated by the
+    // newest offer of each currency; the catalog port exposes them no other way.
+    static FxTable fromOffers(const QList<Offer> &offers);
+
+private:
+    QList<FxRate> m_rates; // a handful of entries: a linear scan beats hashing
+};
+
+// Minor-unit digits (JPY and KRW 0, most others 2).
+int currencyDecimals(QStringView currency);
+// A locale whose conventions suit the currency (en_US for USD, zh_CN for CNY, de_DE for EUR, ...).
+QLocale localeForCurrency(QStringView currency);
+// "$1,234.50", "¥8,900.00", "1.234,50 €", "¥1,235" (JPY).
+QString formatMoney(double amount, const QString &currency);
+// The amount in locale's number format with the currency's symbol and digits.
+QString formatMoney(double amount, const QString &currency, const QLocale &locale);
+
+} // namespace gpuplanner::core

@@ -1,0 +1,209 @@
+#include "core/plan/JsonReader.h"
+
+#include "core/estimate/Quantity.h"
+
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace gpuplanner::core {
+
+void JsonReader::fail(const QString &path, const QJsonValue &value, const QString &why)
+{
+    if (m_error.isEmpty())
+        m_error = QStringLiteral("%1: %2 %3").arg(path, show(value), why);
+}
+
+void JsonReader::fail(const QString &path, const QString &why)
+{
+    if (m_error.isEmpty())
+        m_error = QStringLiteral("%1: %2").arg(path, why);
+}
+
+QString JsonReader::join(const QString &path, const QString &key)
+{
+    return path.isEmpty() ? key : path + u'.' + key;
+}
+
+QString JsonReader::show(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QString::number(value.toDouble(), 'g', 12);
+    case QJsonValue::String: return u'"' + value.toString() + u'"';
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)).left(80);
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)).left(80);
+    case QJsonValue::Undefined: return QStringLiteral("(missing)");
+    }
+    return {};
+}
+
+void JsonReader::checkKeys(const QJsonObject &object, const QString &path, std::initializer_list<const char16_t *> known)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        bool ok = false;
+        for (const char16_t *k : known) {
+            if (it.key() == QStringView(k)) {
+                ok = true;
+                break;
+            }
+        }
+        if (!ok) {
+            fail(join(path, it.key()), QStringLiteral("unknown field"));
+            return;
+        }
+    }
+}
+
+std::optional<double> JsonReader::number(const QJsonObject &o, const QString &path, const char16_t *key, double min,
+                                         double max)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.contains(k))
+        return std::nullopt;
+    const QJsonValue v = o.value(k);
+    if (!v.isDouble()) {
+        fail(join(path, k), v, QStringLiteral("is not a number"));
+        return std::nullopt;
+    }
+    const double d = v.toDouble();
+    if (!std::isfinite(d) || d < min || d > max) {
+        fail(join(path, k), v, max < 1e300 ? QStringLiteral("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12))
+                                           : QStringLiteral("is below %1").arg(QString::number(min, 'g', 12)));
+        return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<double> JsonReader::count(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (o.value(k).isString()) {
+        auto v = parseCount(o.value(k).toString());
+        if (!v || v.value() < 0) {
+            fail(join(path, k), o.value(k), QStringLiteral("is not a count (2T, 300B, 1.5e9)"));
+            return std::nullopt;
+        }
+        return v.value();
+    }
+    return number(o, path, key);
+}
+
+std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (o.value(k).isString()) {
+        auto v = parseDurationHours(o.value(k).toString());
+        if (!v || v.value() < 0) {
+            fail(join(path, k), o.value(k), QStringLiteral("is not a duration (30d, 12h, 10min)"));
+            return std::nullopt;
+        }
+        return v.value();
+    }
+    return number(o, path, key);
+}
+
+std::optional<double> JsonReader::seconds(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (o.value(k).isString()) {
+        QString t = o.value(k).toString().trimmed();
+        double scale = 1.0;
+        if (t.endsWith(u"ms")) {
+            t.chop(2);
+            scale = 1e-3;
+        } else if (t.endsWith(u's')) {
+            t.chop(1);
+        }
+        bool ok = false;
+        const double v = t.toDouble(&ok);
+        if (!ok || v < 0) {
+            fail(join(path, k), o.value(k), QStringLiteral("is not a duration in seconds (0.5, 500ms)"));
+            return std::nullopt;
+        }
+        return v * scale;
+    }
+    return number(o, path, key);
+}
+
+std::optional<int> JsonReader::integer(const QJsonObject &o, const QString &path, const char16_t *key, int min, int max)
+{
+    const auto v = number(o, path, key, min, max);
+    if (!v)
+        return std::nullopt;
+    if (std::floor(*v) != *v) {
+        fail(join(path, QString::fromUtf16(key)), o.value(QString::fromUtf16(key)), QStringLiteral("is not a whole number"));
+        return std::nullopt;
+    }
+    return int(*v);
+}
+
+std::optional<QString> JsonReader::string(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.contains(k))
+        return std::nullopt;
+    if (!o.value(k).isString()) {
+        fail(join(path, k), o.value(k), QStringLiteral("is not a string"));
+        return std::nullopt;
+    }
+    return o.value(k).toString();
+}
+
+std::optional<bool> JsonReader::boolean(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.contains(k))
+        return std::nullopt;
+    if (!o.value(k).isBool()) {
+        fail(join(path, k), o.value(k), QStringLiteral("is not true or false"));
+        return std::nullopt;
+    }
+    return o.value(k).toBool();
+}
+
+std::optional<QJsonObject> JsonReader::object(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.contains(k))
+        return std::nullopt;
+    if (!o.value(k).isObject()) {
+        fail(join(path, k), o.value(k), QStringLiteral("is not an object"));
+        return std::nullopt;
+    }
+    return o.value(k).toObject();
+}
+
+std::optional<QJsonArray> JsonReader::array(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.contains(k))
+        return std::nullopt;
+    if (!o.value(k).isArray()) {
+        fail(join(path, k), o.value(k), QStringLiteral("is not an array"));
+        return std::nullopt;
+    }
+    return o.value(k).toArray();
+}
+
+std::optional<QStringList> JsonReader::strings(const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const auto a = array(o, path, key);
+    if (!a)
+        return std::nullopt;
+    QStringList out;
+    for (qsizetype i = 0; i < a->size(); ++i) {
+        if (!a->at(i).isString()) {
+            fail(QStringLiteral("%1[%2]").arg(join(path, QString::fromUtf16(key))).arg(i), a->at(i),
+                 QStringLiteral("is not a string"));
+            return std::nullopt;
+        }
+        out << a->at(i).toString();
+    }
+    return out;
+}
+
+} // namespace gpuplanner::core

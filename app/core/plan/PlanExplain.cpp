@@ -1,0 +1,295 @@
+#include "core/plan/PlanExplain.h"
+
+#include "core/estimate/Explain.h"
+#include "core/io/CsvReader.h"
+#include "core/io/TextTable.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace gpuplanner::core {
+
+namespace {
+
+QString percent(double share)
+{
+    return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
+}
+
+QString billingText(const PlanOption &o)
+{
+    switch (o.billing) {
+    case Billing::OnDemand: return QStringLiteral("on-demand");
+    case Billing::Spot: return QStringLiteral("spot");
+    case Billing::SavingsPlan: return QStringLiteral("%1-month savings plan").arg(o.termMonths);
+    case Billing::Reserved:
+        return QStringLiteral("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontId(o.upfront));
+    }
+    return {};
+}
+
+QString fitProblemText(FitProblem p)
+{
+    switch (p) {
+    case FitProblem::None: return QString();
+    case FitProblem::MemoryCapacity: return QStringLiteral("no layout holds the job in the GPUs' memory");
+    case FitProblem::NoComputeSpecs: return QStringLiteral("the GPU has no published peak for this precision");
+    case FitProblem::MissingInput: return QStringLiteral("the workload lacks a number the estimate needs");
+    case FitProblem::ReplicaTooWide: return QStringLiteral("one replica needs more GPUs than one NVLink domain");
+    case FitProblem::LatencyUnreachable: return QStringLiteral("the latency targets cannot be met on this GPU");
+    case FitProblem::BatchTooSmall: return QStringLiteral("the global batch is smaller than the data-parallel width");
+    }
+    return {};
+}
+
+double jsonNumber(double v)
+{
+    return std::isfinite(v) ? v : -1.0;
+}
+
+QString shortName(const Offer &o, const PlanOption &option)
+{
+    return QStringLiteral("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
+}
+
+} // namespace
+
+QString durationText(double hours)
+{
+    if (!std::isfinite(hours))
+        return QStringLiteral("never");
+    // Whole numbers print without decimals ("30 days"), the rest with one.
+    auto number = [](double v) { return std::abs(v - std::round(v)) < 0.05 ? QString::number(std::round(v), 'f', 0)
+                                                                         : QString::number(v, 'f', 1); };
+    if (hours < 48)
+        return QStringLiteral("%1 h").arg(number(hours));
+    return QStringLiteral("%1 days").arg(number(hours / 24.0));
+}
+
+QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option)
+{
+    const Offer &o = planner.offer(option);
+    const Constraints &c = request.constraints;
+    const QString &cur = request.displayCurrency;
+    QStringList out;
+    switch (option.issue) {
+    case OptionIssue::DoesNotFit:
+        out << QStringLiteral("Does not fit: %1.").arg(fitProblemText(option.problem));
+        return out;
+    case OptionIssue::TooManyGpus:
+        out << QStringLiteral("Needs %1 GPUs on %2 instance(s), more than the limit allows.").arg(option.gpus).arg(option.instances);
+        return out;
+    case OptionIssue::NeedsRdma:
+        out << QStringLiteral("Needs %1 instances but this type has no RDMA network, which multi-node runs require here.")
+                   .arg(option.instances);
+        return out;
+    case OptionIssue::NoFxRate:
+        out << QStringLiteral("No FX rate from %1 to %2; add one under assumptions.fx.").arg(o.currency, cur);
+        return out;
+    case OptionIssue::None:
+        break;
+    }
+    const bool serving = request.workload.kind == WorkloadKind::Inference;
+    if (serving)
+        out << QStringLiteral("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).")
+                   .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths);
+    else
+        out << QStringLiteral("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
+                   .arg(option.instances).arg(o.instanceType).arg(option.gpus)
+                   .arg(durationText(option.hours), bottleneckId(option.bottleneck).replace(u'_', u' '));
+    if (option.billing == Billing::Spot) {
+        if (serving)
+            out << QStringLiteral("Spot capacity can be reclaimed at about %1 a month per instance; serving on spot "
+                                  "needs spare replicas.").arg(percent(option.interruptionRate));
+        else
+            out << QStringLiteral("Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; "
+                                  "P50 %4, P90 %5.")
+                       .arg(percent(option.interruptionRate), durationText(request.assumptions.checkpointHours),
+                            durationText(request.assumptions.restartHours), durationText(option.timeP50),
+                            durationText(option.timeP90));
+    }
+    if (option.billing == Billing::Reserved || option.billing == Billing::SavingsPlan) {
+        out << QStringLiteral("%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its "
+                              "term and beats on-demand above %5 utilization.")
+                   .arg(billingText(option), formatMoney(option.pricePerHour, cur),
+                        percent(request.assumptions.expectedUtilization), formatMoney(option.commitmentTotal, cur),
+                        percent(option.breakEvenUtilization));
+        if (option.derivedCommitment)
+            out << QStringLiteral("Priced at %1 off on-demand, from the scenario's commitment terms.").arg(percent(option.discount));
+    }
+    if (c.deadlineHours > 0) {
+        if (option.billing == Billing::Spot && !serving)
+            out << QStringLiteral("Meets the %1 deadline with %2 probability.")
+                       .arg(durationText(c.deadlineHours), percent(option.pMeetDeadline));
+        else if (option.pMeetDeadline >= 1)
+            out << QStringLiteral("Meets the %1 deadline.").arg(durationText(c.deadlineHours));
+        else
+            out << QStringLiteral("Misses the %1 deadline by %2.")
+                       .arg(durationText(c.deadlineHours), durationText(option.timeP50 - c.deadlineHours));
+    }
+    if (c.budget > 0) {
+        if (option.pMeetBudget >= 1)
+            out << QStringLiteral("Within the %1 budget.").arg(formatMoney(c.budget, cur));
+        else if (option.pMeetBudget > 0)
+            out << QStringLiteral("Stays within the %1 budget with %2 probability.")
+                       .arg(formatMoney(c.budget, cur), percent(option.pMeetBudget));
+        else
+            out << QStringLiteral("Over the %1 budget.").arg(formatMoney(c.budget, cur));
+    }
+    if (option.extras > 0)
+        out << QStringLiteral("Includes %1 of storage and egress.").arg(formatMoney(option.extras, cur));
+    if (o.currency != cur)
+        out << QStringLiteral("Priced in %1, shown in %2.").arg(o.currency, cur);
+    return out;
+}
+
+QString recommendationText(const Planner &planner, const PlanRequest &request)
+{
+    const PlanResult &r = planner.result();
+    if (r.recommended < 0)
+        return QStringLiteral("No offer can run this workload under the constraints.");
+    const PlanOption &best = r.options[std::size_t(r.recommended)];
+    const Offer &o = planner.offer(best);
+    const Constraints &c = request.constraints;
+    QStringList goals;
+    if (c.deadlineHours > 0)
+        goals << QStringLiteral("the %1 deadline").arg(durationText(c.deadlineHours));
+    if (c.budget > 0)
+        goals << QStringLiteral("the %1 budget").arg(formatMoney(c.budget, request.displayCurrency));
+    const QString what = goals.join(QStringLiteral(" and "));
+    QString text;
+    if (best.pMeetBoth >= c.confidence) {
+        text = goals.isEmpty() ? QStringLiteral("%1: the cheapest option.").arg(shortName(o, best))
+                               : QStringLiteral("%1: the cheapest option that meets %2 with %3 probability.")
+                                     .arg(shortName(o, best), what, percent(c.confidence));
+    } else {
+        text = QStringLiteral("No option meets %1 with %2 probability; %3 gives the best chance (%4).")
+                   .arg(what, percent(c.confidence), shortName(o, best), percent(best.pMeetBoth));
+    }
+    text += QStringLiteral(" Expected cost %1").arg(formatMoney(best.cost, request.displayCurrency));
+    if (request.workload.kind != WorkloadKind::Inference)
+        text += QStringLiteral(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
+    text += u'.';
+    if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
+        const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
+        if (od.cost > 0 && best.cost < od.cost)
+            text += QStringLiteral(" %1 below the cheapest on-demand option (%2 %3 at %4).")
+                        .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).provider, planner.offer(od).instanceType,
+                             formatMoney(od.cost, request.displayCurrency));
+    }
+    return text;
+}
+
+QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int top)
+{
+    const PlanResult &r = planner.result();
+    const int n = top > 0 ? std::min(top, r.usable) : r.usable;
+    QJsonArray options;
+    for (int i = 0; i < n; ++i) {
+        const PlanOption &p = r.options[std::size_t(i)];
+        const Offer &o = planner.offer(p);
+        QJsonObject j;
+        j.insert(QStringLiteral("rank"), i + 1);
+        j.insert(QStringLiteral("provider"), o.provider);
+        j.insert(QStringLiteral("instance_type"), o.instanceType);
+        j.insert(QStringLiteral("region"), o.region);
+        j.insert(QStringLiteral("gpu"), o.gpu);
+        j.insert(QStringLiteral("billing"), billingId(p.billing));
+        if (p.billing == Billing::Reserved || p.billing == Billing::SavingsPlan) {
+            j.insert(QStringLiteral("term_months"), p.termMonths);
+            j.insert(QStringLiteral("upfront"), upfrontId(p.upfront));
+            j.insert(QStringLiteral("commitment_total"), p.commitmentTotal);
+            j.insert(QStringLiteral("break_even_utilization"), p.breakEvenUtilization);
+        }
+        j.insert(QStringLiteral("instances"), p.instances);
+        j.insert(QStringLiteral("gpus"), p.gpus);
+        j.insert(QStringLiteral("hours"), p.hours);
+        j.insert(QStringLiteral("price_per_hour"), p.pricePerHour);
+        j.insert(QStringLiteral("cost"), jsonNumber(p.cost));
+        j.insert(QStringLiteral("cost_p50"), jsonNumber(p.costP50));
+        j.insert(QStringLiteral("cost_p90"), jsonNumber(p.costP90));
+        j.insert(QStringLiteral("time_p50_hours"), jsonNumber(p.timeP50));
+        j.insert(QStringLiteral("time_p90_hours"), jsonNumber(p.timeP90));
+        j.insert(QStringLiteral("p_meet_deadline"), p.pMeetDeadline);
+        j.insert(QStringLiteral("p_meet_budget"), p.pMeetBudget);
+        j.insert(QStringLiteral("currency"), request.displayCurrency);
+        j.insert(QStringLiteral("native_currency"), o.currency);
+        j.insert(QStringLiteral("fits"), p.fits);
+        j.insert(QStringLiteral("pareto"), p.pareto);
+        j.insert(QStringLiteral("bottleneck"), bottleneckId(p.bottleneck));
+        if (p.billing == Billing::Spot)
+            j.insert(QStringLiteral("interruption_rate_monthly"), p.interruptionRate);
+        j.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(optionReasons(planner, request, p)));
+        options.append(j);
+    }
+    QJsonObject rec;
+    rec.insert(QStringLiteral("text"), recommendationText(planner, request));
+    if (r.recommended >= 0) {
+        rec.insert(QStringLiteral("rank"), r.recommended < n ? r.recommended + 1 : QJsonValue());
+        const PlanOption &p = r.options[std::size_t(r.recommended)];
+        rec.insert(QStringLiteral("provider"), planner.offer(p).provider);
+        rec.insert(QStringLiteral("instance_type"), planner.offer(p).instanceType);
+        rec.insert(QStringLiteral("region"), planner.offer(p).region);
+        rec.insert(QStringLiteral("billing"), billingId(p.billing));
+        rec.insert(QStringLiteral("cost"), jsonNumber(p.cost));
+    }
+    QJsonObject out;
+    out.insert(QStringLiteral("currency"), request.displayCurrency);
+    out.insert(QStringLiteral("sort"), rankById(request.rankBy));
+    out.insert(QStringLiteral("offers_considered"), r.offersConsidered);
+    out.insert(QStringLiteral("usable_options"), r.usable);
+    out.insert(QStringLiteral("options"), options);
+    out.insert(QStringLiteral("recommendation"), rec);
+    return out;
+}
+
+QString planToCsv(const Planner &planner, const PlanRequest &request, int top)
+{
+    const PlanResult &r = planner.result();
+    const int n = top > 0 ? std::min(top, r.usable) : r.usable;
+    QString out = QStringLiteral("rank,provider,instance_type,region,billing,instances,gpus,hours,cost,cost_p50,cost_p90,"
+                                 "time_p50_hours,time_p90_hours,p_meet_deadline,p_meet_budget,currency,fits,pareto,"
+                                 "bottleneck,reasons\n");
+    for (int i = 0; i < n; ++i) {
+        const PlanOption &p = r.options[std::size_t(i)];
+        const Offer &o = planner.offer(p);
+        const QStringList cells = {
+            QString::number(i + 1), csvEscape(o.provider), csvEscape(o.instanceType), csvEscape(o.region),
+            billingId(p.billing), QString::number(p.instances), QString::number(p.gpus),
+            QString::number(p.hours, 'f', 2), QString::number(p.cost, 'f', 2), QString::number(p.costP50, 'f', 2),
+            QString::number(p.costP90, 'f', 2), QString::number(p.timeP50, 'f', 2), QString::number(p.timeP90, 'f', 2),
+            QString::number(p.pMeetDeadline, 'f', 3), QString::number(p.pMeetBudget, 'f', 3), request.displayCurrency,
+            p.fits ? QStringLiteral("true") : QStringLiteral("false"),
+            p.pareto ? QStringLiteral("true") : QStringLiteral("false"), bottleneckId(p.bottleneck),
+            csvEscape(optionReasons(planner, request, p).join(u' '))};
+        out += cells.join(u',') + u'\n';
+    }
+    return out;
+}
+
+QString planToTable(const Planner &planner, const PlanRequest &request, int top)
+{
+    const PlanResult &r = planner.result();
+    const int n = top > 0 ? std::min(top, r.usable) : r.usable;
+    const QString &cur = request.displayCurrency;
+    TextTable table({QStringLiteral("#"), QStringLiteral("Provider"), QStringLiteral("Instance"), QStringLiteral("Region"),
+                     QStringLiteral("Billing"), QStringLiteral("GPUs"), QStringLiteral("Time P50"),
+                     QStringLiteral("Time P90"), QStringLiteral("Cost P50"), QStringLiteral("Cost P90"),
+                     QStringLiteral("P(meet)"), QStringLiteral("Pareto")},
+                    {true, false, false, false, false, true, true, true, true, true, true, false});
+    for (int i = 0; i < n; ++i) {
+        const PlanOption &p = r.options[std::size_t(i)];
+        const Offer &o = planner.offer(p);
+        table.addRow({QString::number(i + 1), o.provider, o.instanceType, o.region, billingText(p),
+                      QStringLiteral("%1 x %2").arg(p.instances).arg(int(o.gpuCount)), durationText(p.timeP50),
+                      durationText(p.timeP90), formatMoney(p.costP50, cur), formatMoney(p.costP90, cur),
+                      percent(p.pMeetBoth), p.pareto ? QStringLiteral("*") : QString()});
+    }
+    QString out = table.render();
+    out += QStringLiteral("\n%1 usable option(s) from %2 offer(s); amounts in %3.\n\nRecommendation: %4\n")
+               .arg(r.usable).arg(r.offersConsidered).arg(cur, recommendationText(planner, request));
+    return out;
+}
+
+} // namespace gpuplanner::core

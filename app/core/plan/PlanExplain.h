@@ -1,0 +1,28 @@
+#pragma once
+// PlanExplain: a plan in words (reasons per option, the recommendation) and as JSON, CSV or
+// a text table for the CLI, reports and the GUI. Kept apart from the planner so re-planning
+// builds no strings; only the rows shown are explained.
+
+#include "core/plan/Planner.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace gpuplanner::core {
+
+// "36.5 h" or "12.3 days".
+QString durationText(double hours);
+
+// Plain sentences on why an option stands where it does.
+QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option);
+
+// The recommendation in one or two sentences; says so when nothing is usable.
+QString recommendationText(const Planner &planner, const PlanRequest &request);
+
+// The plan's top options (top <= 0: all usable ones) with the fields the CLI documents.
+QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int top);
+QString planToCsv(const Planner &planner, const PlanRequest &request, int top);
+QString planToTable(const Planner &planner, const PlanRequest &request, int top);
+
+} // namespace gpuplanner::core

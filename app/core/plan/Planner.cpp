@@ -1,0 +1,410 @@
+#include "core/plan/Planner.h"
+
+#include "core/estimate/Estimator.h"
+#include "core/estimate/Hardware.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace gpuplanner::core {
+
+namespace {
+
+// Past this many instances a plan is not something one rents from one region.
+constexpr int kInstanceCap = 1024;
+
+QString twinKey(const Offer &o)
+{
+    return o.provider + u'|' + o.instanceType + u'|' + o.region;
+}
+
+bool matchesAny(const QStringList &globs, QStringView text)
+{
+    for (const QString &g : globs) {
+        if (globMatch(g, text))
+            return true;
+    }
+    return false;
+}
+
+bool containsCaseless(const QStringList &list, const QString &value)
+{
+    for (const QString &s : list) {
+        if (s.compare(value, Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::size_t Planner::ShapeHash::operator()(const ShapeKey &k) const noexcept
+{
+    std::size_t h = std::size_t(k.gpu) * 1000003u;
+    h ^= std::size_t(k.gpusPerInstance) * 9176u + std::size_t(k.intraLink) * 131u + std::size_t(k.network) * 7u;
+    h ^= std::hash<double>()(k.networkGbps) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    return h;
+}
+
+void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus)
+{
+    m_offers = std::move(offers);
+    m_gpuModels = gpus;
+    m_specs.clear();
+    QHash<QString, int> specIndex;
+    for (const GpuModel &g : gpus) {
+        specIndex.insert(g.id, int(m_specs.size()));
+        m_specs.push_back(gpuSpecFromModel(g));
+    }
+    m_offerSpec.assign(std::size_t(m_offers.size()), -1);
+    m_onDemandTwin.assign(std::size_t(m_offers.size()), -1);
+    QHash<QString, int> onDemand;
+    for (qsizetype i = 0; i < m_offers.size(); ++i) {
+        const Offer &o = m_offers.at(i);
+        m_offerSpec[std::size_t(i)] = specIndex.value(o.gpu, -1);
+        if (o.billing == Billing::OnDemand)
+            onDemand.insert(twinKey(o), int(i));
+    }
+    for (qsizetype i = 0; i < m_offers.size(); ++i) {
+        const Offer &o = m_offers.at(i);
+        m_onDemandTwin[std::size_t(i)] = o.billing == Billing::OnDemand ? int(i) : onDemand.value(twinKey(o), -1);
+    }
+    m_shapes.clear();
+}
+
+const GpuModel *Planner::gpuModel(const QString &id) const
+{
+    for (const GpuModel &g : m_gpuModels) {
+        if (g.id == id)
+            return &g;
+    }
+    return nullptr;
+}
+
+bool Planner::passesFilters(const Offer &o, const Constraints &c) const
+{
+    if (!c.allows(o.billing) && !(o.billing == Billing::OnDemand && c.allows(Billing::Reserved)))
+        return false;
+    if (!c.providers.isEmpty() && !c.providers.contains(o.provider))
+        return false;
+    if (!c.gpus.isEmpty() && !c.gpus.contains(o.gpu))
+        return false;
+    if (!c.regions.isEmpty() && !matchesAny(c.regions, o.region))
+        return false;
+    if (!c.geographies.isEmpty() && !containsCaseless(c.geographies, o.geography))
+        return false;
+    if (c.minGpuMemoryGib > 0 && (o.gpuCount <= 0 || o.gpuMemoryGib / o.gpuCount < c.minGpuMemoryGib))
+        return false;
+    if (c.maxGpus > 0 && o.gpuCount > c.maxGpus)
+        return false;
+    // Fractional GPUs (vGPU slices) cannot run the estimator's layouts.
+    return o.gpuCount >= 1;
+}
+
+const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerIndex)
+{
+    const Offer &o = m_offers.at(offerIndex);
+    const int spec = m_offerSpec[std::size_t(offerIndex)];
+    const ClusterConfig shape = clusterFromOffer(spec >= 0 ? m_specs[std::size_t(spec)] : GpuSpec{}, o);
+    const ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps};
+    const auto it = m_shapes.find(key);
+    if (it != m_shapes.end())
+        return it->second;
+    const Constraints &c = request.constraints;
+    int cap = kInstanceCap;
+    if (c.maxInstances > 0)
+        cap = std::min(cap, c.maxInstances);
+    if (c.maxGpus > 0)
+        cap = std::min(cap, std::max(1, c.maxGpus / shape.gpusPerInstance));
+    InstancePlan plan;
+    if (spec >= 0)
+        plan = planInstances(request.workload, shape, c.deadlineHours, cap);
+    return m_shapes.emplace(key, plan).first->second;
+}
+
+void Planner::addOptions(const PlanRequest &request, int offerIndex)
+{
+    const Offer &o = m_offers.at(offerIndex);
+    const Constraints &c = request.constraints;
+    const InstancePlan &plan = instancePlan(request, offerIndex);
+    PlanOption base;
+    base.offer = offerIndex;
+    base.billing = o.billing;
+    base.termMonths = o.termMonths;
+    base.upfront = upfrontFromId(o.upfront).value_or(Upfront::None);
+    if (c.allows(o.billing)) {
+        PlanOption option = base;
+        priceOption(request, option, plan);
+        m_result.options.push_back(option);
+    }
+    // Commitments the scenario can get, priced off this on-demand offer.
+    if (o.billing == Billing::OnDemand && c.allows(Billing::Reserved)) {
+        for (const CommitmentTerm &t : request.assumptions.commitments) {
+            if (!t.provider.isEmpty() && t.provider != o.provider)
+                continue;
+            PlanOption option = base;
+            option.billing = Billing::Reserved;
+            option.termMonths = t.termMonths;
+            option.upfront = t.upfront;
+            option.discount = t.discount;
+            option.derivedCommitment = true;
+            priceOption(request, option, plan);
+            m_result.options.push_back(option);
+        }
+    }
+}
+
+void Planner::priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan)
+{
+    const Offer &o = m_offers.at(option.offer);
+    const Constraints &c = request.constraints;
+    const Assumptions &a = request.assumptions;
+    const Estimate &e = plan.estimate;
+    const bool serving = request.workload.kind == WorkloadKind::Inference;
+
+    option.fits = plan.found && e.fits;
+    option.problem = e.problem;
+    option.bottleneck = e.bottleneck;
+    option.instances = std::max(1, plan.instances);
+    option.gpus = option.instances * std::max(1, int(o.gpuCount));
+    option.hours = serving ? a.servingMonths * kHoursPerMonth : e.wallTimeHours;
+    option.gpuHours = option.hours * option.gpus;
+    if (!option.fits)
+        option.issue = OptionIssue::DoesNotFit;
+    else if ((c.maxGpus > 0 && option.gpus > c.maxGpus) || (c.maxInstances > 0 && option.instances > c.maxInstances))
+        option.issue = OptionIssue::TooManyGpus;
+    else if (c.rdmaForMultiNode && option.instances > 1 && o.rdma == RdmaKind::None)
+        option.issue = OptionIssue::NeedsRdma;
+
+    const auto fx = a.fx.factor(o.currency, request.displayCurrency);
+    if (!fx) {
+        if (option.issue == OptionIssue::None)
+            option.issue = OptionIssue::NoFxRate;
+        return;
+    }
+    option.fxFactor = *fx;
+    const ExtrasPrices &extrasPrices = a.extras.forProvider(o.provider);
+    option.extras = extrasCost(a.usage, extrasPrices, option.hours / kHoursPerMonth)
+        * a.fx.factor(extrasPrices.currency, request.displayCurrency).value_or(0);
+
+    const BillingRule rule = a.billingRules.forProvider(o.provider);
+    const double budget = c.budget;
+    auto settle = [&](double cost, double hours) {
+        option.cost = option.costP50 = option.costP90 = cost;
+        option.timeP50 = option.timeP90 = hours;
+        option.pMeetDeadline = c.deadlineHours <= 0 || hours <= c.deadlineHours ? 1 : 0;
+        option.pMeetBudget = budget <= 0 || cost <= budget ? 1 : 0;
+        option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
+    };
+
+    switch (option.billing) {
+    case Billing::OnDemand:
+        option.pricePerHour = o.pricePerHour * option.fxFactor;
+        settle(sessionCost(option.hours, option.instances, option.pricePerHour, rule) + option.extras, option.hours);
+        break;
+    case Billing::Spot: {
+        const double price = (a.spotUsesMedianPrice ? o.medianPricePerHour.value_or(o.pricePerHour) : o.pricePerHour)
+            * option.fxFactor;
+        option.pricePerHour = price;
+        option.interruptionRate = a.interruptions.monthlyRate(o.provider, o.instanceType);
+        if (serving || !option.usable()) {
+            // Serving does not finish later when reclaimed, it drops capacity; that risk is
+            // stated in the option's reasons rather than simulated.
+            settle(sessionCost(option.hours, option.instances, price, rule) + option.extras, option.hours);
+            break;
+        }
+        SpotJob job;
+        job.workHours = option.hours;
+        job.instances = option.instances;
+        job.monthlyRate = option.interruptionRate;
+        job.checkpointHours = a.checkpointHours;
+        job.restartHours = a.restartHours;
+        job.rule = rule;
+        const SpotOutcome out = m_spot.run(job, price, option.extras, c.deadlineHours, budget);
+        option.cost = out.costMean;
+        option.costP50 = out.costP50;
+        option.costP90 = out.costP90;
+        option.timeP50 = out.timeP50;
+        option.timeP90 = out.timeP90;
+        option.pMeetDeadline = out.pMeetDeadline;
+        option.pMeetBudget = out.pMeetBudget;
+        option.pMeetBoth = out.pMeetBoth;
+        break;
+    }
+    case Billing::Reserved:
+    case Billing::SavingsPlan: {
+        const int twin = m_onDemandTwin[std::size_t(option.offer)];
+        const double onDemand = twin >= 0 ? m_offers.at(twin).pricePerHour * option.fxFactor : 0;
+        Commitment commitment;
+        if (option.derivedCommitment) {
+            commitment = commitmentFromDiscount(onDemand, option.discount, option.termMonths, option.upfront);
+        } else {
+            commitment.termMonths = std::max(1, option.termMonths);
+            commitment.hourlyRate = o.pricePerHour * option.fxFactor;
+            commitment.upfrontFee = o.upfrontFee * option.fxFactor;
+        }
+        // The commitment is owed for its whole term; the job carries its share at the
+        // utilization the user expects to keep.
+        option.pricePerHour = effectiveHourly(commitment, a.expectedUtilization);
+        option.commitmentTotal = commitment.total() * option.instances;
+        option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
+        settle(option.pricePerHour * option.hours * option.instances + option.extras, option.hours);
+        break;
+    }
+    }
+}
+
+void Planner::rank(const PlanRequest &request)
+{
+    const double confidence = request.constraints.confidence;
+    const RankBy by = request.rankBy;
+    auto tieBreak = [](const PlanOption &a, const PlanOption &b) {
+        if (a.offer != b.offer)
+            return a.offer < b.offer;
+        return int(a.billing) < int(b.billing);
+    };
+    std::sort(m_result.options.begin(), m_result.options.end(), [&](const PlanOption &a, const PlanOption &b) {
+        if (a.usable() != b.usable())
+            return a.usable();
+        const bool meetsA = a.pMeetBoth >= confidence;
+        const bool meetsB = b.pMeetBoth >= confidence;
+        if (by != RankBy::Risk && meetsA != meetsB)
+            return meetsA;
+        switch (by) {
+        case RankBy::Cost:
+            if (a.cost != b.cost)
+                return a.cost < b.cost;
+            break;
+        case RankBy::Time:
+            if (a.timeP50 != b.timeP50)
+                return a.timeP50 < b.timeP50;
+            if (a.cost != b.cost)
+                return a.cost < b.cost;
+            break;
+        case RankBy::Risk:
+            if (a.pMeetBoth != b.pMeetBoth)
+                return a.pMeetBoth > b.pMeetBoth;
+            if (a.timeP90 != b.timeP90)
+                return a.timeP90 < b.timeP90;
+            if (a.costP90 != b.costP90)
+                return a.costP90 < b.costP90;
+            break;
+        }
+        return tieBreak(a, b);
+    });
+    m_result.usable = int(std::count_if(m_result.options.begin(), m_result.options.end(),
+                                        [](const PlanOption &o) { return o.usable(); }));
+}
+
+void Planner::markPareto()
+{
+    // Sweep by time, then cost: an option is on the front when it is cheaper than every faster one.
+    m_order.clear();
+    for (int i = 0; i < m_result.usable; ++i)
+        m_order.push_back(i);
+    const auto &opts = m_result.options;
+    std::sort(m_order.begin(), m_order.end(), [&](int a, int b) {
+        if (opts[std::size_t(a)].timeP50 != opts[std::size_t(b)].timeP50)
+            return opts[std::size_t(a)].timeP50 < opts[std::size_t(b)].timeP50;
+        return opts[std::size_t(a)].cost < opts[std::size_t(b)].cost;
+    });
+    // Exact duplicates (same time and cost) do not dominate each other: both stay on the front.
+    double best = std::numeric_limits<double>::infinity();
+    double bestTime = -1;
+    for (int i : m_order) {
+        PlanOption &o = m_result.options[std::size_t(i)];
+        o.pareto = o.cost < best || (o.cost == best && o.timeP50 == bestTime);
+        if (o.cost < best) {
+            best = o.cost;
+            bestTime = o.timeP50;
+        }
+    }
+}
+
+void Planner::pickRecommendation(const PlanRequest &request)
+{
+    const double confidence = request.constraints.confidence;
+    int best = -1;
+    int bestChance = -1;
+    int onDemand = -1;
+    int onDemandAny = -1;
+    for (int i = 0; i < m_result.usable; ++i) {
+        const PlanOption &o = m_result.options[std::size_t(i)];
+        const bool meets = o.pMeetBoth >= confidence;
+        if (meets && (best < 0 || o.cost < m_result.options[std::size_t(best)].cost))
+            best = i;
+        if (bestChance < 0 || o.pMeetBoth > m_result.options[std::size_t(bestChance)].pMeetBoth
+            || (o.pMeetBoth == m_result.options[std::size_t(bestChance)].pMeetBoth
+                && o.cost < m_result.options[std::size_t(bestChance)].cost))
+            bestChance = i;
+        if (o.billing == Billing::OnDemand) {
+            if (meets && (onDemand < 0 || o.cost < m_result.options[std::size_t(onDemand)].cost))
+                onDemand = i;
+            if (onDemandAny < 0 || o.cost < m_result.options[std::size_t(onDemandAny)].cost)
+                onDemandAny = i;
+        }
+    }
+    m_result.recommended = best >= 0 ? best : bestChance;
+    m_result.cheapestOnDemand = onDemand >= 0 ? onDemand : onDemandAny;
+}
+
+const PlanResult &Planner::plan(const PlanRequest &request)
+{
+    m_result.options.clear();
+    m_result.usable = 0;
+    m_result.recommended = -1;
+    m_result.cheapestOnDemand = -1;
+    m_result.offersConsidered = 0;
+    m_result.offersFilteredOut = 0;
+    m_shapes.clear();
+    m_spot.clearCache(); // jobs depend on the whole request
+    m_spot.setSeed(request.assumptions.seed);
+    m_spot.setDraws(request.assumptions.monteCarloDraws);
+
+    for (qsizetype i = 0; i < m_offers.size(); ++i) {
+        if (!passesFilters(m_offers.at(i), request.constraints)) {
+            ++m_result.offersFilteredOut;
+            continue;
+        }
+        ++m_result.offersConsidered;
+        addOptions(request, int(i));
+    }
+    rank(request);
+    markPareto();
+    pickRecommendation(request);
+    return m_result;
+}
+
+QString rankById(RankBy r)
+{
+    switch (r) {
+    case RankBy::Cost: return QStringLiteral("cost");
+    case RankBy::Time: return QStringLiteral("time");
+    case RankBy::Risk: return QStringLiteral("risk");
+    }
+    return {};
+}
+
+std::optional<RankBy> rankByFromId(QStringView id)
+{
+    for (RankBy r : {RankBy::Cost, RankBy::Time, RankBy::Risk}) {
+        if (rankById(r) == id)
+            return r;
+    }
+    return std::nullopt;
+}
+
+QString optionIssueId(OptionIssue issue)
+{
+    switch (issue) {
+    case OptionIssue::None: return QString();
+    case OptionIssue::DoesNotFit: return QStringLiteral("does_not_fit");
+    case OptionIssue::TooManyGpus: return QStringLiteral("too_many_gpus");
+    case OptionIssue::NeedsRdma: return QStringLiteral("needs_rdma");
+    case OptionIssue::NoFxRate: return QStringLiteral("no_fx_rate");
+    }
+    return {};
+}
+
+} // namespace gpuplanner::core

@@ -1,0 +1,73 @@
+#pragma once
+// Planner: the workload over every catalog offer and billing model -> hard filters, instance
+// count, cost with billing rules and spot risk, ranking, Pareto front and a recommendation.
+// Keeps its buffers between calls so the GUI can re-plan on every edit without churn.
+
+#include "core/catalog/GpuModel.h"
+#include "core/catalog/Offer.h"
+#include "core/estimate/InstancePlanner.h"
+#include "core/plan/PlanTypes.h"
+
+#include <QHash>
+#include <QList>
+
+#include <unordered_map>
+#include <vector>
+
+namespace gpuplanner::core {
+
+class Planner
+{
+public:
+    Planner() = default;
+
+    // The catalog to plan over: its offers (any billing model) and GPU models (for specs).
+    void setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus);
+    const QList<Offer> &offers() const { return m_offers; }
+    const Offer &offer(const PlanOption &o) const { return m_offers.at(o.offer); }
+    const GpuModel *gpuModel(const QString &id) const;
+
+    // Plans request; the result stays valid until the next call.
+    const PlanResult &plan(const PlanRequest &request);
+    const PlanResult &result() const { return m_result; }
+
+    // Shape cache statistics of the last plan (for tests and tuning).
+    int estimatesCached() const { return int(m_shapes.size()); }
+    // Distinct spot jobs simulated in the last plan (offers with the same job share draws).
+    int spotJobsSimulated() const { return m_spot.cachedJobs(); }
+
+private:
+    struct ShapeKey
+    {
+        int gpu;
+        int gpusPerInstance;
+        int intraLink;
+        int network;
+        double networkGbps;
+        bool operator==(const ShapeKey &) const = default;
+    };
+    struct ShapeHash
+    {
+        std::size_t operator()(const ShapeKey &k) const noexcept;
+    };
+
+    bool passesFilters(const Offer &o, const Constraints &c) const;
+    const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
+    void addOptions(const PlanRequest &request, int offerIndex);
+    void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
+    void rank(const PlanRequest &request);
+    void markPareto();
+    void pickRecommendation(const PlanRequest &request);
+
+    QList<Offer> m_offers;
+    QList<GpuModel> m_gpuModels;
+    std::vector<GpuSpec> m_specs;
+    std::vector<int> m_offerSpec;      // offer index -> m_specs index, -1 when unknown
+    std::vector<int> m_onDemandTwin;   // offer index -> on-demand offer of the same instance and region
+    std::unordered_map<ShapeKey, InstancePlan, ShapeHash> m_shapes;
+    std::vector<int> m_order;
+    SpotSimulator m_spot;
+    PlanResult m_result;
+};
+
+} // namespace gpuplanner::core

@@ -1,0 +1,151 @@
+// The workload section of a scenario file: the same fields as `estimate`'s flags, in
+// snake_case, with a preset as the starting point.
+
+#include "core/plan/JsonReader.h"
+#include "core/plan/Scenario.h"
+
+namespace gpuplanner::core {
+
+namespace {
+
+StoragePrecision storage(JsonReader &r, const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    return r.choice<StoragePrecision>(o, path, key,
+                                      {{u"bf16", StoragePrecision::Bf16}, {u"fp16", StoragePrecision::Bf16},
+                                       {u"fp8", StoragePrecision::Fp8}, {u"int8", StoragePrecision::Int8},
+                                       {u"int4", StoragePrecision::Int4}})
+        .value_or(StoragePrecision::Bf16);
+}
+
+} // namespace
+
+Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset> &presets)
+{
+    const QString path = QStringLiteral("workload");
+    JsonReader r;
+    r.checkKeys(o, path,
+                {u"task", u"model", u"params", u"active_params", u"layers", u"hidden", u"heads", u"kv_heads", u"ffn",
+                 u"gated_mlp", u"vocab", u"seq_len", u"tokens", u"epochs", u"samples", u"flops_per_sample", u"batch",
+                 u"micro_batch", u"precision", u"optimizer", u"recompute", u"zero", u"lora_rank", u"lora_targets",
+                 u"weights", u"kv_cache", u"prompt_tokens", u"output_tokens", u"rps", u"tokens_per_second", u"ttft",
+                 u"tpot", u"max_batch", u"mfu", u"goodput"});
+    const ModelPreset *preset = nullptr;
+    if (const auto id = r.string(o, path, u"model")) {
+        preset = findPreset(presets, *id);
+        if (!preset) {
+            QStringList ids;
+            for (const ModelPreset &p : presets)
+                ids << p.id;
+            r.fail(JsonReader::join(path, QStringLiteral("model")), o.value(QStringLiteral("model")),
+                   QStringLiteral("is not a known preset (%1)").arg(ids.join(QStringLiteral(", "))));
+        }
+    }
+    const QString task = r.string(o, path, u"task").value_or(QString()).toLower();
+    Workload w;
+    const std::optional<WorkloadKind> kind = r.choice<WorkloadKind>(
+        o, path, u"task",
+        {{u"pretrain", WorkloadKind::Pretrain}, {u"finetune", WorkloadKind::FineTune}, {u"lora", WorkloadKind::FineTune},
+         {u"qlora", WorkloadKind::FineTune}, {u"vision", WorkloadKind::Vision}, {u"inference", WorkloadKind::Inference}});
+    if (!kind && !r.failed())
+        r.fail(JsonReader::join(path, QStringLiteral("task")), QStringLiteral("missing (pretrain, finetune, lora, qlora, "
+                                                                             "vision or inference)"));
+    w.kind = kind.value_or(WorkloadKind::Pretrain);
+    w.training.method = task == u"lora" ? FineTuneMethod::Lora : (task == u"qlora" ? FineTuneMethod::Qlora : FineTuneMethod::Full);
+
+    TransformerArch &m = w.model;
+    if (preset && !preset->vision)
+        m = preset->arch;
+    m.params = r.count(o, path, u"params").value_or(m.params);
+    m.activeParams = r.count(o, path, u"active_params").value_or(m.activeParams);
+    m.layers = int(r.count(o, path, u"layers").value_or(m.layers));
+    m.hidden = int(r.count(o, path, u"hidden").value_or(m.hidden));
+    m.heads = int(r.count(o, path, u"heads").value_or(m.heads));
+    m.kvHeads = int(r.count(o, path, u"kv_heads").value_or(m.kvHeads));
+    m.ffn = int(r.count(o, path, u"ffn").value_or(m.ffn));
+    m.vocab = int(r.count(o, path, u"vocab").value_or(m.vocab));
+    m.seqLen = int(r.count(o, path, u"seq_len").value_or(m.seqLen));
+    m.gatedMlp = r.boolean(o, path, u"gated_mlp").value_or(m.gatedMlp);
+    if (m.params <= 0 && m.hasShape())
+        m.params = parameterCount(m);
+
+    TrainingSetup &t = w.training;
+    t.tokens = r.count(o, path, u"tokens").value_or(0);
+    t.epochs = r.count(o, path, u"epochs").value_or(1);
+    t.globalBatch = int(r.count(o, path, u"batch").value_or(0));
+    t.microBatch = int(r.count(o, path, u"micro_batch").value_or(1));
+    t.precision = r.choice<TrainPrecision>(o, path, u"precision",
+                                           {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
+                                            {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Mixed},
+                                            {u"fp8", TrainPrecision::Fp8}})
+                      .value_or(TrainPrecision::Mixed);
+    const auto optimizer = r.choice<Optimizer>(o, path, u"optimizer",
+                                               {{u"adamw", Optimizer::AdamW}, {u"adam", Optimizer::AdamW},
+                                                {u"adam8bit", Optimizer::Adam8bit}, {u"sgd", Optimizer::SgdMomentum}});
+    t.optimizer = optimizer.value_or(Optimizer::AdamW);
+    t.recompute = r.choice<Recompute>(o, path, u"recompute",
+                                      {{u"auto", Recompute::Auto}, {u"none", Recompute::None},
+                                       {u"selective", Recompute::Selective}, {u"full", Recompute::Full}})
+                      .value_or(Recompute::Auto);
+    t.sharding = r.choice<Sharding>(o, path, u"zero",
+                                    {{u"auto", Sharding::Auto}, {u"0", Sharding::None}, {u"1", Sharding::Zero1},
+                                     {u"2", Sharding::Zero2}, {u"3", Sharding::Zero3}, {u"fsdp", Sharding::Zero3}})
+                     .value_or(Sharding::Auto);
+    t.loraRank = int(r.count(o, path, u"lora_rank").value_or(t.loraRank));
+    t.loraTargetsPerLayer = int(r.count(o, path, u"lora_targets").value_or(t.loraTargetsPerLayer));
+
+    VisionSetup &v = w.vision;
+    v.params = r.count(o, path, u"params").value_or(preset && preset->vision ? preset->visionParams : 0);
+    v.forwardFlopsPerSample = r.count(o, path, u"flops_per_sample").value_or(preset ? preset->forwardFlops : 0);
+    v.samples = r.count(o, path, u"samples").value_or(0);
+    v.epochs = t.epochs;
+    v.batch = t.globalBatch;
+    v.precision = t.precision;
+    v.optimizer = optimizer.value_or(Optimizer::SgdMomentum);
+
+    InferenceSetup &inf = w.inference;
+    inf.weights = storage(r, o, path, u"weights");
+    inf.kvCache = storage(r, o, path, u"kv_cache");
+    inf.promptTokens = r.count(o, path, u"prompt_tokens").value_or(inf.promptTokens);
+    inf.outputTokens = r.count(o, path, u"output_tokens").value_or(inf.outputTokens);
+    inf.requestsPerSecond = r.count(o, path, u"rps").value_or(0);
+    inf.outputTokensPerSecond = r.count(o, path, u"tokens_per_second").value_or(0);
+    inf.ttftTargetS = r.seconds(o, path, u"ttft").value_or(0);
+    inf.tpotTargetS = r.seconds(o, path, u"tpot").value_or(0);
+    inf.maxBatch = r.integer(o, path, u"max_batch", 1, 65536).value_or(inf.maxBatch);
+
+    w.efficiencyOverride = r.number(o, path, u"mfu", 0, 1).value_or(0);
+    w.goodputOverride = r.number(o, path, u"goodput", 0, 1).value_or(0);
+    if (r.failed())
+        return Error{r.error()};
+
+    // What the chosen task cannot do without.
+    auto missing = [&](const char *field, const char *why) {
+        return Error{QStringLiteral("workload.%1: missing (%2)").arg(QLatin1String(field), QLatin1String(why))};
+    };
+    switch (w.kind) {
+    case WorkloadKind::Pretrain:
+    case WorkloadKind::FineTune:
+        if (!m.hasShape() || m.seqLen <= 0)
+            return missing("model", "a preset, or params with layers, hidden, heads and seq_len");
+        if (t.tokens <= 0)
+            return missing("tokens", "training needs a token count");
+        break;
+    case WorkloadKind::Vision:
+        if (v.forwardFlopsPerSample <= 0)
+            return missing("flops_per_sample", "vision needs the forward FLOPs per sample");
+        if (v.samples <= 0)
+            return missing("samples", "vision needs a sample count");
+        break;
+    case WorkloadKind::Inference:
+        if (!m.hasShape())
+            return missing("model", "inference needs a preset or a custom shape");
+        if (inf.requestsPerSecond <= 0 && inf.outputTokensPerSecond <= 0)
+            return missing("rps", "inference needs a demand: rps or tokens_per_second");
+        break;
+    case WorkloadKind::Measured:
+        break;
+    }
+    return w;
+}
+
+} // namespace gpuplanner::core

@@ -1,0 +1,287 @@
+#include "core/plan/Timeline.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplanner::core {
+
+namespace {
+
+int monthIndex(const QDate &start, const QDate &d)
+{
+    return (d.year() - start.year()) * 12 + (d.month() - start.month());
+}
+
+// GPU-hours per month of every phase; the main run at `gpus` for `hours` of wall time.
+std::vector<double> phaseLoad(const QList<Phase> &phases, const QDate &start, int gpus, double hours, bool spot,
+                              double spotFactor, int horizon)
+{
+    std::vector<double> load(std::size_t(horizon), 0.0);
+    for (const Phase &p : phases) {
+        const int first = monthIndex(start, p.start);
+        const double factor = spot && p.spotAllowed ? spotFactor : 1.0;
+        if (p.load == PhaseLoad::MainRun) {
+            // Full months at the run's size until its GPU-hours are spent.
+            double left = gpus * hours * factor;
+            const double perMonth = std::max(1, gpus) * kHoursPerMonth;
+            for (int m = first; left > 1e-9 && m < horizon; ++m) {
+                const double used = std::min(left, perMonth);
+                load[std::size_t(m)] += used;
+                left -= used;
+            }
+            continue;
+        }
+        const double perMonth = p.load == PhaseLoad::Gpus ? p.gpus * kHoursPerMonth : p.gpuHoursPerMonth;
+        for (int m = first; m < first + p.months && m < horizon; ++m)
+            load[std::size_t(m)] += perMonth * factor;
+    }
+    return load;
+}
+
+void finish(StrategySeries &s, const std::vector<double> *onDemand)
+{
+    s.cumulative.resize(s.monthly.size());
+    double sum = 0;
+    for (std::size_t i = 0; i < s.monthly.size(); ++i) {
+        sum += s.monthly[i];
+        s.cumulative[i] = sum;
+    }
+    s.total = sum;
+    if (!onDemand)
+        return;
+    s.breakEvenMonth = -1;
+    for (int m = int(s.cumulative.size()) - 1; m >= 0; --m) {
+        if (s.cumulative[std::size_t(m)] > (*onDemand)[std::size_t(m)] + 1e-6)
+            break;
+        s.breakEvenMonth = m;
+    }
+}
+
+struct ReservedChoice
+{
+    int base = 0;
+    int first = 0;
+    int terms = 0;
+};
+
+std::vector<double> reservedMonthly(const std::vector<double> &load, const Commitment &c, double od,
+                                    const ReservedChoice &r)
+{
+    std::vector<double> out(load.size(), 0.0);
+    const int last = r.first + r.terms * c.termMonths;
+    for (int m = 0; m < int(load.size()); ++m) {
+        double base = 0;
+        if (r.base > 0 && m >= r.first && m < last) {
+            base = r.base * kHoursPerMonth;
+            out[std::size_t(m)] += r.base * c.hourlyRate * kHoursPerMonth;
+            if ((m - r.first) % c.termMonths == 0)
+                out[std::size_t(m)] += r.base * c.upfrontFee;
+        }
+        out[std::size_t(m)] += std::max(0.0, load[std::size_t(m)] - base) * od;
+    }
+    return out;
+}
+
+ReservedChoice bestReservedBase(const std::vector<double> &load, const Commitment &c, double od)
+{
+    ReservedChoice best;
+    double bestTotal = 0;
+    for (double l : load)
+        bestTotal += l * od;
+    const double peak = load.empty() ? 0 : *std::max_element(load.begin(), load.end());
+    const int maxBase = int(std::ceil(peak / kHoursPerMonth));
+    const int months = int(load.size());
+    const double termCost = c.total();
+    for (int first = 0; first < months; ++first) {
+        for (int terms = 1; first + (terms - 1) * c.termMonths < months; ++terms) {
+            const int last = first + terms * c.termMonths;
+            for (int base = 1; base <= maxBase; ++base) {
+                double total = base * termCost * terms;
+                const double covered = base * kHoursPerMonth;
+                for (int m = 0; m < months; ++m)
+                    total += std::max(0.0, load[std::size_t(m)] - (m >= first && m < last ? covered : 0.0)) * od;
+                if (total < bestTotal - 1e-6) {
+                    bestTotal = total;
+                    best = ReservedChoice{base, first, terms};
+                }
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenario &scenario)
+{
+    const PlanResult &r = planner.result();
+    if (r.cheapestOnDemand < 0)
+        return Error{QStringLiteral("no usable on-demand option to price the timeline with; allow on_demand billing "
+                                    "or relax the constraints")};
+    TimelineRates rates;
+    const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
+    const Offer &odOffer = planner.offer(od);
+    const double perInstanceGpus = std::max(1.0, odOffer.gpuCount);
+    rates.onDemandPerGpuHour = od.pricePerHour / perInstanceGpus;
+    rates.onDemandLabel = QStringLiteral("%1 %2 on-demand").arg(odOffer.provider, odOffer.instanceType);
+    rates.mainRunGpus = od.gpus;
+    rates.mainRunHours = od.hours;
+    const QString ownedGpu = scenario.ownership.gpu.isEmpty() ? odOffer.gpu : scenario.ownership.gpu;
+    if (const GpuModel *g = planner.gpuModel(ownedGpu))
+        rates.gpuTdpW = g->tdpW.value_or(0);
+    else if (!scenario.ownership.gpu.isEmpty())
+        return Error{QStringLiteral("ownership.gpu: \"%1\" is not a GPU model id in the catalog").arg(ownedGpu)};
+
+    int spot = -1;
+    for (int i = 0; i < r.usable; ++i) {
+        const PlanOption &o = r.options[std::size_t(i)];
+        if (o.billing != Billing::Spot)
+            continue;
+        const bool meets = o.pMeetBoth >= scenario.constraints.confidence;
+        if (spot < 0) {
+            spot = i;
+            continue;
+        }
+        const PlanOption &best = r.options[std::size_t(spot)];
+        const bool bestMeets = best.pMeetBoth >= scenario.constraints.confidence;
+        if ((meets && !bestMeets) || (meets == bestMeets && o.cost < best.cost))
+            spot = i;
+    }
+    if (spot >= 0) {
+        const PlanOption &s = r.options[std::size_t(spot)];
+        const Offer &so = planner.offer(s);
+        rates.spotPerGpuHour = s.pricePerHour / std::max(1.0, so.gpuCount);
+        const double plain = s.pricePerHour * s.instances * s.hours;
+        rates.spotTimeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
+        rates.spotMainRunGpus = s.gpus;
+        rates.spotMainRunHours = s.hours;
+        rates.spotLabel = QStringLiteral("%1 %2 spot").arg(so.provider, so.instanceType);
+    }
+    for (const CommitmentTerm &t : scenario.assumptions.commitments) {
+        if (!t.provider.isEmpty() && t.provider != odOffer.provider)
+            continue;
+        rates.reservedPerGpu = commitmentFromDiscount(rates.onDemandPerGpuHour, t.discount, t.termMonths, t.upfront);
+        rates.reservedLabel = QStringLiteral("%1-month commitment, %2 upfront, %3% off")
+                                  .arg(t.termMonths).arg(upfrontId(t.upfront)).arg(t.discount * 100.0, 0, 'f', 0);
+        break;
+    }
+    return rates;
+}
+
+OwnershipCost ownershipCost(const Ownership &w, double tdpW, double fxFactor, double cloudPerGpuHour)
+{
+    OwnershipCost c;
+    const double gpuHoursPerMonth = std::max(1, w.gpus) * kHoursPerMonth;
+    c.fixedPerMonth = (w.purchasePrice / (w.depreciationYears * 12.0) + w.hostingPerMonth) * fxFactor;
+    c.powerPerGpuHour = tdpW / 1000.0 * w.pue * w.electricityPerKwh * fxFactor;
+    c.costPerGpuHour = c.fixedPerMonth / (gpuHoursPerMonth * w.utilization) + c.powerPerGpuHour;
+    const double margin = cloudPerGpuHour - c.powerPerGpuHour;
+    c.breakEvenUtilization = margin > 0 ? c.fixedPerMonth / (gpuHoursPerMonth * margin) : 1e9;
+    return c;
+}
+
+Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &rates, const FxTable &fx)
+{
+    if (scenario.phases.isEmpty())
+        return Error{QStringLiteral("phases: the scenario has no project phases")};
+    Timeline t;
+    t.start = scenario.phases.first().start;
+    for (const Phase &p : scenario.phases)
+        t.start = std::min(t.start, p.start);
+    // Long enough for every phase, the slowest main run and a whole commitment term.
+    int horizon = 1;
+    for (const Phase &p : scenario.phases) {
+        int len = p.months;
+        if (p.load == PhaseLoad::MainRun) {
+            const double wall = std::max(rates.mainRunHours, rates.spotMainRunHours * rates.spotTimeFactor);
+            len = std::max(1, int(std::ceil(wall / kHoursPerMonth)));
+        }
+        horizon = std::max(horizon, monthIndex(t.start, p.start) + len);
+    }
+    const int projectMonths = horizon;
+    // The reserved base that costs least: `base` GPUs committed from month `first` for
+    // `terms` consecutive terms (commitments fill the steady part of the load, on-demand
+    // takes the peaks). A term may run past the project; those months are paid too.
+    ReservedChoice reserved;
+    if (rates.reservedPerGpu) {
+        const std::vector<double> load = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours,
+                                                   false, 1.0, projectMonths);
+        reserved = bestReservedBase(load, *rates.reservedPerGpu, rates.onDemandPerGpuHour);
+        horizon = std::max(horizon, reserved.first + reserved.terms * rates.reservedPerGpu->termMonths);
+    }
+    for (int m = 0; m < horizon; ++m)
+        t.months << t.start.addMonths(m).toString(QStringLiteral("yyyy-MM"));
+
+    const double od = rates.onDemandPerGpuHour;
+    t.loadGpuHours = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, false, 1.0, horizon);
+
+    StrategySeries onDemand{QStringLiteral("on_demand"), QStringLiteral("All on-demand"), {}, {}, 0, -1, rates.onDemandLabel};
+    for (double load : t.loadGpuHours)
+        onDemand.monthly.push_back(load * od);
+    finish(onDemand, nullptr);
+    t.strategies.append(onDemand);
+    // A copy: appending strategies may move the list's elements.
+    const std::vector<double> odCumulative = t.strategies.first().cumulative;
+
+    if (rates.reservedPerGpu) {
+        StrategySeries best{QStringLiteral("reserved_base"), QStringLiteral("Reserved base + on-demand burst"), {}, {}, 0, -1, {}};
+        best.monthly = reservedMonthly(t.loadGpuHours, *rates.reservedPerGpu, od, reserved);
+        finish(best, &odCumulative);
+        best.note = reserved.base > 0
+            ? QStringLiteral("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand")
+                  .arg(reserved.base).arg(rates.reservedLabel, t.months.at(reserved.first)).arg(reserved.terms)
+            : QStringLiteral("no reserved base pays off at this load (%1)").arg(rates.reservedLabel);
+        t.strategies.append(best);
+    } else {
+        t.notes << QStringLiteral("No commitment terms for the on-demand option's provider; add assumptions.commitments "
+                                  "to compare a reserved base.");
+    }
+
+    if (rates.spotPerGpuHour) {
+        // Phases without spot stay on on-demand: split the load by phase.
+        QList<Phase> spotPhases, otherPhases;
+        for (const Phase &p : scenario.phases)
+            (p.spotAllowed ? spotPhases : otherPhases).append(p);
+        const std::vector<double> onSpot = phaseLoad(spotPhases, t.start, rates.spotMainRunGpus, rates.spotMainRunHours,
+                                                     true, rates.spotTimeFactor, horizon);
+        const std::vector<double> onDemandPart = phaseLoad(otherPhases, t.start, rates.mainRunGpus, rates.mainRunHours,
+                                                           false, 1.0, horizon);
+        StrategySeries s{QStringLiteral("spot"), QStringLiteral("Spot where allowed"), {}, {}, 0, -1,
+                         QStringLiteral("%1, %2% expected extra time from interruptions")
+                             .arg(rates.spotLabel).arg((rates.spotTimeFactor - 1.0) * 100.0, 0, 'f', 0)};
+        for (int m = 0; m < horizon; ++m)
+            s.monthly.push_back(onSpot[std::size_t(m)] * *rates.spotPerGpuHour + onDemandPart[std::size_t(m)] * od);
+        finish(s, &odCumulative);
+        if (spotPhases.isEmpty())
+            s.note = QStringLiteral("no phase allows spot");
+        t.strategies.append(s);
+    }
+
+    const Ownership &w = scenario.ownership;
+    if (w.enabled) {
+        const auto factor = fx.factor(w.currency, scenario.displayCurrency);
+        if (!factor)
+            return Error{QStringLiteral("ownership.currency: \"%1\" has no FX rate to %2").arg(w.currency, scenario.displayCurrency)};
+        const double tdp = w.tdpW > 0 ? w.tdpW : rates.gpuTdpW;
+        if (tdp <= 0)
+            t.notes << QStringLiteral("The GPU has no TDP in the catalog; give ownership.tdp_w to count power.");
+        t.ownership = ownershipCost(w, tdp, *factor, od);
+        StrategySeries s{QStringLiteral("own"), QStringLiteral("Own the hardware"), {}, {}, 0, -1,
+                         QStringLiteral("%1 GPUs bought up front; load beyond them on-demand").arg(w.gpus)};
+        const double capacity = w.gpus * kHoursPerMonth;
+        const double hosting = w.hostingPerMonth * *factor;
+        for (int m = 0; m < horizon; ++m) {
+            const double load = t.loadGpuHours[std::size_t(m)];
+            const double own = std::min(load, capacity);
+            double cost = hosting + own * t.ownership->powerPerGpuHour + (load - own) * od;
+            if (m == 0)
+                cost += w.purchasePrice * *factor;
+            s.monthly.push_back(cost);
+        }
+        finish(s, &odCumulative);
+        t.strategies.append(s);
+    }
+    return t;
+}
+
+} // namespace gpuplanner::core

@@ -1,0 +1,87 @@
+#pragma once
+// Timeline: a project's phases over calendar months, priced under strategies side by side
+// (all on-demand; a reserved base plus on-demand burst; spot where phases allow it; owning
+// the hardware) as monthly and cumulative series, with the month each strategy breaks even
+// against all on-demand.
+
+#include "core/common/Result.h"
+#include "core/cost/BillingCost.h"
+#include "core/plan/Planner.h"
+#include "core/plan/Scenario.h"
+
+#include <QDate>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace gpuplanner::core {
+
+// The prices a timeline uses, per GPU-hour in the display currency, and the main run's size.
+struct TimelineRates
+{
+    double onDemandPerGpuHour = 0;
+    QString onDemandLabel;
+    int mainRunGpus = 0;
+    double mainRunHours = 0;
+
+    std::optional<double> spotPerGpuHour;
+    double spotTimeFactor = 1; // expected billed time over the uninterrupted time
+    int spotMainRunGpus = 0;
+    double spotMainRunHours = 0;
+    QString spotLabel;
+
+    std::optional<Commitment> reservedPerGpu; // one GPU's commitment
+    QString reservedLabel;
+
+    double gpuTdpW = 0; // for ownership when the scenario gives none
+};
+
+// Reads the rates off a plan: the cheapest usable on-demand option, the cheapest spot option
+// (preferring those that meet the constraints) and the scenario's first commitment term for
+// the on-demand option's provider. Fails when no on-demand option is usable.
+Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenario &scenario);
+
+struct StrategySeries
+{
+    QString id;   // on_demand, reserved_base, spot, own
+    QString name;
+    std::vector<double> monthly;
+    std::vector<double> cumulative;
+    double total = 0;
+    int breakEvenMonth = -1; // first month from which it stays at or below all on-demand; -1 never
+    QString note;
+};
+
+struct OwnershipCost
+{
+    double costPerGpuHour = 0;       // at the scenario's utilization, depreciation included
+    double powerPerGpuHour = 0;
+    double fixedPerMonth = 0;        // depreciation + hosting
+    double breakEvenUtilization = 0; // above it owning beats on-demand per GPU-hour; > 1 never
+};
+
+// Owning `w.gpus` GPUs: depreciation over the years, power = TDP x PUE x price per kWh per
+// used hour, hosting per month; amounts converted with fxFactor (display units per w.currency unit).
+OwnershipCost ownershipCost(const Ownership &w, double tdpW, double fxFactor, double cloudPerGpuHour);
+
+struct Timeline
+{
+    QDate start;
+    QStringList months; // "2026-09", ...
+    std::vector<double> loadGpuHours; // on-demand view of the load, per month
+    QList<StrategySeries> strategies;
+    std::optional<OwnershipCost> ownership;
+    QStringList notes;
+};
+
+Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &rates, const FxTable &fx);
+
+QJsonObject timelineToJson(const Timeline &t, const QString &currency);
+QString timelineToCsv(const Timeline &t);
+QString timelineToTable(const Timeline &t, const QString &currency);
+
+} // namespace gpuplanner::core

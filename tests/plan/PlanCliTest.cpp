@@ -1,0 +1,182 @@
+// gpu-planner-cli plan and timeline end to end: the real binary with a private XDG data
+// directory (so it builds the user's catalog from the embedded seed) on the shipped examples.
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+class PlanCli : public ::testing::Test
+{
+protected:
+    CliRun run(const QStringList &args)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
+        EXPECT_TRUE(process.waitForFinished(120000));
+        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+    // Examples are copied out of the source tree so the binary reads a plain file.
+    QString example(const QString &name)
+    {
+        const QString path = m_home.filePath(name + QStringLiteral(".json"));
+        QFile::remove(path);
+        EXPECT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/") + name
+                                    + QStringLiteral(".json"),
+                                path));
+        return path;
+    }
+
+    QString write(const QByteArray &json)
+    {
+        const QString path = m_home.filePath(QStringLiteral("custom.json"));
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json);
+        return path;
+    }
+
+    QTemporaryDir m_home;
+};
+
+} // namespace
+
+TEST_F(PlanCli, PlanJsonListsTheDocumentedFields)
+{
+    const CliRun r = run({QStringLiteral("plan"), example(QStringLiteral("llama-7b-pretrain")), QStringLiteral("--top"),
+                          QStringLiteral("5"), QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonArray options = doc.value(QStringLiteral("options")).toArray();
+    ASSERT_EQ(options.size(), 5);
+    for (const QJsonValue &v : options) {
+        const QJsonObject o = v.toObject();
+        for (const char *key : {"provider", "instance_type", "region", "billing", "instances", "gpus", "hours", "cost",
+                                "cost_p50", "cost_p90", "time_p50_hours", "time_p90_hours", "p_meet_deadline",
+                                "p_meet_budget", "currency", "fits", "bottleneck", "reasons"})
+            EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+        EXPECT_TRUE(o.value(QStringLiteral("fits")).toBool());
+        EXPECT_LE(o.value(QStringLiteral("time_p50_hours")).toDouble(), 30 * 24.0 + 1e-6);
+        EXPECT_FALSE(o.value(QStringLiteral("reasons")).toArray().isEmpty());
+    }
+    for (qsizetype i = 1; i < options.size(); ++i)
+        EXPECT_LE(options.at(i - 1).toObject().value(QStringLiteral("cost")).toDouble(),
+                  options.at(i).toObject().value(QStringLiteral("cost")).toDouble());
+    const QJsonObject rec = doc.value(QStringLiteral("recommendation")).toObject();
+    EXPECT_TRUE(rec.value(QStringLiteral("text")).toString().contains(QStringLiteral("deadline")));
+    EXPECT_EQ(rec.value(QStringLiteral("rank")).toInt(), 1);
+}
+
+TEST_F(PlanCli, SortTableAndCsv)
+{
+    const QString path = example(QStringLiteral("spot-distributed-training"));
+    const CliRun time = run({QStringLiteral("plan"), path, QStringLiteral("--sort"), QStringLiteral("time"),
+                             QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(time.code, 0) << time.err.toStdString();
+    const QJsonArray options = QJsonDocument::fromJson(time.out.toUtf8()).object().value(QStringLiteral("options")).toArray();
+    ASSERT_GT(options.size(), 1);
+    EXPECT_LE(options.at(0).toObject().value(QStringLiteral("time_p50_hours")).toDouble(),
+              options.at(1).toObject().value(QStringLiteral("time_p50_hours")).toDouble());
+    const CliRun csv = run({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("csv"),
+                            QStringLiteral("--top"), QStringLiteral("3")});
+    ASSERT_EQ(csv.code, 0) << csv.err.toStdString();
+    EXPECT_EQ(csv.out.trimmed().split(u'\n').size(), 4);
+    EXPECT_TRUE(csv.out.startsWith(QStringLiteral("rank,provider,instance_type")));
+    const CliRun table = run({QStringLiteral("plan"), path});
+    ASSERT_EQ(table.code, 0);
+    EXPECT_TRUE(table.out.contains(QStringLiteral("Recommendation:")));
+}
+
+TEST_F(PlanCli, TimelineFormats)
+{
+    const QString path = example(QStringLiteral("llama-7b-pretrain"));
+    const CliRun json = run({QStringLiteral("timeline"), path, QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(json.code, 0) << json.err.toStdString();
+    const QJsonObject doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    const QJsonArray months = doc.value(QStringLiteral("months")).toArray();
+    EXPECT_EQ(months.first().toString(), QStringLiteral("2026-09"));
+    QStringList ids;
+    for (const QJsonValue &s : doc.value(QStringLiteral("strategies")).toArray()) {
+        const QJsonObject o = s.toObject();
+        ids << o.value(QStringLiteral("id")).toString();
+        EXPECT_EQ(o.value(QStringLiteral("monthly")).toArray().size(), months.size());
+        EXPECT_NEAR(o.value(QStringLiteral("cumulative")).toArray().last().toDouble(),
+                    o.value(QStringLiteral("total")).toDouble(), 0.05);
+    }
+    EXPECT_EQ(ids, (QStringList{QStringLiteral("on_demand"), QStringLiteral("reserved_base"), QStringLiteral("spot"),
+                                QStringLiteral("own")}));
+    EXPECT_TRUE(doc.value(QStringLiteral("ownership")).toObject().contains(QStringLiteral("break_even_utilization")));
+    const CliRun csv = run({QStringLiteral("timeline"), path, QStringLiteral("--format"), QStringLiteral("csv")});
+    ASSERT_EQ(csv.code, 0);
+    EXPECT_TRUE(csv.out.startsWith(QStringLiteral("month,load_gpu_hours,on_demand_monthly")));
+    const CliRun table = run({QStringLiteral("timeline"), path});
+    ASSERT_EQ(table.code, 0);
+    EXPECT_TRUE(table.out.contains(QStringLiteral("All on-demand")));
+}
+
+TEST_F(PlanCli, UsageAndDataErrors)
+{
+    const QString path = example(QStringLiteral("bert-base-finetune"));
+    CliRun r = run({QStringLiteral("plan")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("SCENARIO.json")));
+    r = run({QStringLiteral("plan"), path, QStringLiteral("--sort"), QStringLiteral("price")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("--sort: 'price'"))) << r.err.toStdString();
+    r = run({QStringLiteral("plan"), path, QStringLiteral("--top"), QStringLiteral("-2")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("--top: '-2'"))) << r.err.toStdString();
+    r = run({QStringLiteral("timeline"), path, QStringLiteral("--format"), QStringLiteral("xml")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("--format: 'xml'")));
+    r = run({QStringLiteral("plan"), m_home.filePath(QStringLiteral("missing.json"))});
+    EXPECT_EQ(r.code, 2);
+    r = run({QStringLiteral("plan"), write(R"({"version": 3, "workload": {}})")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("version: 3 is not supported"))) << r.err.toStdString();
+    r = run({QStringLiteral("plan"),
+             write(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "1T"},
+                       "constraints": {"deadline": "soon"}})")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("constraints.deadline: \"soon\""))) << r.err.toStdString();
+    r = run({QStringLiteral("plan"), write(R"({"version": 1, "display_currency": "EUR",
+                       "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "1T"}})")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("\"EUR\" has no FX rate"))) << r.err.toStdString();
+    const CliRun help = run({QStringLiteral("--help")});
+    EXPECT_TRUE(help.out.contains(QStringLiteral("timeline FILE")));
+}
+
+TEST_F(PlanCli, DisplayCurrencyFromScenarioRates)
+{
+    // A user-supplied EUR rate (a test figure, not a market rate) turns every amount into euros.
+    const CliRun r = run({QStringLiteral("plan"),
+                          write(R"({"version": 1, "display_currency": "EUR",
+                                    "workload": {"task": "finetune", "model": "bert-base", "seq_len": 128, "tokens": "51M"},
+                                    "constraints": {"providers": ["alicloud", "tencentcloud"], "billing": ["on_demand"]},
+                                    "assumptions": {"fx": [{"currency": "EUR", "per_usd": 0.5, "date": "2026-01-01",
+                                                            "source": "test"}]}})"),
+                          QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--top"), QStringLiteral("1")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonObject top = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray().first().toObject();
+    EXPECT_EQ(top.value(QStringLiteral("currency")).toString(), QStringLiteral("EUR"));
+    EXPECT_EQ(top.value(QStringLiteral("native_currency")).toString(), QStringLiteral("CNY"));
+}

@@ -1,0 +1,205 @@
+// Scenario files: the shipped examples load, a scenario survives a save/load round trip,
+// and every kind of bad field is reported with its JSON path and value.
+
+#include "core/plan/Scenario.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner::core;
+
+namespace {
+
+const QList<ModelPreset> &presets()
+{
+    static const QList<ModelPreset> p = loadModelPresets().value();
+    return p;
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+    return f.readAll();
+}
+
+QJsonObject example()
+{
+    return QJsonDocument::fromJson(readFile(QStringLiteral(":/scenarios/llama-7b-pretrain.json"))).object();
+}
+
+// Sets the value at a path like "constraints.billing" or "phases[1].start".
+QJsonValue setAt(QJsonValue node, QStringList path, const QJsonValue &value)
+{
+    if (path.isEmpty())
+        return value;
+    const QString head = path.takeFirst();
+    static const QRegularExpression indexed(QStringLiteral("^(\\w+)\\[(\\d+)\\]$"));
+    const auto m = indexed.match(head);
+    QJsonObject object = node.toObject();
+    if (m.hasMatch()) {
+        QJsonArray array = object.value(m.captured(1)).toArray();
+        const int i = m.captured(2).toInt();
+        array[i] = setAt(array.at(i), path, value);
+        object.insert(m.captured(1), array);
+    } else {
+        object.insert(head, setAt(object.value(head), path, value));
+    }
+    return object;
+}
+
+QString errorFor(const QString &path, const QJsonValue &value)
+{
+    const QJsonObject o = setAt(example(), path.split(u'.'), value).toObject();
+    auto s = parseScenario(QJsonDocument(o).toJson(), presets());
+    return s.ok() ? QString() : s.errorMessage();
+}
+
+} // namespace
+
+TEST(Scenario, EveryExampleLoads)
+{
+    for (const char *name : {"bert-base-finetune", "mobilenet-t4", "llama-7b-pretrain", "llama-70b-serving",
+                             "spot-distributed-training"}) {
+        const QString path = QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name));
+        auto s = loadScenario(path, presets());
+        ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
+        EXPECT_FALSE(s->name.isEmpty()) << name;
+        EXPECT_FALSE(s->phases.isEmpty()) << name;
+    }
+    auto spot = loadScenario(QStringLiteral(":/scenarios/spot-distributed-training.json"), presets());
+    EXPECT_EQ(spot->rankBy, RankBy::Risk);
+    EXPECT_DOUBLE_EQ(spot->assumptions.checkpointHours, 0.5);
+    EXPECT_DOUBLE_EQ(spot->assumptions.interruptions.monthlyRate(u"aws", u"p5.48xlarge"), 0.25);
+    EXPECT_DOUBLE_EQ(spot->constraints.deadlineHours, 21 * 24);
+    EXPECT_EQ(spot->constraints.billing, (QList<Billing>{Billing::Spot, Billing::OnDemand}));
+    auto seven = loadScenario(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), presets());
+    EXPECT_DOUBLE_EQ(seven->workload.training.tokens, 1e12);
+    EXPECT_EQ(seven->phases.at(2).load, PhaseLoad::Gpus);
+    EXPECT_EQ(seven->phases.at(1).start, QDate(2026, 12, 1));
+    EXPECT_TRUE(seven->ownership.enabled);
+}
+
+TEST(Scenario, RoundTripThroughAFile)
+{
+    auto original = parseScenario(QJsonDocument(example()).toJson(), presets());
+    ASSERT_TRUE(original.ok()) << original.errorMessage().toStdString();
+    Scenario s = original.value();
+    s.assumptions.fx.set({QStringLiteral("EUR"), 0.9, QStringLiteral("2026-01-02"), QStringLiteral("user")});
+    s.assumptions.interruptions.add({QStringLiteral("gcp"), QStringLiteral("a3-*"), 0.2, QStringLiteral("user")});
+    s.assumptions.extras.set(QStringLiteral("lambda"), ExtrasPrices{0.02, 0.0, QStringLiteral("USD"), QStringLiteral("user")});
+    s.constraints.geographies = {QStringLiteral("Europe")};
+    s.constraints.billing = {Billing::OnDemand, Billing::Reserved};
+    s.displayCurrency = QStringLiteral("EUR");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    ASSERT_TRUE(saveScenario(s, path).ok());
+    auto loaded = loadScenario(path, presets());
+    ASSERT_TRUE(loaded.ok()) << loaded.errorMessage().toStdString();
+    EXPECT_EQ(scenarioToJson(loaded.value()), scenarioToJson(s));
+    EXPECT_EQ(loaded->displayCurrency, QStringLiteral("EUR"));
+    EXPECT_DOUBLE_EQ(loaded->assumptions.fx.find(u"EUR")->ratePerUsd, 0.9);
+    EXPECT_DOUBLE_EQ(loaded->assumptions.interruptions.monthlyRate(u"gcp", u"a3-highgpu-8g"), 0.2);
+    EXPECT_DOUBLE_EQ(loaded->assumptions.extras.forProvider(QStringLiteral("lambda")).egressPerGb, 0.0);
+    EXPECT_EQ(loaded->constraints.geographies, s.constraints.geographies);
+    EXPECT_EQ(loaded->phases.size(), s.phases.size());
+    EXPECT_DOUBLE_EQ(loaded->workload.training.tokens, s.workload.training.tokens);
+    EXPECT_DOUBLE_EQ(loaded->ownership.purchasePrice, s.ownership.purchasePrice);
+    EXPECT_EQ(loaded->assumptions.commitments.size(), 1);
+}
+
+TEST(Scenario, VersionAndShapeErrors)
+{
+    EXPECT_TRUE(errorFor(QStringLiteral("version"), 2).startsWith(QStringLiteral("version: 2 is not supported")));
+    EXPECT_TRUE(errorFor(QStringLiteral("version"), QStringLiteral("one")).startsWith(QStringLiteral("version: \"one\"")));
+    QJsonObject noVersion = example();
+    noVersion.remove(QStringLiteral("version"));
+    EXPECT_TRUE(parseScenario(QJsonDocument(noVersion).toJson(), presets()).errorMessage().startsWith(QStringLiteral("version: (missing)")));
+    EXPECT_TRUE(parseScenario("{ not json", presets()).errorMessage().startsWith(QStringLiteral("not JSON")));
+    EXPECT_TRUE(parseScenario("[1, 2]", presets()).errorMessage().contains(QStringLiteral("not a JSON object")));
+    EXPECT_TRUE(errorFor(QStringLiteral("format"), QStringLiteral("other")).startsWith(QStringLiteral("format: \"other\"")));
+    QJsonObject noWorkload = example();
+    noWorkload.remove(QStringLiteral("workload"));
+    EXPECT_EQ(parseScenario(QJsonDocument(noWorkload).toJson(), presets()).errorMessage(), QStringLiteral("workload: missing"));
+    EXPECT_FALSE(loadScenario(QStringLiteral("/nonexistent/s.json"), presets()).ok());
+}
+
+TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
+{
+    struct Case
+    {
+        const char *path;
+        QJsonValue value;
+        const char *expected; // the start of the message
+    };
+    const Case cases[] = {
+        {"colour", QStringLiteral("blue"), "colour: unknown field"},
+        {"display_currency", QStringLiteral("usd"), "display_currency: \"usd\" is not an ISO currency code"},
+        {"sort", QStringLiteral("price"), "sort: \"price\" is not one of cost, time, risk"},
+        {"workload.task", QStringLiteral("dance"), "workload.task: \"dance\" is not one of"},
+        {"workload.model", QStringLiteral("gpt-9"), "workload.model: \"gpt-9\" is not a known preset"},
+        {"workload.tokens", QStringLiteral("lots"), "workload.tokens: \"lots\" is not a count"},
+        {"workload.tokens", true, "workload.tokens: true is not a number"},
+        {"workload.mfu", 1.5, "workload.mfu: 1.5 is outside 0 to 1"},
+        {"workload.ttft", QStringLiteral("fast"), "workload.ttft: \"fast\" is not a duration in seconds"},
+        {"workload.wings", 2, "workload.wings: unknown field"},
+        {"constraints.deadline", QStringLiteral("soon"), "constraints.deadline: \"soon\" is not a duration"},
+        {"constraints.budget", -5, "constraints.budget: -5 is below 0"},
+        {"constraints.budget", QStringLiteral("cheap"), "constraints.budget: \"cheap\" is not a number"},
+        {"constraints.max_gpus", 2.5, "constraints.max_gpus: 2.5 is not a whole number"},
+        {"constraints.confidence", 1.5, "constraints.confidence: 1.5 is outside 0 to 1"},
+        {"constraints.providers", QStringLiteral("aws"), "constraints.providers: \"aws\" is not an array"},
+        {"constraints.regions", QJsonArray{1}, "constraints.regions[0]: 1 is not a string"},
+        {"constraints.billing", QJsonArray{QStringLiteral("lease")}, "constraints.billing[0]: \"lease\" is not one of"},
+        {"constraints.rdma_for_multi_node", QStringLiteral("yes"), "constraints.rdma_for_multi_node: \"yes\" is not true or false"},
+        {"constraints", 5, "constraints: 5 is not an object"},
+        {"phases[1].start", QStringLiteral("someday"), "phases[1].start: \"someday\" is not a date"},
+        {"phases[0].gpus", 4, "phases[0]: give exactly one load"},
+        {"phases[2].months", 0, "phases[2].months: 0 is outside 1 to 600"},
+        {"phases[0].spot_allowed", 1, "phases[0].spot_allowed: 1 is not true or false"},
+        {"phases", QJsonObject(), "phases: {} is not an array"},
+        {"assumptions.fx", QJsonArray{QJsonObject{{QStringLiteral("currency"), QStringLiteral("EUR")}, {QStringLiteral("per_usd"), 0}}},
+         "assumptions.fx[0].per_usd: 0 is below 1e-09"},
+        {"assumptions.fx", QJsonArray{QJsonObject{{QStringLiteral("currency"), QStringLiteral("EUR")}, {QStringLiteral("per_usd"), 0.9}}},
+         "assumptions.fx[0]: {\"currency\":\"EUR\",\"per_usd\":0.9} needs currency (3 letters), per_usd and source"},
+        {"assumptions.interruption.rules",
+         QJsonArray{QJsonObject{{QStringLiteral("bucket"), QStringLiteral("30%")}}},
+         "assumptions.interruption.rules[0].bucket: \"30%\" is not one of <5%"},
+        {"assumptions.interruption.default_monthly", 1.2, "assumptions.interruption.default_monthly: 1.2 is outside 0 to 0.999"},
+        {"assumptions.checkpoint_interval", QStringLiteral("often"), "assumptions.checkpoint_interval: \"often\" is not a duration"},
+        {"assumptions.monte_carlo.draws", 0, "assumptions.monte_carlo.draws: 0 is outside 1 to 1000000"},
+        {"assumptions.commitments[0].upfront", QStringLiteral("some"),
+         "assumptions.commitments[0].upfront: \"some\" is not one of none, partial, all"},
+        {"assumptions.commitments[0].discount", 0.99, "assumptions.commitments[0].discount: 0.99 is outside 0 to 0.95"},
+        {"assumptions.spot_price", QStringLiteral("cheap"), "assumptions.spot_price: \"cheap\" is not one of median, lowest"},
+        {"assumptions.storage.data_gb", -1, "assumptions.storage.data_gb: -1 is below 0"},
+        {"assumptions.extras_prices", QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")}}},
+         "assumptions.extras_prices[0]: {\"provider\":\"aws\"} needs provider and source"},
+        {"ownership.pue", 0.5, "ownership.pue: 0.5 is outside 1 to 5"},
+        {"ownership.budget", 1, "ownership.budget: unknown field"},
+    };
+    for (const Case &c : cases) {
+        const QString error = errorFor(QString::fromLatin1(c.path), c.value);
+        EXPECT_TRUE(error.startsWith(QString::fromUtf8(c.expected)))
+            << c.path << ": got \"" << error.toStdString() << "\", expected \"" << c.expected << "...\"";
+    }
+}
+
+TEST(Scenario, MissingInputsOfTheTaskAreNamed)
+{
+    QJsonObject o = example();
+    QJsonObject w = o.value(QStringLiteral("workload")).toObject();
+    w.remove(QStringLiteral("tokens"));
+    o.insert(QStringLiteral("workload"), w);
+    EXPECT_TRUE(parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage().startsWith(QStringLiteral("workload.tokens: missing")));
+    w = QJsonObject{{QStringLiteral("task"), QStringLiteral("inference")}, {QStringLiteral("model"), QStringLiteral("llama-2-7b")}};
+    o.insert(QStringLiteral("workload"), w);
+    EXPECT_TRUE(parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage().startsWith(QStringLiteral("workload.rps: missing")));
+    o.insert(QStringLiteral("workload"), QJsonObject{{QStringLiteral("model"), QStringLiteral("llama-2-7b")}});
+    EXPECT_TRUE(parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage().startsWith(QStringLiteral("workload.task: missing")));
+}
