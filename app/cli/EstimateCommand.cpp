@@ -227,6 +227,7 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     VisionSetup &v = w.vision;
     v.params = a.count(u"params", preset && preset->vision ? preset->visionParams : 0);
     v.forwardFlopsPerSample = a.count(u"flops-per-sample", preset ? preset->forwardFlops : 0);
+    v.depthwiseSeparable = preset && preset->depthwiseSeparable;
     v.samples = a.count(u"samples", 0);
     v.epochs = t.epochs;
     v.batch = t.globalBatch;

@@ -298,3 +298,11 @@ TEST(Formula, GoodputOnlyForMultiWeekRuns)
     EXPECT_DOUBLE_EQ(longRun.goodput, kLongRunGoodput);
     expectRel(longRun.wallTimeHours, 1e12 / longRun.throughput / 3600.0 / kLongRunGoodput);
 }
+
+TEST(Formula, DepthwiseSeparableNetworksRunAtAFifthOfTheDenseRate)
+{
+    using namespace gpuplanner::core;
+    EXPECT_DOUBLE_EQ(visionTrainingEfficiency(GpuGeneration::Turing, true),
+                     0.2 * visionTrainingEfficiency(GpuGeneration::Turing, false));
+    EXPECT_DOUBLE_EQ(visionTrainingEfficiency(GpuGeneration::Ampere), denseVisionEfficiency(GpuGeneration::Ampere));
+}

@@ -21,7 +21,9 @@ double transformerTrainingEfficiency(const GpuSpec &gpu, int hidden);
 
 // Default fraction of the half-precision tensor peak reached by convolutional and other
 // vision training, where memory-bound layers keep GPUs far below their matmul peak.
-double visionTrainingEfficiency(GpuGeneration generation);
+double visionTrainingEfficiency(GpuGeneration generation, bool depthwiseSeparable = false);
+// The rate of dense convolutional networks (ResNet-class).
+double denseVisionEfficiency(GpuGeneration generation);
 
 // Inference: fraction of HBM bandwidth reached by decode, and of peak reached by prefill.
 inline constexpr double kDecodeBandwidthEfficiency = 0.75;

@@ -139,7 +139,8 @@ Estimate estimateVision(const Workload &w, const ClusterConfig &c)
         e.bottleneck = Bottleneck::MemoryCapacity;
         return e;
     }
-    e.efficiency = w.efficiencyOverride > 0 ? w.efficiencyOverride : visionTrainingEfficiency(c.gpu.generation);
+    e.efficiency = w.efficiencyOverride > 0 ? w.efficiencyOverride
+                                            : visionTrainingEfficiency(c.gpu.generation, v.depthwiseSeparable);
     const double flopsPerSample = 3.0 * v.forwardFlopsPerSample; // forward + backward (2x forward)
     e.computeSeconds = batch * flopsPerSample / (g * e.peakTflops * 1e12 * e.efficiency);
     const DataParallelTime dpt = dataParallelTime(c, 1, g, v.params * 4.0, false);

@@ -213,6 +213,9 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                    .arg(w.vision.forwardFlopsPerSample / 1e9, 0, 'g', 3)
                    .arg(percent(e.efficiency))
                    .arg(e.peakTflops);
+        if (w.vision.depthwiseSeparable)
+            out << QStringLiteral("Depthwise-separable layers are bound by memory bandwidth, so the network reaches a "
+                                  "fifth of the rate of dense convolutional networks.");
         if (w.vision.activationBytesPerSample <= 0)
             out << QStringLiteral("Activation memory per sample is unknown, so only weights and optimizer state were "
                                   "checked against GPU memory.");

@@ -45,6 +45,7 @@ Result<QList<ModelPreset>> loadModelPresets(const QString &path)
         if (p.vision) {
             p.visionParams = num(u"params");
             p.forwardFlops = num(u"forward_gflops") * 1e9;
+            p.depthwiseSeparable = o.value(QStringLiteral("depthwise_separable")).toBool();
             if (p.visionParams <= 0)
                 return Error{QStringLiteral("%1: %2: params must be positive").arg(path, p.id)};
         } else {

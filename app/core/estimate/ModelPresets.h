@@ -20,6 +20,7 @@ struct ModelPreset
     double forwardFlops = 0;    // vision: real FLOPs per forward pass; 0 = not known
     int resolution = 0;
     bool tiedEmbeddings = false;
+    bool depthwiseSeparable = false; // vision: MobileNet/EfficientNet-style layers
     QString source;
     QString note;
 };

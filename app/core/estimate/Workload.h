@@ -66,6 +66,7 @@ struct VisionSetup
     double epochs = 1;
     int batch = 0;                    // global; 0 = 256 per GPU (the usual ResNet recipe)
     double activationBytesPerSample = 0; // stored for backward; 0 = unknown (not checked)
+    bool depthwiseSeparable = false;  // MobileNet-style: memory-bound depthwise layers dominate
     TrainPrecision precision = TrainPrecision::Mixed;
     Optimizer optimizer = Optimizer::SgdMomentum;
 };

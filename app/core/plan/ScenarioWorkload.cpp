@@ -96,6 +96,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     VisionSetup &v = w.vision;
     v.params = r.count(o, path, u"params").value_or(preset && preset->vision ? preset->visionParams : 0);
     v.forwardFlopsPerSample = r.count(o, path, u"flops_per_sample").value_or(preset ? preset->forwardFlops : 0);
+    v.depthwiseSeparable = preset && preset->depthwiseSeparable;
     v.samples = r.count(o, path, u"samples").value_or(0);
     v.epochs = t.epochs;
     v.batch = t.globalBatch;
