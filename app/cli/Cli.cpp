@@ -4,6 +4,7 @@
 #include "RefreshCommand.h"
 
 #include "CatalogSession.h"
+#include "CommandSupport.h"
 #include "EstimateCommand.h"
 #include "PlanCommand.h"
 
@@ -27,11 +28,6 @@ struct Failure
     int code;
     QString message;
 };
-
-QString programName()
-{
-    return QStringLiteral("gpu-planner-cli");
-}
 
 QString globalHelp()
 {
@@ -102,38 +98,11 @@ std::optional<OutputFormat> parseFormat(const QCommandLineParser &parser, Failur
 
 using Session = CatalogSession;
 
-void addCommon(QCommandLineParser &parser)
-{
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
-}
-
-// Parses args; returns an exit code when the command is already answered (help or a
-// usage error), nothing when it should run.
-std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &args, const QString &name,
-                                qsizetype maxPositional, QTextStream &out, QTextStream &err)
-{
-    if (!parser.parse(args)) {
-        err << programName() << ' ' << name << ": " << parser.errorText() << '\n';
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return ExitOk;
-    }
-    if (parser.positionalArguments().size() > maxPositional) {
-        err << programName() << ' ' << name << ": unexpected argument '"
-            << parser.positionalArguments().at(maxPositional) << "'\n";
-        return ExitUsage;
-    }
-    return std::nullopt;
-}
-
 int runGpus(const QStringList &args, Session &session, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("List GPU models with their specs."));
-    addCommon(parser);
+    addCommonOptions(parser);
     parser.addOption({QStringLiteral("vendor"), QStringLiteral("Only this vendor (NVIDIA, AMD, Intel, Google, ...)."),
                       QStringLiteral("V")});
     parser.addOption({QStringLiteral("min-memory"), QStringLiteral("Only GPUs with at least this memory."),
@@ -141,7 +110,7 @@ int runGpus(const QStringList &args, Session &session, QTextStream &out, QTextSt
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
                       QStringLiteral("table")});
     parser.addPositionalArgument(QStringLiteral("gpus"), QStringLiteral("The command."));
-    if (auto answered = parseCommand(parser, args, QStringLiteral("gpus"), 1, out, err))
+    if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("gpus"), 1, out, err))
         return *answered;
     Failure failure{ExitOk, {}};
     const auto minMemory = parseNumber(parser, QStringLiteral("min-memory"), &failure);
@@ -179,7 +148,7 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
     parser.setApplicationDescription(
         QStringLiteral("List offers across every provider with price per instance-hour and per GPU-hour.\n"
                        "Prices are in each offer's own currency; --max-price and sorting use USD."));
-    addCommon(parser);
+    addCommonOptions(parser);
     parser.addOptions({
         {QStringLiteral("gpu"), QStringLiteral("GPU model id or alias (H100, A100-80GB, L4, ...)."), QStringLiteral("ID")},
         {QStringLiteral("min-gpus"), QStringLiteral("At least N GPUs per instance."), QStringLiteral("N")},
@@ -199,7 +168,7 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         {QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"), QStringLiteral("table")},
     });
     parser.addPositionalArgument(QStringLiteral("offers"), QStringLiteral("The command."));
-    if (auto answered = parseCommand(parser, args, QStringLiteral("offers"), 1, out, err))
+    if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("offers"), 1, out, err))
         return *answered;
 
     Failure failure{ExitOk, {}};

@@ -2,6 +2,8 @@
 #include "core/import/CustomOffersCsv.h"
 #include "core/refresh/BatchValidation.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -160,4 +162,33 @@ TEST(BatchValidation, RefusesACollapseUnlessForced)
     ASSERT_FALSE(collapse.ok());
     EXPECT_TRUE(collapse.errorMessage().contains(QStringLiteral("--force")));
     EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, true}).ok());
+}
+
+TEST(ImportFormats, HugeOrNonIntegralTermsAreRefusedNotOverflowed)
+{
+    const GpuAliasResolver resolver({}, {QStringLiteral("L4")});
+    auto csv = parseCustomOffersCsv("provider,instance_type,region,gpu,gpu_count,billing,price_per_hour,currency,term_months\n"
+                                    "a,b,c,L4,1,reserved,1,USD,1e300\n",
+                                    QStringLiteral("deal.csv"), resolver);
+    ASSERT_FALSE(csv.ok());
+    EXPECT_TRUE(csv.errorMessage().contains(QStringLiteral("term_months '1e300'"))) << csv.errorMessage().toStdString();
+
+    QByteArray json = serializeSnapshot(sampleSnapshot());
+    QJsonObject root = QJsonDocument::fromJson(json).object();
+    QJsonArray offers = root.value(QStringLiteral("offers")).toArray();
+    QJsonObject first = offers.at(0).toObject();
+    first.insert(QStringLiteral("term_months"), 1e300);
+    offers[0] = first;
+    // Re-sign the edited content so the parser gets past the checksum.
+    root.insert(QStringLiteral("offers"), offers);
+    const QJsonObject content{{QStringLiteral("providers"), root.value(QStringLiteral("providers"))},
+                              {QStringLiteral("offers"), offers},
+                              {QStringLiteral("fx_rates"), root.value(QStringLiteral("fx_rates"))}};
+    root.insert(QStringLiteral("sha256"),
+                QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(content).toJson(QJsonDocument::Compact),
+                                                             QCryptographicHash::Sha256)
+                                        .toHex()));
+    auto parsed = parseSnapshot(QJsonDocument(root).toJson(QJsonDocument::Compact), QStringLiteral("m.json"));
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_TRUE(parsed.errorMessage().contains(QStringLiteral("$.offers[0].term_months"))) << parsed.errorMessage().toStdString();
 }

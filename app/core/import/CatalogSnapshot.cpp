@@ -196,7 +196,12 @@ Result<CatalogSnapshot> parseSnapshot(const QByteArray &json, const QString &sou
         offer.instance.memoryGib = r.optionalNumber(o, path, "memory_gib");
         offer.region = r.string(o, path, "region");
         const QString billing = r.string(o, path, "billing");
-        offer.termMonths = int(r.number(o, path, "term_months"));
+        const double termMonths = r.number(o, path, "term_months");
+        // A huge or nan term would overflow the int conversion (undefined behaviour).
+        if (!r.failed() && !(termMonths >= 0 && termMonths <= 1200 && termMonths == std::floor(termMonths)))
+            return Error{QStringLiteral("%1: %2.term_months is %3, expected a whole number of months")
+                             .arg(source, path).arg(termMonths)};
+        offer.termMonths = int(termMonths);
         offer.upfront = r.string(o, path, "upfront");
         offer.upfrontFee = r.number(o, path, "upfront_fee");
         offer.price = r.number(o, path, "price_per_hour");

@@ -7,6 +7,13 @@
 
 namespace gpuplanner::core {
 
+namespace {
+
+// Longer than any provider's commitment (AWS and Azure go to 5 years); a larger value is a typo.
+constexpr int kMaxTermMonths = 120;
+
+} // namespace
+
 bool looksLikeCustomOffersCsv(const QByteArray &head)
 {
     const QByteArray firstLine = head.left(head.indexOf('\n')).trimmed();
@@ -82,6 +89,9 @@ Result<QMap<QString, ImportBatch>> parseCustomOffersCsv(const QByteArray &csv, c
             return bad("memory_gib", QStringLiteral("is not a number"));
         if (!term || *term < 0)
             return bad("term_months", QStringLiteral("is not a non-negative number"));
+        // 1e300 or nan months would overflow the int conversion below (undefined behaviour).
+        if (!(*term <= kMaxTermMonths) || *term != std::floor(*term))
+            return bad("term_months", QStringLiteral("is not a whole number of months up to %1").arg(kMaxTermMonths));
         if (!fee || *fee < 0)
             return bad("upfront_fee", QStringLiteral("is not a non-negative number"));
         if (*vcpus >= 0)
