@@ -10,7 +10,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3 libcurl4-openssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qtkeychain-qt6-dev
-  fonts-noto-cjk xvfb xauth poppler-utils
+  fonts-noto-cjk fonts-dejavu-core libqt6printsupport6 xvfb xauth poppler-utils
 )
 
 missing=()

@@ -2,8 +2,19 @@
 
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/OffersPanel.h"
+#include "ui/compare/ComparisonPanel.h"
+#include "ui/compare/PlanRunner.h"
+#include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/ScenarioEditor.h"
+#include "ui/scenario/ScenarioFiles.h"
+#include "ui/report/ReportActions.h"
+#include "ui/timeline/TimelinePanel.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QUndoStack>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -35,12 +46,41 @@ QString freshnessText(const core::CatalogInfo &info)
         .arg(dates.constLast(), oldest.join(QStringLiteral(", ")), dates.constFirst());
 }
 
+namespace {
+
+QList<core::ModelPreset> builtInPresets()
+{
+    auto presets = core::loadModelPresets();
+    return presets ? std::move(presets).value() : QList<core::ModelPreset>();
+}
+
+} // namespace
+
 MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QWidget *parent)
-    : QMainWindow(parent), m_offers(new OffersPanel(this)), m_loader(new CatalogLoader(std::move(repositories), this)),
+    : MainWindow(std::move(repositories), builtInPresets(), nullptr, parent)
+{
+}
+
+MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::ModelPreset> presets,
+                       QSettings *settings, QWidget *parent)
+    : QMainWindow(parent), m_doc(new ScenarioDocument(std::move(presets), this)),
+      m_files(new ScenarioFiles(m_doc, this, settings)), m_runner(new PlanRunner(this)),
+      m_editor(new ScenarioEditor(m_doc, this)), m_compare(new ComparisonPanel(this)),
+      m_timeline(new TimelinePanel(m_doc, this)), m_offers(new OffersPanel(this)),
+      m_loader(new CatalogLoader(std::move(repositories), this)), m_tabs(new QTabWidget(this)),
       m_freshness(new QLabel(this)), m_busy(new QProgressBar(this))
 {
-    setWindowTitle(tr("GPU Planner"));
-    setCentralWidget(m_offers);
+    auto *plan = new QSplitter(Qt::Horizontal, m_tabs);
+    plan->addWidget(m_editor);
+    plan->addWidget(m_compare);
+    plan->setStretchFactor(0, 0);
+    plan->setStretchFactor(1, 1);
+    plan->setSizes({380, 900});
+    m_tabs->addTab(plan, tr("&Plan"));
+    m_tabs->addTab(m_timeline, tr("&Timeline"));
+    m_tabs->addTab(m_offers, tr("C&atalog"));
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
     createMenus();
 
     m_busy->setRange(0, 0);
@@ -50,17 +90,51 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QWidget *par
     statusBar()->addPermanentWidget(m_freshness);
 
     connect(m_loader, &CatalogLoader::finished, this, &MainWindow::showSnapshot);
-    resize(1280, 760);
+    connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::replan);
+    connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+    connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_runner, &PlanRunner::finished, this, [this](const PlanSnapshotPtr &snapshot) {
+        m_compare->setSnapshot(snapshot);
+        m_timeline->setSnapshot(snapshot);
+    });
+    connect(m_runner, &PlanRunner::busyChanged, this, [this](bool busy) {
+        m_compare->setBusy(busy);
+        m_busy->setVisible(busy || m_loader->isRunning());
+    });
+    replan();
+    updateTitle();
+    resize(1400, 860);
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_files->newAction());
+    file->addAction(m_files->openAction());
+    file->addMenu(m_files->recentMenu());
+    file->addAction(m_files->saveAction());
+    file->addAction(m_files->saveAsAction());
+    file->addSeparator();
     QAction *reload = file->addAction(tr("&Reload catalog"), this, &MainWindow::reloadCatalog);
     reload->setShortcut(QKeySequence::Refresh);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    // Tools: Refresh prices…, Settings…, Print/Export report… are added here by their panels' owners.
+    QMenu *report = menuBar()->addMenu(tr("&Report"));
+    report->addActions(createReportActions(this, [this] { return currentReportInput(); }));
+    m_tools = menuBar()->addMenu(tr("&Tools"));
+    m_tools->menuAction()->setVisible(!m_tools->isEmpty());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Planner"), this, [this] {
@@ -81,7 +155,7 @@ void MainWindow::reloadCatalog()
 
 void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
 {
-    m_busy->setVisible(false);
+    m_busy->setVisible(m_runner->isBusy());
     statusBar()->clearMessage();
     if (!snapshot.error.isEmpty()) {
         m_freshness->setText(tr("Catalog unavailable"));
@@ -90,9 +164,54 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);
+    m_runner->setCatalog(snapshot.offers, snapshot.gpus);
+    m_catalogOffers = snapshot.offers;
+    m_catalogGpus = snapshot.gpus;
+    m_catalogInfo = snapshot.info;
+    m_reportPlanner.reset();
     m_freshness->setText(freshnessText(snapshot.info));
     m_freshness->setToolTip(snapshot.info.path);
     Q_EMIT catalogLoaded(true);
+}
+
+void MainWindow::replan()
+{
+    if (const auto &scenario = m_doc->scenario())
+        m_runner->request(*scenario);
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — GPU Planner").arg(m_doc->displayName()));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_files->maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
+std::optional<ReportInput> MainWindow::currentReportInput()
+{
+    const PlanSnapshotPtr &latest = m_runner->latest();
+    if (!latest || !latest->error.isEmpty() || m_catalogOffers.isEmpty())
+        return std::nullopt;
+    if (!m_reportPlanner) {
+        m_reportPlanner = std::make_unique<core::Planner>();
+        m_reportPlanner->setCatalog(m_catalogOffers, m_catalogGpus);
+    }
+    m_reportPlanner->plan(latest->request);
+    ReportInput input;
+    input.scenario = latest->scenario;
+    input.request = latest->request;
+    input.planner = m_reportPlanner.get();
+    input.timeline = latest->timeline;
+    input.timelineProblem = latest->timelineError;
+    input.catalog = m_catalogInfo;
+    return input;
 }
 
 } // namespace gpuplanner::ui

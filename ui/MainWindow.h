@@ -1,17 +1,33 @@
 #pragma once
-// MainWindow: wires the panels together; owns no domain logic.
+// MainWindow: wires the panels together (scenario editor, comparison and charts, timeline,
+// catalog) and owns the menus; owns no domain logic.
 
 #include "core/catalog/CatalogRepository.h"
+#include "core/estimate/ModelPresets.h"
+
+#include "core/plan/Planner.h"
+#include "ui/report/ReportTypes.h"
 
 #include <QMainWindow>
 
+#include <memory>
+#include <optional>
+
 class QLabel;
 class QProgressBar;
+class QSettings;
+class QTabWidget;
 
 namespace gpuplanner::ui {
 
 class CatalogLoader;
+class ComparisonPanel;
 class OffersPanel;
+class PlanRunner;
+class ScenarioDocument;
+class ScenarioEditor;
+class ScenarioFiles;
+class TimelinePanel;
 struct CatalogSnapshot;
 
 class MainWindow : public QMainWindow
@@ -19,23 +35,53 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
+    // Loads the model presets itself and keeps recent files in memory only.
     explicit MainWindow(core::CatalogRepositoryFactory repositories, QWidget *parent = nullptr);
+    // settings (may be null) keeps recent files between runs.
+    MainWindow(core::CatalogRepositoryFactory repositories, QList<core::ModelPreset> presets, QSettings *settings,
+               QWidget *parent = nullptr);
 
     OffersPanel *offersPanel() const { return m_offers; }
     CatalogLoader *loader() const { return m_loader; }
+    ScenarioDocument *document() const { return m_doc; }
+    ScenarioFiles *files() const { return m_files; }
+    ScenarioEditor *editor() const { return m_editor; }
+    ComparisonPanel *comparison() const { return m_compare; }
+    TimelinePanel *timeline() const { return m_timeline; }
+    PlanRunner *planRunner() const { return m_runner; }
+    QTabWidget *tabs() const { return m_tabs; }
     void reloadCatalog();
 
 Q_SIGNALS:
     void catalogLoaded(bool ok);
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void createMenus();
     void showSnapshot(const CatalogSnapshot &snapshot);
+    // The latest plan re-run on a planner of the GUI thread (the worker owns its own).
+    std::optional<ReportInput> currentReportInput();
+    void replan();
+    void updateTitle();
 
+    ScenarioDocument *m_doc;
+    ScenarioFiles *m_files;
+    PlanRunner *m_runner;
+    ScenarioEditor *m_editor;
+    ComparisonPanel *m_compare;
+    TimelinePanel *m_timeline;
     OffersPanel *m_offers;
     CatalogLoader *m_loader;
+    QTabWidget *m_tabs;
     QLabel *m_freshness;
     QProgressBar *m_busy;
+    QMenu *m_tools = nullptr;
+    QList<core::Offer> m_catalogOffers;
+    QList<core::GpuModel> m_catalogGpus;
+    std::optional<core::CatalogInfo> m_catalogInfo;
+    std::unique_ptr<core::Planner> m_reportPlanner;
 };
 
 // "Prices as of 2024-08 (azure) to 2026-07 (aws, gcp, …)" for the status bar.

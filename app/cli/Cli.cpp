@@ -7,6 +7,7 @@
 #include "CommandSupport.h"
 #include "EstimateCommand.h"
 #include "PlanCommand.h"
+#include "ReportCommand.h"
 
 #include "core/catalog/CatalogFormat.h"
 #include "db/CatalogFile.h"
@@ -46,6 +47,7 @@ QString globalHelp()
         "  estimate        memory fit, layout, time and GPU-hours of a workload on a GPU\n"
         "  plan FILE       rank offers and billing models for a scenario, with spot risk and a recommendation\n"
         "  timeline FILE   monthly and cumulative cost of a scenario's phases per strategy\n"
+        "  report FILE     PDF report for management: -o OUT.pdf [--top N] [--lang en|zh_CN] [--page-size A4|Letter]\n"
         "\n"
         "Global options:\n"
         "  --catalog PATH  use this catalog file instead of the user's catalog\n"
@@ -287,6 +289,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runPlan(arguments, out, err);
     if (command == u"timeline")
         return runTimeline(arguments, out, err);
+    if (command == u"report")
+        return runReport(arguments, out, err);
     err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();
     return ExitUsage;
 }

@@ -1,6 +1,7 @@
 // gpu-planner-cli: the command-line twin of the desktop app.
 
 #include "Cli.h"
+#include "ReportCommand.h"
 
 #include "net/http/CurlHttpClient.h"
 
@@ -9,7 +10,7 @@
 int main(int argc, char **argv)
 {
     const gpuplanner::net::CurlGlobal curl;
-    QCoreApplication app(argc, argv);
+    const auto app = gpuplanner::cli::createApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
     QTextStream out(stdout);

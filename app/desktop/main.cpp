@@ -3,10 +3,20 @@
 
 #include "db/CatalogFile.h"
 #include "db/SqliteCatalogRepository.h"
+#include "db/SqliteOfferStore.h"
+#include "db/SqliteRefreshLog.h"
+#include "net/http/CurlHttpClient.h"
+#include "net/refresh/CatalogRefreshService.h"
 #include "ui/MainWindow.h"
+#include "ui/scenario/ScenarioFiles.h"
+#include "ui/refresh/CatalogTools.h"
+#include "ui/settings/KeychainSecretStore.h"
+#include "ui/settings/Language.h"
+#include "ui/settings/Settings.h"
 
 #include <QApplication>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStandardPaths>
 
 int main(int argc, char **argv)
@@ -15,6 +25,11 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Planner"));
     QApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
+    gpuplanner::net::CurlGlobal curl;
+    QSettings settings(QSettings::IniFormat, QSettings::UserScope, QStringLiteral("gpu-planner"),
+                       QStringLiteral("gpu-planner"));
+    gpuplanner::ui::installTranslations(app, gpuplanner::ui::settings::language.read(settings));
+    gpuplanner::ui::KeychainSecretStore secrets(QStringLiteral("gpu-planner"));
 
     QString catalogPath;
     const QStringList args = QApplication::arguments();
@@ -39,8 +54,49 @@ int main(int argc, char **argv)
         return std::unique_ptr<gpuplanner::core::CatalogRepository>(std::move(repo).value());
     };
 
-    gpuplanner::ui::MainWindow window(repositories);
+    auto presets = gpuplanner::core::loadModelPresets();
+    gpuplanner::ui::MainWindow window(repositories, presets ? presets.value() : QList<gpuplanner::core::ModelPreset>(),
+                                      &settings);
+    gpuplanner::ui::CatalogToolsDeps tools;
+    tools.refreshServices = [catalogPath, cacheDir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation)](
+                                const gpuplanner::ui::RefreshConfig &config)
+        -> gpuplanner::core::Result<std::unique_ptr<gpuplanner::core::RefreshService>> {
+        gpuplanner::net::SourceSettings sources;
+        sources.apiKeys = config.apiKeys;
+        gpuplanner::net::HttpClientOptions http;
+        http.proxy = config.proxy;
+        http.caBundle = config.caBundle;
+        http.cacheDir = cacheDir + QStringLiteral("/http");
+        auto service = gpuplanner::net::CatalogRefreshService::create(
+            sources, http, [catalogPath]() -> gpuplanner::core::Result<std::unique_ptr<gpuplanner::core::OfferStore>> {
+                auto store = gpuplanner::db::SqliteOfferStore::open(catalogPath);
+                if (!store)
+                    return store.error();
+                return std::unique_ptr<gpuplanner::core::OfferStore>(std::move(store).value());
+            });
+        if (!service)
+            return service.error();
+        return std::unique_ptr<gpuplanner::core::RefreshService>(std::move(service).value());
+    };
+    tools.refreshLog = gpuplanner::db::SqliteRefreshLog::factory(catalogPath);
+    tools.repositories = repositories;
+    tools.customOffers = [catalogPath]() -> gpuplanner::core::Result<std::unique_ptr<gpuplanner::core::OfferStore>> {
+        auto store = gpuplanner::db::SqliteOfferStore::open(catalogPath);
+        if (!store)
+            return store.error();
+        return std::unique_ptr<gpuplanner::core::OfferStore>(std::move(store).value());
+    };
+    tools.settings = &settings;
+    tools.secrets = &secrets;
+    gpuplanner::ui::installCatalogTools(window, std::move(tools));
     window.show();
     window.reloadCatalog();
+    // `gpu-planner FILE` opens a scenario; it plans as soon as the catalog is in.
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args.at(i) == u"--catalog")
+            ++i;
+        else if (!args.at(i).startsWith(u'-'))
+            window.files()->openFile(args.at(i));
+    }
     return app.exec();
 }

@@ -1,0 +1,20 @@
+#pragma once
+// ReportCommand: `gpu-planner-cli report SCENARIO.json -o report.pdf [--top N] [--lang en|zh_CN]
+// [--page-size A4|Letter] [--author NAME]`: the management PDF, with no display needed.
+// Exit codes: 0 ok, 1 usage error (flag and value named), 2 data error (scenario, catalog, file).
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+
+namespace gpuplanner::cli {
+
+int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err);
+
+// The application object for argv: `report` paints with fonts, so it gets a QGuiApplication on
+// the offscreen platform (no display needed); every other command stays QCoreApplication-only.
+std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv);
+
+} // namespace gpuplanner::cli

@@ -1,0 +1,2098 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>gpuplanner::ui::AssumptionsEditor</name>
+    <message>
+        <source>Scenario &amp;name:</source>
+        <translation>场景名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <source>A short name shown in reports and the window title.</source>
+        <translation>显示在报告和窗口标题中的简短名称。</translation>
+    </message>
+    <message>
+        <source>Display &amp;currency:</source>
+        <translation>显示货币(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <source>ISO code of the currency costs are shown in (USD, EUR, CNY…); converted with the catalog&apos;s FX rates.</source>
+        <translation>显示成本所用货币的 ISO 代码（USD、EUR、CNY…）；按目录中的汇率换算。</translation>
+    </message>
+    <message>
+        <source>&amp;Rank by:</source>
+        <translation>排序依据(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <source>What the recommendation optimizes among the options that meet the constraints.</source>
+        <translation>在满足约束的选项中，推荐所要优化的目标。</translation>
+    </message>
+    <message>
+        <source>&amp;Efficiency override:</source>
+        <translation>效率覆盖(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>documented default</source>
+        <translation>文档默认值</translation>
+    </message>
+    <message>
+        <source>Fraction of peak FLOPs the job reaches (0–1), e.g. 0.4 from your own measurements.</source>
+        <translation>作业达到的峰值 FLOPs 比例（0–1），例如根据你自己的测量得出的 0.4。</translation>
+    </message>
+    <message>
+        <source>&amp;Interruption rate:</source>
+        <translation>中断率(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>0.1 = 10% per month</source>
+        <translation>0.1 = 每月 10%</translation>
+    </message>
+    <message>
+        <source>Monthly chance that a spot instance is reclaimed where no provider figure is known (0–0.999).</source>
+        <translation>在没有提供商数据时，竞价实例每月被回收的概率（0–0.999）。</translation>
+    </message>
+    <message>
+        <source>Check&amp;point interval:</source>
+        <translation>检查点间隔(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>1h</source>
+        <translation>1h</translation>
+    </message>
+    <message>
+        <source>How often the job saves a checkpoint; work since the last one is lost on interruption.</source>
+        <translation>作业保存检查点的频率；中断时会丢失上一个检查点之后的工作。</translation>
+    </message>
+    <message>
+        <source>Restart &amp;overhead:</source>
+        <translation>重启开销(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>10min</source>
+        <translation>10min</translation>
+    </message>
+    <message>
+        <source>Time to get a replacement instance and resume after an interruption.</source>
+        <translation>中断后获取替代实例并恢复所需的时间。</translation>
+    </message>
+    <message>
+        <source>&amp;Data stored:</source>
+        <translation>存储的数据(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>GB; 0</source>
+        <translation>GB；0</translation>
+    </message>
+    <message>
+        <source>Dataset kept on cloud storage during the job, in GB (priced per GB-month).</source>
+        <translation>作业期间保存在云存储上的数据集，单位 GB（按 GB·月计价）。</translation>
+    </message>
+    <message>
+        <source>Chec&amp;kpoints stored:</source>
+        <translation>存储的检查点(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Checkpoint storage in GB.</source>
+        <translation>检查点存储量，单位 GB。</translation>
+    </message>
+    <message>
+        <source>E&amp;gress:</source>
+        <translation>出站流量(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Data moved out of the cloud at the end (weights, results), in GB.</source>
+        <translation>结束时移出云端的数据（权重、结果），单位 GB。</translation>
+    </message>
+    <message>
+        <source>&amp;Serving months:</source>
+        <translation>服务月数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>Inference: how many months of serving to price.</source>
+        <translation>推理：按多少个月的服务计价。</translation>
+    </message>
+    <message>
+        <source>Commitment &amp;use:</source>
+        <translation>承诺使用率(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>1.0</source>
+        <translation>1.0</translation>
+    </message>
+    <message>
+        <source>Share (0–1) of a reserved term you expect to use; idle reserved hours still cost.</source>
+        <translation>预计使用的预留期限比例（0–1）；闲置的预留时长同样计费。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::BillingField</name>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CatalogStatusLabel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>an unknown date</source>
+        <translation>未知日期</translation>
+    </message>
+    <message>
+        <source>Not refreshed yet</source>
+        <translation>尚未刷新</translation>
+    </message>
+    <message>
+        <source>Using the built-in prices as of %1. Use Tools ▸ Refresh prices… to download current prices.</source>
+        <translation>正在使用截至 %1 的内置价格。使用“工具 ▸ 刷新价格…”下载最新价格。</translation>
+    </message>
+    <message>
+        <source>Online · refreshed %1</source>
+        <translation>在线 · 已于 %1 刷新</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <source>Offline — using prices as of %1</source>
+        <translation>离线 — 使用截至 %1 的价格</translation>
+    </message>
+    <message>
+        <source>The last refresh could not reach any provider.</source>
+        <translation>上次刷新无法连接任何提供商。</translation>
+    </message>
+    <message>
+        <source>The last refresh could not reach any provider:
+%1</source>
+        <translation>上次刷新无法连接任何提供商：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CatalogTools</name>
+    <message>
+        <source>&amp;Refresh prices…</source>
+        <translation>刷新价格(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Custom offers…</source>
+        <translation>自定义报价(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Download current prices from the providers</source>
+        <translation>从各提供商下载最新价格</translation>
+    </message>
+    <message>
+        <source>Enter negotiated prices or import them from a CSV file</source>
+        <translation>输入协商价格，或从 CSV 文件导入</translation>
+    </message>
+    <message>
+        <source>GPU specs</source>
+        <translation>GPU 规格</translation>
+    </message>
+    <message>
+        <source>Price history</source>
+        <translation>价格历史</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ComparisonModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>Billing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>价格 / 小时</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>P90 cost</source>
+        <translation>P90 成本</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>是否可行</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>memory capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no: needs more GPUs than allowed</source>
+        <translation>否：所需 GPU 超过允许数量</translation>
+    </message>
+    <message>
+        <source>no: multi-node without RDMA</source>
+        <translation>否：多节点但没有 RDMA</translation>
+    </message>
+    <message>
+        <source>no: no FX rate for its currency</source>
+        <translation>否：其货币没有汇率</translation>
+    </message>
+    <message>
+        <source>no: out of GPU memory</source>
+        <translation>否：GPU 显存不足</translation>
+    </message>
+    <message>
+        <source>no: GPU has no published peak</source>
+        <translation>否：该 GPU 没有公开的峰值性能</translation>
+    </message>
+    <message>
+        <source>no: workload incomplete</source>
+        <translation>否：工作负载不完整</translation>
+    </message>
+    <message>
+        <source>no: replica wider than NVLink domain</source>
+        <translation>否：副本超出 NVLink 域</translation>
+    </message>
+    <message>
+        <source>no: latency target unreachable</source>
+        <translation>否：无法达到延迟目标</translation>
+    </message>
+    <message>
+        <source>no: batch smaller than data-parallel width</source>
+        <translation>否：批大小小于数据并行宽度</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source> %1 mo</source>
+        <translation> %1 个月</translation>
+    </message>
+    <message>
+        <source>%1 × %2 %3</source>
+        <translation>%1 × %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Recommended: %1</source>
+        <translation>推荐：%1</translation>
+    </message>
+    <message>
+        <source>In %1; expected cost, and the cost not exceeded with 90% probability (spot risk)</source>
+        <translation>单位 %1；期望成本，以及有 90% 概率不会超过的成本（竞价风险）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ComparisonPanel</name>
+    <message>
+        <source>Options ranked by the plan; click a header to sort, right-click it to choose columns.</source>
+        <translation>按计划排序的选项；点击表头排序，右键点击表头选择列。</translation>
+    </message>
+    <message>
+        <source>Waiting for the catalog…</source>
+        <translation>正在等待目录…</translation>
+    </message>
+    <message>
+        <source>&amp;Usable only</source>
+        <translation>仅显示可用(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Hide options that do not fit or break a hard limit; uncheck to see why they fail.</source>
+        <translation>隐藏不可行或违反硬性限制的选项；取消勾选可查看失败原因。</translation>
+    </message>
+    <message>
+        <source>Pareto &amp;front</source>
+        <translation>帕累托前沿(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Only options no other option beats on both cost and time.</source>
+        <translation>只显示在成本和时间上都不被其他选项超越的选项。</translation>
+    </message>
+    <message>
+        <source>Show one provider&apos;s options.</source>
+        <translation>只显示某一提供商的选项。</translation>
+    </message>
+    <message>
+        <source>Show one billing model.</source>
+        <translation>只显示某一种计费方式。</translation>
+    </message>
+    <message>
+        <source>All billing</source>
+        <translation>全部计费方式</translation>
+    </message>
+    <message>
+        <source>Filter provider, instance, GPU, region</source>
+        <translation>按提供商、实例、GPU、区域筛选</translation>
+    </message>
+    <message>
+        <source>Show options whose provider, instance, GPUs or region contain this text.</source>
+        <translation>显示提供商、实例、GPU 或区域包含此文本的选项。</translation>
+    </message>
+    <message>
+        <source>Fil&amp;ter:</source>
+        <translation>筛选(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Choose the columns of the table.</source>
+        <translation>选择表格中显示的列。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无计划：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 usable of %3 options · planned in %4 ms</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%3 个选项中 %2 个可用 · 规划耗时 %4 毫秒</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>全部提供商</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3 · %4 GPUs
+Cost %5 (P90 %6) · time %7</source>
+        <translation>%1
+%2 · %3 · %4 个 GPU
+成本 %5（P90 %6）· 时间 %7</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Select an option in the table or a chart to see why it stands where it does.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;在表格或图表中选择一个选项，查看它排在此处的原因。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt; (%3, %4)</source>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;（%3，%4）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Recommended.&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;推荐。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Reasons are listed for the top %1 options.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;仅列出前 %1 个选项的理由。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Not usable: %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;不可用：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1. %2 · %3</source>
+        <translation>%1。%2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ConstraintsEditor</name>
+    <message>
+        <source>&amp;Deadline:</source>
+        <translation>截止时间(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>e.g. 30d, 12h; empty for none</source>
+        <translation>例如 30d、12h；留空表示不限</translation>
+    </message>
+    <message>
+        <source>The job must finish within this time (h, d, w). Options get the chance of meeting it.</source>
+        <translation>作业必须在此时间内完成（h、d、w）。各选项会给出按期完成的概率。</translation>
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation>预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>in the display currency; empty for none</source>
+        <translation>以显示货币计；留空表示不限</translation>
+    </message>
+    <message>
+        <source>The most the job may cost, in the display currency. Options get the chance of staying within it.</source>
+        <translation>作业最多可花费的金额，以显示货币计。各选项会给出不超预算的概率。</translation>
+    </message>
+    <message>
+        <source>Con&amp;fidence:</source>
+        <translation>置信度(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>0.9</source>
+        <translation>0.9</translation>
+    </message>
+    <message>
+        <source>How likely (0–1) the deadline and budget must be met for an option to count as meeting them.</source>
+        <translation>选项需以多大概率（0–1）满足截止时间和预算，才算满足。</translation>
+    </message>
+    <message>
+        <source>&amp;Providers:</source>
+        <translation>提供商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>any; e.g. aws, gcp, lambda</source>
+        <translation>任意；例如 aws, gcp, lambda</translation>
+    </message>
+    <message>
+        <source>Provider ids to consider, separated by commas. Empty allows every provider.</source>
+        <translation>要考虑的提供商 ID，以逗号分隔。留空表示允许所有提供商。</translation>
+    </message>
+    <message>
+        <source>&amp;Regions:</source>
+        <translation>区域(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>any; e.g. us-*, europe-west4</source>
+        <translation>任意；例如 us-*, europe-west4</translation>
+    </message>
+    <message>
+        <source>Region codes to consider; * matches any text. Empty allows every region.</source>
+        <translation>要考虑的区域代码；* 匹配任意文本。留空表示允许所有区域。</translation>
+    </message>
+    <message>
+        <source>&amp;Geographies:</source>
+        <translation>地理区域(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>any; e.g. Europe, North America</source>
+        <translation>任意；例如 Europe, North America</translation>
+    </message>
+    <message>
+        <source>Geographies the data may go to (data residency). Empty allows all.</source>
+        <translation>数据可以去往的地理区域（数据驻留）。留空表示全部允许。</translation>
+    </message>
+    <message>
+        <source>G&amp;PU models:</source>
+        <translation>GPU 型号(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>any; e.g. H100-SXM5-80GB</source>
+        <translation>任意；例如 H100-SXM5-80GB</translation>
+    </message>
+    <message>
+        <source>Canonical GPU model ids to consider. Empty allows every GPU.</source>
+        <translation>要考虑的标准 GPU 型号 ID。留空表示允许所有 GPU。</translation>
+    </message>
+    <message>
+        <source>B&amp;illing models:</source>
+        <translation>计费方式(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk (P90 cost and time) is simulated from the interruption rate.</source>
+        <translation>要计价的计费方式。允许竞价可接受中断以换取更低价格；竞价风险（P90 成本和时间）根据中断率模拟得出。</translation>
+    </message>
+    <message>
+        <source>&amp;Max GPUs:</source>
+        <translation>最多 GPU 数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>The most GPUs the job may use at once (quota, or what the code scales to).</source>
+        <translation>作业同时可使用的最多 GPU 数（配额，或代码可扩展到的规模）。</translation>
+    </message>
+    <message>
+        <source>Min GPU &amp;memory:</source>
+        <translation>最小 GPU 显存(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>GiB per GPU; any</source>
+        <translation>每块 GPU 的 GiB；任意</translation>
+    </message>
+    <message>
+        <source>Leave out GPUs with less memory than this, in GiB per GPU.</source>
+        <translation>排除显存小于此值的 GPU，单位为每块 GPU 的 GiB。</translation>
+    </message>
+    <message>
+        <source>&amp;Network:</source>
+        <translation>网络(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Require RDMA when a job spans instances</source>
+        <translation>作业跨实例时要求 RDMA</translation>
+    </message>
+    <message>
+        <source>Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it.</source>
+        <translation>没有 InfiniBand、EFA 或 RoCE 的多节点训练通常太慢；取消勾选以允许。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CostBarsChart</name>
+    <message>
+        <source>P50 cost</source>
+        <translation>P50 成本</translation>
+    </message>
+    <message>
+        <source>P50–P90 range</source>
+        <translation>P50–P90 区间</translation>
+    </message>
+    <message>
+        <source>Cost of the top options</source>
+        <translation>排名靠前选项的成本</translation>
+    </message>
+    <message>
+        <source>★ %1</source>
+        <translation>★ %1</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CostTimeChart</name>
+    <message>
+        <source>Cost against time</source>
+        <translation>成本与时间</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>Time (hours, log scale)</source>
+        <translation>时间（小时，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Cost (%1, log scale)</source>
+        <translation>成本（%1，对数刻度）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CustomOffersDialog</name>
+    <message>
+        <source>&amp;Add offer</source>
+        <translation>添加报价(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Import CSV…</source>
+        <translation>导入 CSV(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Custom offers</source>
+        <translation>自定义报价</translation>
+    </message>
+    <message>
+        <source>Your own prices: negotiated discounts, reserved capacity or hardware you run. Give them a provider id of your own (for example acme-negotiated); they are compared with the catalog like any other offer.</source>
+        <translation>你自己的价格：协商折扣、预留容量或自有硬件。请为它们使用你自己的提供商 ID（例如 acme-negotiated）；它们会像其他报价一样与目录进行比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Re&amp;do</source>
+        <translation>重做(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add offer</source>
+        <translation>添加报价</translation>
+    </message>
+    <message>
+        <source>Import custom offers</source>
+        <translation>导入自定义报价</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Nothing was imported. %1</source>
+        <translation>未导入任何内容。%1</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 offers from %2. Check them and press Save.</source>
+        <translation>已从 %2 导入 %1 条报价。请检查后点击“保存”。</translation>
+    </message>
+    <message>
+        <source>Row %1, Provider: &apos;%2&apos; is a catalog provider; give your own prices a provider id of their own, such as &apos;%2-negotiated&apos;.</source>
+        <translation>第 %1 行，提供商：“%2”是目录中的提供商；请为你自己的价格使用独立的提供商 ID，例如“%2-negotiated”。</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Row %1, %2: &apos;%3&apos; %4</source>
+        <translation>第 %1 行，%2：“%3” %4</translation>
+    </message>
+    <message>
+        <source>Saved %1 custom offers.</source>
+        <translation>已保存 %1 条自定义报价。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CustomOffersModel</name>
+    <message>
+        <source>Remove %1 offers</source>
+        <translation>删除 %1 条报价</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Billing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Price per hour</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Term (months)</source>
+        <translation>期限（月）</translation>
+    </message>
+    <message>
+        <source>Upfront</source>
+        <translation>预付方式</translation>
+    </message>
+    <message>
+        <source>Upfront fee</source>
+        <translation>预付费用</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPU 数</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>内存（GiB）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::GpuSpecsModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No published specs in the catalog for %1</source>
+        <translation>目录中没有 %1 的公开规格</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Form factor</source>
+        <translation>外形规格</translation>
+    </message>
+    <message>
+        <source>Memory (GiB)</source>
+        <translation>内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>BF16 TFLOPS</source>
+        <translation>BF16 TFLOPS</translation>
+    </message>
+    <message>
+        <source>FP8 TFLOPS</source>
+        <translation>FP8 TFLOPS</translation>
+    </message>
+    <message>
+        <source>FP32 TFLOPS</source>
+        <translation>FP32 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>TDP (W)</source>
+        <translation>功耗（W）</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::GpuSpecsPanel</name>
+    <message>
+        <source>Only with published specs</source>
+        <translation>仅显示有公开规格的</translation>
+    </message>
+    <message>
+        <source>All vendors</source>
+        <translation>全部厂商</translation>
+    </message>
+    <message>
+        <source>Show one vendor&apos;s accelerators</source>
+        <translation>只显示某一厂商的加速器</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Any memory</source>
+        <translation>任意显存</translation>
+    </message>
+    <message>
+        <source>Show GPUs with at least this much memory</source>
+        <translation>只显示显存不少于此值的 GPU</translation>
+    </message>
+    <message>
+        <source>Filter by name or architecture…</source>
+        <translation>按名称或架构筛选…</translation>
+    </message>
+    <message>
+        <source>Vendor:</source>
+        <translation>厂商：</translation>
+    </message>
+    <message>
+        <source>Memory at least:</source>
+        <translation>显存至少：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU models</source>
+        <translation>%2 个 GPU 型号中的 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::MainWindow</name>
+    <message>
+        <source>Prices: no date recorded</source>
+        <translation>价格：未记录日期</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 · offline catalog</source>
+        <translation>价格截至 %1 · 离线目录</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 (oldest: %2, %3) · offline catalog</source>
+        <translation>价格截至 %1（最旧：%2，%3）· 离线目录</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>计划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>C&amp;atalog</source>
+        <translation>目录(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload catalog</source>
+        <translation>重新加载目录(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Planner</source>
+        <translation>关于 GPU Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About GPU Planner</source>
+        <translation>关于 GPU Planner</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU Planner %1&lt;/b&gt;&lt;p&gt;Plan GPU cloud rentals: which offer to rent, under which billing model, how long it takes and what it costs.&lt;/p&gt;&lt;p&gt;Default prices come from the SkyPilot catalog snapshot (mid-2026; Azure 2023-24).&lt;/p&gt;</source>
+        <translation>&lt;b&gt;GPU Planner %1&lt;/b&gt;&lt;p&gt;规划 GPU 云租用：租用哪个报价、采用哪种计费方式、需要多长时间以及花费多少。&lt;/p&gt;&lt;p&gt;默认价格来自 SkyPilot 目录快照（2026 年年中；Azure 为 2023–24 年）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Loading catalog…</source>
+        <translation>正在加载目录…</translation>
+    </message>
+    <message>
+        <source>Catalog unavailable</source>
+        <translation>目录不可用</translation>
+    </message>
+    <message>
+        <source>Cannot read the catalog</source>
+        <translation>无法读取目录</translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Planner</source>
+        <translation>%1[*] — GPU Planner</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::OffersPanel</name>
+    <message>
+        <source>GPU filter</source>
+        <translation>GPU 筛选</translation>
+    </message>
+    <message>
+        <source>Show only offers with this GPU model</source>
+        <translation>只显示使用此 GPU 型号的报价</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>提供商筛选</translation>
+    </message>
+    <message>
+        <source>Show only offers from this provider</source>
+        <translation>只显示此提供商的报价</translation>
+    </message>
+    <message>
+        <source>Billing filter</source>
+        <translation>计费方式筛选</translation>
+    </message>
+    <message>
+        <source>Show only offers under this billing model</source>
+        <translation>只显示此计费方式的报价</translation>
+    </message>
+    <message>
+        <source>All billing models</source>
+        <translation>全部计费方式</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+    <message>
+        <source>Filter by instance type or region…</source>
+        <translation>按实例类型或区域筛选…</translation>
+    </message>
+    <message>
+        <source>Text filter</source>
+        <translation>文本筛选</translation>
+    </message>
+    <message>
+        <source>%1 of %2 offers</source>
+        <translation>%2 条报价中的 %1 条</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>提供商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Billing:</source>
+        <translation>计费方式(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation>全部 GPU</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>全部提供商</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::OffersTableModel</name>
+    <message>
+        <source>Lowest of several zones or hosts; median %1 %2</source>
+        <translation>多个可用区或主机中的最低价；中位数 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 Gbps</source>
+        <translation>%1 Gbps</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>Geography</source>
+        <translation>地理区域</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPU 数</translation>
+    </message>
+    <message>
+        <source>Billing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Price / h</source>
+        <translation>价格 / 小时</translation>
+    </message>
+    <message>
+        <source>Price / GPU-h</source>
+        <translation>价格 / GPU 小时</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>USD / h</source>
+        <translation>美元 / 小时</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Prices as of</source>
+        <translation>价格截至</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::OwnershipChart</name>
+    <message>
+        <source>Cloud against owning: cost per GPU-hour</source>
+        <translation>云端与自有硬件对比：每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>Utilization of owned GPUs (%)</source>
+        <translation>自有 GPU 利用率（%）</translation>
+    </message>
+    <message>
+        <source>Own the hardware</source>
+        <translation>自购硬件</translation>
+    </message>
+    <message>
+        <source>Cloud on-demand</source>
+        <translation>云端按需</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Cloud against owning: owning never beats on-demand</source>
+        <translation>云端与自有硬件对比：自有硬件始终不如按需划算</translation>
+    </message>
+    <message>
+        <source>Cloud against owning: owning pays off above %1% utilization</source>
+        <translation>云端与自有硬件对比：利用率高于 %1% 时自有硬件更划算</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>每 GPU 小时 %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PhasesModel</name>
+    <message>
+        <source>GPUs all month</source>
+        <translation>GPU 整月运行</translation>
+    </message>
+    <message>
+        <source>The planned job</source>
+        <translation>计划的作业</translation>
+    </message>
+    <message>
+        <source>GPU-hours per month</source>
+        <translation>每月 GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours per month: a steady amount of experiments; GPUs all month: a standing cluster or serving; the planned job: the workload at the size and speed the plan chose.</source>
+        <translation>每月 GPU 小时：稳定数量的实验；GPU 整月运行：常驻集群或在线服务；计划的作业：按计划选定的规模和速度运行的工作负载。</translation>
+    </message>
+    <message>
+        <source>from the plan</source>
+        <translation>来自计划</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Months</source>
+        <translation>月数</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>Phase %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PlanRunner</name>
+    <message>
+        <source>The catalog is not loaded yet.</source>
+        <translation>目录尚未加载。</translation>
+    </message>
+    <message>
+        <source>display_currency: &quot;%1&quot; has no FX rate in the catalog or the scenario</source>
+        <translation>display_currency：“%1”在目录或场景中没有汇率</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PriceHistoryPanel</name>
+    <message>
+        <source>Price history</source>
+        <translation>价格历史</translation>
+    </message>
+    <message>
+        <source>Select an offer to see its price history</source>
+        <translation>选择一条报价以查看其价格历史</translation>
+    </message>
+    <message>
+        <source>Price history: %1 in %2 (%3)</source>
+        <translation>价格历史：%1，%2（%3）</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Cannot read the price history: %1</source>
+        <translation>无法读取价格历史：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::RefreshDialog</name>
+    <message>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Exchange rates updated: %1</source>
+        <translation>已更新汇率：%1</translation>
+    </message>
+    <message>
+        <source>Offers: %1 (%2 added, %3 changed, %4 removed)</source>
+        <translation>报价：%1（新增 %2，变更 %3，移除 %4）</translation>
+    </message>
+    <message>
+        <source>Failed: %1 — previous prices kept</source>
+        <translation>失败：%1 — 已保留原有价格</translation>
+    </message>
+    <message>
+        <source>Cancelled — previous prices kept</source>
+        <translation>已取消 — 已保留原有价格</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel refresh</source>
+        <translation>取消刷新(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Refresh prices</source>
+        <translation>刷新价格</translation>
+    </message>
+    <message>
+        <source>Downloads current prices from each provider&apos;s price API. A provider that fails or is cancelled keeps its previous prices.</source>
+        <translation>从各提供商的价格 API 下载最新价格。失败或被取消的提供商会保留原有价格。</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>This refresh</source>
+        <translation>本次刷新</translation>
+    </message>
+    <message>
+        <source>Last refresh</source>
+        <translation>上次刷新</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>%1 %2 · offers: %3</source>
+        <translation>%1 %2 · 报价：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Reading settings and API keys…</source>
+        <translation>正在读取设置和 API 密钥…</translation>
+    </message>
+    <message>
+        <source>Could not read the API keys: %1</source>
+        <translation>无法读取 API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>Waiting…</source>
+        <translation>等待中…</translation>
+    </message>
+    <message>
+        <source>Refreshing…</source>
+        <translation>正在刷新…</translation>
+    </message>
+    <message>
+        <source>The refresh did not run: %1. Your prices are unchanged.</source>
+        <translation>刷新未能运行：%1。你的价格没有变化。</translation>
+    </message>
+    <message>
+        <source>Refresh cancelled. Providers that had not finished keep their previous prices.</source>
+        <translation>刷新已取消。尚未完成的提供商保留原有价格。</translation>
+    </message>
+    <message>
+        <source>No provider could be reached; you may be offline. Your prices are unchanged.</source>
+        <translation>无法连接任何提供商，你可能处于离线状态。你的价格没有变化。</translation>
+    </message>
+    <message>
+        <source>Providers that failed: %1. They kept their previous prices.</source>
+        <translation>失败的提供商：%1 个。它们保留了原有价格。</translation>
+    </message>
+    <message>
+        <source>All providers refreshed.</source>
+        <translation>所有提供商均已刷新。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ScenarioDocument</name>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑%1</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Main run</source>
+        <translation>主训练</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not JSON at offset %2: %3</source>
+        <translation>%1：偏移量 %2 处不是有效的 JSON：%3</translation>
+    </message>
+    <message>
+        <source>%1: not a scenario (the top level is not a JSON object)</source>
+        <translation>%1：不是场景文件（顶层不是 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ScenarioEditor</name>
+    <message>
+        <source>&amp;Workload</source>
+        <translation>工作负载(&amp;W)</translation>
+    </message>
+    <message>
+        <source>C&amp;onstraints</source>
+        <translation>约束(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Assumptions</source>
+        <translation>假设(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Every edit re-plans at once; Ctrl+Z undoes it.</source>
+        <translation>每次编辑都会立即重新规划；按 Ctrl+Z 可撤销。</translation>
+    </message>
+    <message>
+        <source>%1
+The comparison shows the last valid scenario until this is fixed.</source>
+        <translation>%1
+在修正之前，对比视图显示最后一个有效的场景。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ScenarioFiles</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start a new scenario from sensible defaults</source>
+        <translation>从合理的默认值开始新场景</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (.json)</source>
+        <translation>打开场景文件（.json）</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Save the scenario under a new name</source>
+        <translation>以新名称保存场景</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Cannot save the scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them first?</source>
+        <translation>“%1”有尚未保存的更改。是否先保存？</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>No recent scenarios</source>
+        <translation>没有最近的场景</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::SecretStore</name>
+    <message>
+        <source>System keychain, entry %1: %2</source>
+        <translation>系统钥匙串，条目 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::SettingsDialog</name>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统语言</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>API keys</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Google Cloud Billing API key:</source>
+        <translation>Google Cloud Billing API 密钥：</translation>
+    </message>
+    <message>
+        <source>Lambda Cloud API key:</source>
+        <translation>Lambda Cloud API 密钥：</translation>
+    </message>
+    <message>
+        <source>Vast.ai API key:</source>
+        <translation>Vast.ai API 密钥：</translation>
+    </message>
+    <message>
+        <source>Reading the system keychain…</source>
+        <translation>正在读取系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>Needed to read %1 prices from its own price API. Leave empty to use the public catalog instead.</source>
+        <translation>从 %1 自己的价格 API 读取价格时需要。留空则改用公开目录。</translation>
+    </message>
+    <message>
+        <source>Keys are stored in the system keychain, never in the settings file.</source>
+        <translation>密钥保存在系统钥匙串中，绝不会写入设置文件。</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Empty: use the system&apos;s proxy environment</source>
+        <translation>留空：使用系统的代理环境变量</translation>
+    </message>
+    <message>
+        <source>A proxy URL such as http://proxy.example.com:3128 or socks5://host:1080.</source>
+        <translation>代理 URL，例如 http://proxy.example.com:3128 或 socks5://host:1080。</translation>
+    </message>
+    <message>
+        <source>&amp;Proxy:</source>
+        <translation>代理(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Empty: use the system&apos;s certificates</source>
+        <translation>留空：使用系统证书</translation>
+    </message>
+    <message>
+        <source>A PEM file of extra certificate authorities, e.g. for a company proxy.</source>
+        <translation>包含额外证书颁发机构的 PEM 文件，例如用于公司代理。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose a CA bundle</source>
+        <translation>选择 CA 证书包</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt);;All files (*)</source>
+        <translation>证书 (*.pem *.crt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;CA bundle:</source>
+        <translation>CA 证书包(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Prices and costs are converted with the catalog&apos;s latest exchange rates.</source>
+        <translation>价格和成本按目录中最新的汇率换算。</translation>
+    </message>
+    <message>
+        <source>C&amp;urrency:</source>
+        <translation>货币(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Takes effect the next time GPU Planner starts.</source>
+        <translation>下次启动 GPU Planner 时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Default assumptions</source>
+        <translation>默认假设</translation>
+    </message>
+    <message>
+        <source>Estimated per GPU</source>
+        <translation>按 GPU 估算</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s peak throughput a job reaches (MFU). 0 lets the estimator choose per GPU and precision.</source>
+        <translation>作业达到的 GPU 峰值吞吐量比例（MFU）。0 表示由估算器按 GPU 和精度选择。</translation>
+    </message>
+    <message>
+        <source>&amp;Efficiency:</source>
+        <translation>效率(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Expected spot interruptions per instance and day.</source>
+        <translation>每个实例每天预计的竞价中断次数。</translation>
+    </message>
+    <message>
+        <source>Spot &amp;interruptions per day:</source>
+        <translation>每天竞价中断次数(&amp;I)：</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Work since the last checkpoint is lost at each interruption.</source>
+        <translation>每次中断都会丢失上一个检查点之后的工作。</translation>
+    </message>
+    <message>
+        <source>C&amp;heckpoint interval:</source>
+        <translation>检查点间隔(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Could not read the API keys from the system keychain: %1</source>
+        <translation>无法从系统钥匙串读取 API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>Proxy: &apos;%1&apos; is not a proxy URL such as http://host:3128</source>
+        <translation>代理：“%1”不是代理 URL，例如 http://host:3128</translation>
+    </message>
+    <message>
+        <source>CA bundle: the file &apos;%1&apos; does not exist</source>
+        <translation>CA 证书包：文件“%1”不存在</translation>
+    </message>
+    <message>
+        <source>API key for %1: remove the spaces around the key</source>
+        <translation>%1 的 API 密钥：请删除密钥前后的空格</translation>
+    </message>
+    <message>
+        <source>Could not store the API keys in the system keychain: %1</source>
+        <translation>无法将 API 密钥保存到系统钥匙串：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::TimelineChart</name>
+    <message>
+        <source>%1 breaks even</source>
+        <translation>%1 达到盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::TimelinePanel</name>
+    <message>
+        <source>Cost per month</source>
+        <translation>每月成本</translation>
+    </message>
+    <message>
+        <source>Cumulative cost</source>
+        <translation>累计成本</translation>
+    </message>
+    <message>
+        <source>Project phases: when each starts, how long it lasts and what it uses. Double-click to edit.</source>
+        <translation>项目阶段：各阶段何时开始、持续多久、使用什么。双击进行编辑。</translation>
+    </message>
+    <message>
+        <source>&amp;Add phase</source>
+        <translation>添加阶段(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a phase after the last one.</source>
+        <translation>在最后一个阶段之后添加阶段。</translation>
+    </message>
+    <message>
+        <source>&amp;Remove phase</source>
+        <translation>删除阶段(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected phase.</source>
+        <translation>删除所选阶段。</translation>
+    </message>
+    <message>
+        <source>&amp;Phases</source>
+        <translation>阶段(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Cloud against owning: no timeline</source>
+        <translation>云端与自有硬件对比：无时间线</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>, breaks even in %1</source>
+        <translation>，%1 达到盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Cloud against owning: add ownership figures to the scenario to compare</source>
+        <translation>云端与自有硬件对比：在场景中添加自有硬件数据以进行比较</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::WorkloadEditor</name>
+    <message>
+        <source>Pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Vision training</source>
+        <translation>视觉训练</translation>
+    </message>
+    <message>
+        <source>Inference serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Measured throughput</source>
+        <translation>实测吞吐量</translation>
+    </message>
+    <message>
+        <source>Not yet available in scenario files; use the estimate command of gpu-planner-cli.</source>
+        <translation>场景文件尚不支持；请使用 gpu-planner-cli 的 estimate 命令。</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>What the GPUs will do: train a model from scratch, adapt an existing one, train a vision network or serve requests.</source>
+        <translation>GPU 要做什么：从头训练模型、调整现有模型、训练视觉网络或处理请求。</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base model)</source>
+        <translation>QLoRA（4 位基础模型）</translation>
+    </message>
+    <message>
+        <source>Fine-tune &amp;method:</source>
+        <translation>微调方法(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning updates every weight; LoRA trains small adapters; QLoRA also keeps the base model in 4 bits, so it needs far less memory.</source>
+        <translation>全量微调会更新所有权重；LoRA 只训练小型适配器；QLoRA 还以 4 位保存基础模型，因此所需显存少得多。</translation>
+    </message>
+    <message>
+        <source>Custom architecture…</source>
+        <translation>自定义架构…</translation>
+    </message>
+    <message>
+        <source>M&amp;odel:</source>
+        <translation>模型(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>A published model whose size and shape are known, or a custom architecture described below.</source>
+        <translation>规模和结构已知的公开模型，或在下方描述的自定义架构。</translation>
+    </message>
+    <message>
+        <source>&amp;Parameters:</source>
+        <translation>参数量(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>e.g. 7B</source>
+        <translation>例如 7B</translation>
+    </message>
+    <message>
+        <source>Total parameter count (7B, 350M). Leave empty to compute it from the shape.</source>
+        <translation>参数总数（7B、350M）。留空则根据结构计算。</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>层数(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>e.g. 32</source>
+        <translation>例如 32</translation>
+    </message>
+    <message>
+        <source>Transformer blocks.</source>
+        <translation>Transformer 块数。</translation>
+    </message>
+    <message>
+        <source>&amp;Hidden size:</source>
+        <translation>隐藏层大小(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>e.g. 4096</source>
+        <translation>例如 4096</translation>
+    </message>
+    <message>
+        <source>Model width (d_model).</source>
+        <translation>模型宽度（d_model）。</translation>
+    </message>
+    <message>
+        <source>Attention &amp;heads:</source>
+        <translation>注意力头数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Attention heads per layer.</source>
+        <translation>每层的注意力头数。</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length:</source>
+        <translation>序列长度(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>from the preset</source>
+        <translation>来自预设</translation>
+    </message>
+    <message>
+        <source>Tokens per training sequence; overrides the preset&apos;s context length.</source>
+        <translation>每个训练序列的 token 数；覆盖预设的上下文长度。</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset tokens:</source>
+        <translation>数据集 token 数(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>e.g. 2T, 300B, 51M</source>
+        <translation>例如 2T、300B、51M</translation>
+    </message>
+    <message>
+        <source>Tokens in one pass over the data. Units: K, M, B (or G) and T.</source>
+        <translation>遍历一次数据的 token 数。单位：K、M、B（或 G）和 T。</translation>
+    </message>
+    <message>
+        <source>Dataset &amp;samples:</source>
+        <translation>数据集样本数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>e.g. 1.28M</source>
+        <translation>例如 1.28M</translation>
+    </message>
+    <message>
+        <source>Images (or samples) in one pass over the data.</source>
+        <translation>遍历一次数据的图像（或样本）数。</translation>
+    </message>
+    <message>
+        <source>&amp;FLOPs per sample:</source>
+        <translation>每样本 FLOPs(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Forward-pass FLOPs of one sample (2 × multiply-adds); presets know it.</source>
+        <translation>单个样本前向传播的 FLOPs（2 × 乘加次数）；预设中已包含。</translation>
+    </message>
+    <message>
+        <source>&amp;Epochs:</source>
+        <translation>轮数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>Passes over the dataset.</source>
+        <translation>遍历数据集的次数。</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>P&amp;recision:</source>
+        <translation>精度(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Number format of the training math. BF16 is the usual choice; FP8 needs Hopper or newer.</source>
+        <translation>训练运算的数值格式。通常选择 BF16；FP8 需要 Hopper 或更新的架构。</translation>
+    </message>
+    <message>
+        <source>Default for the kind</source>
+        <translation>按类型默认</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>O&amp;ptimizer:</source>
+        <translation>优化器(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Decides the optimizer state kept per parameter: AdamW 12 bytes, 8-bit Adam 6, SGD 4.</source>
+        <translation>决定每个参数保存的优化器状态：AdamW 12 字节，8 位 Adam 6 字节，SGD 4 字节。</translation>
+    </message>
+    <message>
+        <source>LoRA ra&amp;nk:</source>
+        <translation>LoRA 秩(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>16</source>
+        <translation>16</translation>
+    </message>
+    <message>
+        <source>Rank of the adapter matrices; higher trains more parameters.</source>
+        <translation>适配器矩阵的秩；越高训练的参数越多。</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>INT4</source>
+        <translation>INT4</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>权重(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Storage precision of the served weights.</source>
+        <translation>服务时权重的存储精度。</translation>
+    </message>
+    <message>
+        <source>Prompt to&amp;kens:</source>
+        <translation>提示 token 数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>1000</source>
+        <translation>1000</translation>
+    </message>
+    <message>
+        <source>Average prompt length per request.</source>
+        <translation>每个请求的平均提示长度。</translation>
+    </message>
+    <message>
+        <source>O&amp;utput tokens:</source>
+        <translation>输出 token 数(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>250</source>
+        <translation>250</translation>
+    </message>
+    <message>
+        <source>Average generated tokens per request.</source>
+        <translation>每个请求平均生成的 token 数。</translation>
+    </message>
+    <message>
+        <source>Re&amp;quests per second:</source>
+        <translation>每秒请求数(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>e.g. 5</source>
+        <translation>例如 5</translation>
+    </message>
+    <message>
+        <source>Sustained demand. Give this or output tokens per second.</source>
+        <translation>持续的需求量。填写此项或每秒输出 token 数。</translation>
+    </message>
+    <message>
+        <source>&amp;Time to first token:</source>
+        <translation>首 token 时间(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>e.g. 2s</source>
+        <translation>例如 2s</translation>
+    </message>
+    <message>
+        <source>Latency target for the first token (500ms, 2s); empty for none.</source>
+        <translation>首个 token 的延迟目标（500ms、2s）；留空表示不限。</translation>
+    </message>
+    <message>
+        <source>Time per output to&amp;ken:</source>
+        <translation>每个输出 token 的时间(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>e.g. 50ms</source>
+        <translation>例如 50ms</translation>
+    </message>
+    <message>
+        <source>Latency target between output tokens; empty for none.</source>
+        <translation>输出 token 之间的延迟目标；留空表示不限。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::charts::PriceHistoryChart</name>
+    <message>
+        <source> %1 mo</source>
+        <translation> %1 个月</translation>
+    </message>
+    <message>
+        <source> (%1 upfront)</source>
+        <translation>（%1 预付）</translation>
+    </message>
+    <message>
+        <source>No recorded prices for this offer</source>
+        <translation>此报价没有记录的价格</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+</context>
+</TS>

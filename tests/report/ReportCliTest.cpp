@@ -1,0 +1,266 @@
+// gpu-planner-cli report end to end: the real binary with no display and a private XDG data
+// directory; the PDF is read back with poppler-utils and compared with `plan --format json`.
+
+#include "report/ReportTestSupport.h"
+
+#include "core/cost/Money.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using gpuplanner::tests::runTool;
+
+namespace {
+
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+class ReportCli : public ::testing::Test
+{
+protected:
+    CliRun run(const QStringList &args)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        // No display at all, and a platform that would need one: the CLI must not care.
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
+        EXPECT_TRUE(process.waitForFinished(180000));
+        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+    QString example(const QString &name)
+    {
+        const QString path = m_home.filePath(name + QStringLiteral(".json"));
+        QFile::remove(path);
+        QFile in(QStringLiteral(":/scenarios/%1.json").arg(name));
+        EXPECT_TRUE(in.open(QIODevice::ReadOnly));
+        QFile out(path);
+        EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(in.readAll());
+        return path;
+    }
+
+    // Writes the report, checks it succeeded and returns the PDF path.
+    QString report(const QString &scenario, const QString &file, const QStringList &extra)
+    {
+        const QString pdf = QDir(tests::artifactDir()).filePath(file);
+        QFile::remove(pdf);
+        const CliRun r = run(QStringList{QStringLiteral("report"), scenario, QStringLiteral("-o"), pdf} + extra);
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        EXPECT_TRUE(QFile::exists(pdf));
+        return pdf;
+    }
+
+    // Every page as a PNG next to the PDF, for people to look at.
+    void render(const QString &pdf)
+    {
+        QString prefix = pdf;
+        prefix.chop(4);
+        const tests::ToolRun r = runTool(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"),
+                                                                      QStringLiteral("70"), pdf, prefix});
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        const QString first = prefix + QStringLiteral("-1.png");
+        const QString firstPadded = prefix + QStringLiteral("-01.png");
+        EXPECT_TRUE(QFile::exists(first) || QFile::exists(firstPadded)) << first.toStdString();
+    }
+
+    QString text(const QString &pdf)
+    {
+        const tests::ToolRun r = runTool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        return tests::plainText(r.out);
+    }
+
+    QJsonObject planJson(const QString &scenario, int top)
+    {
+        const CliRun r = run({QStringLiteral("plan"), scenario, QStringLiteral("--top"), QString::number(top),
+                              QStringLiteral("--format"), QStringLiteral("json")});
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        return QJsonDocument::fromJson(r.out.toUtf8()).object();
+    }
+
+    // The plan's figures as the report prints them.
+    void expectPlanFigures(const QString &text, const QJsonObject &plan)
+    {
+        const QString currency = plan.value(QStringLiteral("currency")).toString();
+        auto money = [&](const QJsonValue &v) { return core::formatMoney(v.toDouble(), currency); };
+        auto percent = [](const QJsonValue &v) { return QStringLiteral("%1%").arg(v.toDouble() * 100.0, 0, 'f', 0); };
+        const QJsonArray options = plan.value(QStringLiteral("options")).toArray();
+        ASSERT_FALSE(options.isEmpty());
+        for (const QJsonValue &v : options) {
+            const QJsonObject o = v.toObject();
+            for (const char *key : {"provider", "instance_type", "region"})
+                EXPECT_TRUE(text.contains(o.value(QLatin1String(key)).toString())) << key;
+            EXPECT_TRUE(text.contains(money(o.value(QStringLiteral("cost_p50"))))) << money(o.value(QStringLiteral("cost_p50"))).toStdString();
+            EXPECT_TRUE(text.contains(money(o.value(QStringLiteral("cost_p90"))))) << money(o.value(QStringLiteral("cost_p90"))).toStdString();
+        }
+        const QJsonObject rec = plan.value(QStringLiteral("recommendation")).toObject();
+        EXPECT_TRUE(text.contains(money(rec.value(QStringLiteral("cost"))))) << money(rec.value(QStringLiteral("cost"))).toStdString();
+        const int rank = rec.value(QStringLiteral("rank")).toInt();
+        ASSERT_GE(rank, 1);
+        const QJsonObject best = options.at(rank - 1).toObject();
+        EXPECT_TRUE(text.contains(money(best.value(QStringLiteral("cost_p90")))));
+        EXPECT_TRUE(text.contains(percent(best.value(QStringLiteral("p_meet_deadline")))));
+        EXPECT_TRUE(text.contains(percent(best.value(QStringLiteral("p_meet_budget")))));
+    }
+
+    QTemporaryDir m_home;
+};
+
+} // namespace
+
+TEST_F(ReportCli, EnglishA4ShowsEverySectionWithThePlansFigures)
+{
+    const QString scenario = example(QStringLiteral("llama-7b-pretrain"));
+    const QString pdf = report(scenario, QStringLiteral("llama-7b-en-a4.pdf"),
+                               {QStringLiteral("--top"), QStringLiteral("5"), QStringLiteral("--author"), QStringLiteral("Ada Lovelace")});
+    const QString t = text(pdf);
+    for (const char *section : {"GPU rental plan", "Pre-train a 7B model", "Ada Lovelace", "Executive summary",
+                                "Workload and constraints", "Assumptions", "Comparison of the top 5 options",
+                                "Cost against time", "Cost with risk ranges", "Cost over the project's timeline",
+                                "Catalog freshness and price sources", "Disclaimer", "break-even"})
+        EXPECT_TRUE(t.contains(QLatin1String(section))) << section;
+    EXPECT_TRUE(t.contains(QRegularExpression(QStringLiteral("Page 2 of \\d+"))));
+    expectPlanFigures(t, planJson(scenario, 5));
+    // Every provider of the catalog with its data date.
+    EXPECT_TRUE(t.contains(QStringLiteral("skypilot-catalog")));
+    EXPECT_TRUE(t.contains(QStringLiteral("2024-08"))); // azure's data date
+    const tests::ToolRun info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    EXPECT_TRUE(info.out.contains(QStringLiteral("(A4)"))) << info.out.toStdString();
+    render(pdf);
+}
+
+TEST_F(ReportCli, FontsAreEmbedded)
+{
+    const QString scenario = example(QStringLiteral("llama-7b-pretrain"));
+    for (const QString &lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        const QString pdf = report(scenario, QStringLiteral("fonts-%1.pdf").arg(lang), {QStringLiteral("--lang"), lang});
+        const tests::ToolRun fonts = runTool(QStringLiteral("pdffonts"), {pdf});
+        ASSERT_EQ(fonts.code, 0) << fonts.err.toStdString();
+        const QStringList lines = fonts.out.split(u'\n', Qt::SkipEmptyParts).mid(2); // after the two header lines
+        ASSERT_FALSE(lines.isEmpty()) << fonts.out.toStdString();
+        for (const QString &line : lines) {
+            // Columns: name type encoding emb sub uni object ID; "emb" must be yes for every font.
+            const QStringList cells = line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+            ASSERT_GE(cells.size(), 7) << line.toStdString();
+            EXPECT_EQ(cells.at(cells.size() - 5), QStringLiteral("yes")) << line.toStdString();
+        }
+        const QString expected = lang == u"zh_CN" ? QStringLiteral("NotoSansCJK") : QStringLiteral("DejaVuSans");
+        EXPECT_TRUE(fonts.out.contains(expected)) << fonts.out.toStdString();
+    }
+}
+
+TEST_F(ReportCli, ChineseLetterShowsEverySectionWithThePlansFigures)
+{
+    const QString scenario = example(QStringLiteral("llama-7b-pretrain"));
+    const QString pdf = report(scenario, QStringLiteral("llama-7b-zh_CN-letter.pdf"),
+                               {QStringLiteral("--top"), QStringLiteral("5"), QStringLiteral("--lang"),
+                                QStringLiteral("zh_CN"), QStringLiteral("--page-size"), QStringLiteral("Letter")});
+    const QString t = text(pdf);
+    for (const QString &section : {QStringLiteral("GPU 租用方案"), QStringLiteral("执行摘要"), QStringLiteral("工作负载与约束"),
+                                   QStringLiteral("假设"), QStringLiteral("前 5 个选项对比"), QStringLiteral("成本与用时"),
+                                   QStringLiteral("成本及风险区间"), QStringLiteral("项目周期内的成本"),
+                                   QStringLiteral("目录时效与价格来源"), QStringLiteral("免责声明")})
+        EXPECT_TRUE(t.contains(section)) << section.toStdString();
+    expectPlanFigures(t, planJson(scenario, 5));
+    const tests::ToolRun info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    EXPECT_TRUE(info.out.contains(QStringLiteral("612 x 792 pts (letter)"))) << info.out.toStdString();
+    render(pdf);
+}
+
+TEST_F(ReportCli, PageCountGrowsSensiblyFrom3To50Options)
+{
+    const QString scenario = example(QStringLiteral("llama-7b-pretrain"));
+    const QString small = report(scenario, QStringLiteral("top3.pdf"), {QStringLiteral("--top"), QStringLiteral("3")});
+    const QString large = report(scenario, QStringLiteral("top50.pdf"), {QStringLiteral("--top"), QStringLiteral("50")});
+    const int smallPages = tests::pdfPages(small);
+    const int largePages = tests::pdfPages(large);
+    EXPECT_GE(smallPages, 4);
+    EXPECT_LE(smallPages, 8);
+    // 50 rows take about two more pages of table, not one page each.
+    EXPECT_GT(largePages, smallPages);
+    EXPECT_LE(largePages, smallPages + 4);
+    // The table's header is repeated on each page the table spans.
+    const QString t = text(large);
+    EXPECT_GE(t.count(QStringLiteral("Instance type")), 2);
+    EXPECT_TRUE(t.contains(QRegularExpression(QStringLiteral("\\b50\\b"))));
+    render(large);
+}
+
+TEST_F(ReportCli, ServingScenarioWithoutDeadlineOrBudget)
+{
+    const QString scenario = example(QStringLiteral("llama-70b-serving"));
+    const QString pdf = report(scenario, QStringLiteral("llama-70b-serving-en.pdf"), {});
+    const QString t = text(pdf);
+    EXPECT_TRUE(t.contains(QStringLiteral("no deadline")));
+    expectPlanFigures(t, planJson(scenario, 10));
+    render(pdf);
+}
+
+TEST_F(ReportCli, UsageErrorsNameTheFlag)
+{
+    const QString scenario = example(QStringLiteral("mobilenet-t4"));
+    const QString out = m_home.filePath(QStringLiteral("r.pdf"));
+    struct Case
+    {
+        QStringList args;
+        const char *mention;
+    };
+    const QList<Case> cases{
+        {{QStringLiteral("report"), scenario}, "-o/--output"},
+        {{QStringLiteral("report"), QStringLiteral("-o"), out}, "SCENARIO.json"},
+        {{QStringLiteral("report"), scenario, QStringLiteral("-o"), out, QStringLiteral("--lang"), QStringLiteral("fr")}, "--lang: 'fr'"},
+        {{QStringLiteral("report"), scenario, QStringLiteral("-o"), out, QStringLiteral("--page-size"), QStringLiteral("A5")},
+         "--page-size: 'A5'"},
+        {{QStringLiteral("report"), scenario, QStringLiteral("-o"), out, QStringLiteral("--top"), QStringLiteral("0")}, "--top: '0'"},
+        {{QStringLiteral("report"), scenario, QStringLiteral("-o"), out, QStringLiteral("--colour")}, "colour"},
+    };
+    for (const Case &c : cases) {
+        const CliRun r = run(c.args);
+        EXPECT_EQ(r.code, 1) << c.mention;
+        EXPECT_TRUE(r.err.contains(QLatin1String(c.mention))) << r.err.toStdString();
+    }
+    EXPECT_FALSE(QFile::exists(out));
+}
+
+TEST_F(ReportCli, DataErrorsNameTheFile)
+{
+    const QString missing = m_home.filePath(QStringLiteral("missing.json"));
+    CliRun r = run({QStringLiteral("report"), missing, QStringLiteral("-o"), m_home.filePath(QStringLiteral("r.pdf"))});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(missing)) << r.err.toStdString();
+
+    const QString unwritable = m_home.filePath(QStringLiteral("no/such/dir/r.pdf"));
+    r = run({QStringLiteral("report"), example(QStringLiteral("mobilenet-t4")), QStringLiteral("-o"), unwritable});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(unwritable)) << r.err.toStdString();
+}
+
+TEST_F(ReportCli, HelpListsTheCommandAndItsOptions)
+{
+    CliRun r = run({QStringLiteral("--help")});
+    EXPECT_TRUE(r.out.contains(QStringLiteral("report FILE")));
+    r = run({QStringLiteral("report"), QStringLiteral("--help")});
+    EXPECT_EQ(r.code, 0);
+    for (const char *option : {"--output", "--top", "--lang", "--page-size", "--author"})
+        EXPECT_TRUE(r.out.contains(QLatin1String(option))) << option;
+}

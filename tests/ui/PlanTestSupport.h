@@ -1,0 +1,58 @@
+#pragma once
+// Helpers for the plan, scenario and timeline view tests: a main window on the seed catalog,
+// waiting for the catalog and for the live re-plan to settle.
+
+#include "db/SeedCatalog.h"
+#include "db/SqliteCatalogRepository.h"
+#include "ui/MainWindow.h"
+#include "ui/compare/PlanRunner.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+namespace gpuplanner::tests {
+
+inline core::CatalogRepositoryFactory seedFactory()
+{
+    const QString path = seedCatalogPath();
+    return [path]() -> core::Result<std::unique_ptr<core::CatalogRepository>> {
+        auto repo = db::SqliteCatalogRepository::openExisting(path);
+        if (!repo)
+            return repo.error();
+        return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
+    };
+}
+
+// Waits until no plan is running or waiting and one has been published after `after`.
+inline bool waitForPlan(ui::MainWindow &window, quint64 after = 0, int timeoutMs = 60000)
+{
+    ui::PlanRunner *runner = window.planRunner();
+    return QTest::qWaitFor(
+        [&] { return !runner->isBusy() && runner->latest() && runner->latest()->generation > after; }, timeoutMs);
+}
+
+inline quint64 planGeneration(ui::MainWindow &window)
+{
+    const auto &latest = window.planRunner()->latest();
+    return latest ? latest->generation : 0;
+}
+
+// A shown main window with the seed catalog loaded and the default scenario planned.
+inline std::unique_ptr<ui::MainWindow> plannedWindow()
+{
+    auto window = std::make_unique<ui::MainWindow>(seedFactory());
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    QSignalSpy loaded(window.get(), &ui::MainWindow::catalogLoaded);
+    window->reloadCatalog();
+    if (!loaded.wait(60000) || !loaded.at(0).at(0).toBool())
+        return nullptr;
+    if (!waitForPlan(*window))
+        return nullptr;
+    return window;
+}
+
+} // namespace gpuplanner::tests

@@ -1,0 +1,272 @@
+// The plan view with real input events: editing a field re-plans the table and both charts,
+// selection is shared between the table and the charts, invalid input is named and kept,
+// undo/redo, and the item models under QAbstractItemModelTester.
+
+#include "PlanTestSupport.h"
+
+#include "ui/charts/CostBarsChart.h"
+#include "ui/charts/CostTimeChart.h"
+#include "ui/compare/ComparisonModel.h"
+#include "ui/compare/ComparisonPanel.h"
+#include "ui/compare/ComparisonProxy.h"
+#include "ui/scenario/ConstraintsEditor.h"
+#include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/ScenarioEditor.h"
+#include "ui/scenario/WorkloadEditor.h"
+#include "ui/timeline/PhasesModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTableView>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+namespace {
+
+double recommendedCost(ui::MainWindow &w)
+{
+    const auto &s = w.planRunner()->latest();
+    return s && s->result.recommended >= 0 ? s->result.options[size_t(s->result.recommended)].cost : -1;
+}
+
+void retype(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    QTest::mouseClick(edit, Qt::LeftButton);
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+} // namespace
+
+TEST(PlanView, EditingTheDatasetSizeReplansTheTableAndBothCharts)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    ASSERT_GT(panel->proxy()->rowCount(), 0);
+    EXPECT_GT(panel->scatter()->pointCount(), 0);
+    EXPECT_GT(panel->bars()->barCount(), 0);
+    const double before = recommendedCost(*window);
+    ASSERT_GT(before, 0);
+    const quint64 generation = tests::planGeneration(*window);
+
+    QLineEdit *tokens = window->editor()->workload()->tokensField()->edit();
+    retype(tokens, QStringLiteral("10B"));
+    EXPECT_EQ(window->document()->value(QStringLiteral("workload.tokens")).toString(), QStringLiteral("10B"));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    const double after = recommendedCost(*window);
+    EXPECT_GT(after, before * 3) << "ten times the tokens should cost several times more";
+    // The table, the scatter and the bars all show the new plan.
+    const QModelIndex top = panel->proxy()->index(0, ui::ComparisonModel::Cost);
+    EXPECT_FALSE(top.data().toString().isEmpty());
+    EXPECT_EQ(panel->model()->snapshot(), window->planRunner()->latest());
+    EXPECT_GT(panel->scatter()->pointCount(), 0);
+    EXPECT_EQ(panel->bars()->barCount(), ui::ComparisonPanel::kBars);
+    EXPECT_TRUE(panel->summary()->text().contains(QStringLiteral("usable")));
+}
+
+TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    window->tabs()->setCurrentIndex(0);
+    ui::ComparisonPanel *panel = window->comparison();
+    QTableView *view = panel->view();
+    ASSERT_GT(panel->proxy()->rowCount(), 3);
+
+    // Starts on the recommendation, highlighted in the table.
+    const QString recommended = panel->selectedId();
+    EXPECT_FALSE(recommended.isEmpty());
+    EXPECT_EQ(panel->scatter()->selectedId(), recommended);
+
+    const QModelIndex third = panel->proxy()->index(2, ui::ComparisonModel::Instance);
+    view->scrollTo(third);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(third).center());
+    const QString id = third.data(ui::ComparisonModel::OptionIdRole).toString();
+    EXPECT_EQ(panel->selectedId(), id);
+    EXPECT_EQ(panel->scatter()->selectedId(), id);
+    EXPECT_EQ(panel->bars()->selectedBar(), 2) << "bars show the top options in plan order";
+    EXPECT_FALSE(panel->reasons()->text().isEmpty());
+
+    // And back: clicking the recommended point in the scatter selects its row.
+    const auto pos = panel->scatter()->pointPosition(recommended);
+    ASSERT_TRUE(pos.has_value());
+    QTest::mouseClick(panel->scatter()->view(), Qt::LeftButton, {}, *pos);
+    EXPECT_EQ(panel->selectedId(), recommended);
+    const QModelIndexList rows = view->selectionModel()->selectedRows();
+    ASSERT_EQ(rows.size(), 1);
+    EXPECT_EQ(rows.constFirst().data(ui::ComparisonModel::OptionIdRole).toString(), recommended);
+    EXPECT_TRUE(rows.constFirst().data(ui::ComparisonModel::RecommendedRole).toBool());
+    EXPECT_TRUE(panel->reasons()->text().contains(QStringLiteral("Recommended")));
+}
+
+TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::LineField *field = window->editor()->workload()->tokensField();
+    retype(field->edit(), QStringLiteral("2X"));
+    // "2" on the way to "2X" is valid and may have been planned; wait for it to settle.
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->planRunner()->isBusy(); }, 30000));
+    const quint64 generation = tests::planGeneration(*window);
+    EXPECT_EQ(field->edit()->text(), QStringLiteral("2X"));
+    EXPECT_EQ(window->document()->value(QStringLiteral("workload.tokens")).toString(), QStringLiteral("2X"));
+    EXPECT_FALSE(window->document()->scenario().has_value());
+    EXPECT_TRUE(field->errorLabel()->isVisible());
+    EXPECT_TRUE(field->errorLabel()->text().contains(QStringLiteral("\"2X\""))) << field->errorLabel()->text().toStdString();
+    EXPECT_TRUE(window->editor()->banner()->isVisible());
+    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("workload.tokens")));
+    // The last valid plan stays on screen.
+    QTest::qWait(200);
+    EXPECT_EQ(tests::planGeneration(*window), generation);
+    EXPECT_GT(window->comparison()->proxy()->rowCount(), 0);
+
+    // Fixing it by typing clears the message and re-plans.
+    QTest::keyClick(field->edit(), Qt::Key_Backspace);
+    QTest::keyClicks(field->edit(), QStringLiteral("B"));
+    EXPECT_TRUE(window->document()->scenario().has_value());
+    EXPECT_FALSE(field->errorLabel()->isVisible());
+    EXPECT_TRUE(tests::waitForPlan(*window, generation));
+}
+
+TEST(PlanView, UndoAndRedoRestoreFieldsAndPlans)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ScenarioDocument *doc = window->document();
+    QLineEdit *budget = window->editor()->constraints()->budgetField()->edit();
+    const QString original = budget->text();
+    retype(budget, QStringLiteral("123"));
+    EXPECT_EQ(doc->value(QStringLiteral("constraints.budget")).toDouble(), 123.0);
+    EXPECT_TRUE(doc->isModified());
+    EXPECT_TRUE(window->isWindowModified());
+    // Typing "123" is one undo step.
+    budget->clearFocus();
+    doc->undoStack()->undo();
+    EXPECT_EQ(budget->text(), original);
+    EXPECT_FALSE(doc->isModified());
+    doc->undoStack()->redo();
+    EXPECT_EQ(budget->text(), QStringLiteral("123"));
+
+    // Choosing a preset is undoable too.
+    QComboBox *model = window->editor()->workload()->modelField()->combo();
+    const int index = model->findData(QStringLiteral("llama-2-13b"));
+    ASSERT_GE(index, 0);
+    model->setFocus();
+    model->setCurrentIndex(index);
+    Q_EMIT model->activated(index);
+    EXPECT_EQ(doc->value(QStringLiteral("workload.model")).toString(), QStringLiteral("llama-2-13b"));
+    doc->undoStack()->undo();
+    EXPECT_EQ(model->currentData().toString(), QStringLiteral("llama-3.1-8b"));
+}
+
+TEST(PlanView, ColumnChooserAndFiltersWork)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    QAction *region = panel->columnsMenu()->actions().at(ui::ComparisonModel::Region);
+    region->trigger();
+    EXPECT_TRUE(panel->view()->isColumnHidden(ui::ComparisonModel::Region));
+    region->trigger();
+    EXPECT_FALSE(panel->view()->isColumnHidden(ui::ComparisonModel::Region));
+
+    const int usable = panel->proxy()->rowCount();
+    QTest::mouseClick(panel->usableOnly(), Qt::LeftButton, {}, QPoint(4, panel->usableOnly()->height() / 2));
+    EXPECT_FALSE(panel->usableOnly()->isChecked());
+    EXPECT_GT(panel->proxy()->rowCount(), usable);
+    QTest::keyClicks(panel->textFilter(), QStringLiteral("lambda"));
+    for (int r = 0; r < panel->proxy()->rowCount(); ++r) {
+        const QString provider = panel->proxy()->index(r, ui::ComparisonModel::Provider).data().toString();
+        const QString instance = panel->proxy()->index(r, ui::ComparisonModel::Instance).data().toString();
+        EXPECT_TRUE((provider + instance).contains(QStringLiteral("lambda"), Qt::CaseInsensitive));
+    }
+    // Sorting by cost is numeric.
+    panel->view()->sortByColumn(ui::ComparisonModel::Cost, Qt::AscendingOrder);
+    double previous = -1;
+    for (int r = 0; r < panel->proxy()->rowCount(); ++r) {
+        const double v = panel->proxy()->index(r, ui::ComparisonModel::Cost).data(ui::ComparisonModel::SortRole).toDouble();
+        EXPECT_LE(previous, v);
+        previous = v;
+    }
+}
+
+TEST(PlanModels, ComparisonModelAndProxyPassTheTesterThroughReplans)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    // A smaller plan keeps the tester's full walks quick.
+    quint64 generation = tests::planGeneration(*window);
+    window->document()->setValue(QStringLiteral("constraints.providers"),
+                                 QJsonArray{QStringLiteral("lambda"), QStringLiteral("runpod")});
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    ui::ComparisonModel model;
+    ui::ComparisonProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setSnapshot(window->planRunner()->latest());
+    EXPECT_GT(model.rowCount(), 10);
+    EXPECT_EQ(model.columnCount(), int(ui::ComparisonModel::ColumnCount));
+    proxy.sort(ui::ComparisonModel::Cost);
+    proxy.setUsableOnly(false);
+    proxy.setParetoOnly(true);
+    EXPECT_GT(proxy.rowCount(), 0);
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        EXPECT_TRUE(proxy.index(r, 0).data(ui::ComparisonModel::ParetoRole).toBool());
+    proxy.setParetoOnly(false);
+    proxy.setBilling(core::Billing::Spot);
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        EXPECT_EQ(proxy.index(r, ui::ComparisonModel::Billing).data().toString(), QStringLiteral("spot"));
+    proxy.setBilling(std::nullopt);
+
+    generation = tests::planGeneration(*window);
+    window->document()->setValue(QStringLiteral("workload.tokens"), QStringLiteral("3B"));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    model.setSnapshot(window->planRunner()->latest());
+    EXPECT_GE(model.recommendedRow(), 0);
+    EXPECT_TRUE(model.index(model.recommendedRow(), 0).data(ui::ComparisonModel::RecommendedRole).toBool());
+    model.setSnapshot(nullptr);
+    EXPECT_EQ(proxy.rowCount(), 0);
+}
+
+TEST(PlanModels, PhasesModelPassesTheTesterAndEditsTheDocument)
+{
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets);
+    ui::ScenarioDocument doc(presets.value());
+    ui::PhasesModel model(&doc);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int rows = model.rowCount();
+    ASSERT_GT(rows, 0);
+    model.addPhase();
+    EXPECT_EQ(model.rowCount(), rows + 1);
+    EXPECT_TRUE(doc.scenario().has_value()) << doc.error().toStdString();
+    EXPECT_TRUE(model.setData(model.index(rows, ui::PhasesModel::Amount), QStringLiteral("250")));
+    EXPECT_EQ(doc.scenario()->phases.at(rows).gpuHoursPerMonth, 250.0);
+    EXPECT_TRUE(model.setData(model.index(rows, ui::PhasesModel::Load), QStringLiteral("gpus")));
+    EXPECT_EQ(doc.scenario()->phases.at(rows).load, core::PhaseLoad::Gpus);
+    EXPECT_TRUE(model.setData(model.index(rows, ui::PhasesModel::Spot), Qt::Checked, Qt::CheckStateRole));
+    EXPECT_TRUE(doc.scenario()->phases.at(rows).spotAllowed);
+    EXPECT_TRUE(model.setData(model.index(rows, ui::PhasesModel::Start), QStringLiteral("soon")));
+    EXPECT_FALSE(doc.scenario().has_value());
+    EXPECT_TRUE(doc.errorPath().startsWith(QStringLiteral("phases[%1]").arg(rows)));
+    EXPECT_EQ(model.index(rows, ui::PhasesModel::Start).data().toString(), QStringLiteral("soon"));
+    doc.undoStack()->undo();
+    model.removePhase(rows);
+    EXPECT_EQ(model.rowCount(), rows);
+    doc.undoStack()->undo();
+    EXPECT_EQ(model.rowCount(), rows + 1);
+}

@@ -1,0 +1,283 @@
+// Refresh dialog, its worker handle and the status bar's offline state, with a fake
+// core::RefreshService (no network) and real input events.
+
+#include "core/catalog/CatalogRepository.h"
+#include "db/SeedCatalog.h"
+#include "db/SqliteCatalogRepository.h"
+#include "db/SqliteOfferStore.h"
+#include "db/SqliteRefreshLog.h"
+#include "ui/MainWindow.h"
+#include "ui/refresh/CatalogStatusLabel.h"
+#include "ui/refresh/CatalogTools.h"
+#include "ui/refresh/RefreshDialog.h"
+#include "ui/settings/SecretStore.h"
+
+#include <QLabel>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <gtest/gtest.h>
+
+#include <mutex>
+
+using namespace gpuplanner;
+
+namespace {
+
+// Reports progress in steps; "lambda" fails; with blockUntilCancel the first provider waits.
+class FakeRefreshService : public core::RefreshService
+{
+public:
+    QStringList failing = {QStringLiteral("lambda")};
+    bool blockUntilCancel = false;
+    QHash<QString, QString> *seenKeys = nullptr;
+
+    QStringList providers() const override
+    {
+        return {QStringLiteral("aws"), QStringLiteral("lambda"), QStringLiteral("ecb")};
+    }
+
+    core::Result<QList<core::ProviderOutcome>> refresh(const QStringList &providers, const core::RefreshOptions &,
+                                                       const std::atomic_bool *cancel,
+                                                       const core::RefreshProgress &progress) override
+    {
+        QList<core::ProviderOutcome> outcomes;
+        for (const QString &p : providers) {
+            core::ProviderOutcome o;
+            o.provider = p;
+            if (cancel->load()) {
+                o.status = core::RefreshStatus::Cancelled;
+                outcomes.append(o);
+                continue;
+            }
+            for (int step = 1; step <= 4; ++step) {
+                progress(p, QStringLiteral("downloading"), step * 250, 1000);
+                QThread::msleep(60);
+            }
+            while (blockUntilCancel && !cancel->load()) {
+                progress(p, QStringLiteral("waiting for the server"), 500, 1000);
+                QThread::msleep(20);
+            }
+            if (cancel->load()) {
+                o.status = core::RefreshStatus::Cancelled;
+            } else if (failing.contains(p)) {
+                o.status = core::RefreshStatus::Failed;
+                o.error = QStringLiteral("https://cloud.lambdalabs.com/api/v1/instance-types: HTTP 401 Unauthorized");
+            } else {
+                o.status = core::RefreshStatus::Ok;
+                o.offers = 12;
+                o.counts.added = 2;
+                o.counts.changed = 3;
+            }
+            outcomes.append(o);
+        }
+        return outcomes;
+    }
+};
+
+ui::RefreshServiceFactory fakeFactory(std::function<void(FakeRefreshService &)> setup = {})
+{
+    return [setup](const ui::RefreshConfig &) -> core::Result<std::unique_ptr<core::RefreshService>> {
+        auto fake = std::make_unique<FakeRefreshService>();
+        if (setup)
+            setup(*fake);
+        return std::unique_ptr<core::RefreshService>(std::move(fake));
+    };
+}
+
+ui::RefreshDialog::ConfigSource immediateConfig()
+{
+    return [](QObject *context, std::function<void(ui::RefreshConfig, QString)> done) {
+        QMetaObject::invokeMethod(context, [done] { done(ui::RefreshConfig{}, QString()); }, Qt::QueuedConnection);
+    };
+}
+
+core::CatalogRepositoryFactory factoryFor(const QString &path)
+{
+    return [path]() -> core::Result<std::unique_ptr<core::CatalogRepository>> {
+        auto repo = db::SqliteCatalogRepository::openExisting(path);
+        if (!repo)
+            return repo.error();
+        return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
+    };
+}
+
+} // namespace
+
+TEST(RefreshDialog, ProgressBarsMoveAndErrorsAreShownWithOldPricesKept)
+{
+    ui::RefreshDialog dialog(fakeFactory(), immediateConfig());
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    EXPECT_FALSE(dialog.startButton()->isEnabled());
+    EXPECT_TRUE(dialog.cancelButton()->isEnabled());
+
+    // Watch the aws bar move while the worker runs.
+    QList<int> seen;
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.progressBar(QStringLiteral("aws")) != nullptr, 5000);
+    QObject::connect(dialog.progressBar(QStringLiteral("aws")), &QProgressBar::valueChanged, &dialog,
+                     [&seen](int v) { seen.append(v); });
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_GE(seen.size(), 2);
+    EXPECT_TRUE(std::any_of(seen.cbegin(), seen.cend(), [](int v) { return v > 0 && v < 1000; }));
+
+    EXPECT_EQ(dialog.progressBar(QStringLiteral("aws"))->value(), 100);
+    EXPECT_TRUE(dialog.statusLabel(QStringLiteral("aws"))->text().contains(QStringLiteral("12")));
+    const QString lambda = dialog.statusLabel(QStringLiteral("lambda"))->text();
+    EXPECT_TRUE(lambda.contains(QStringLiteral("HTTP 401"))) << lambda.toStdString();
+    EXPECT_TRUE(lambda.contains(QStringLiteral("previous prices kept"))) << lambda.toStdString();
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("Providers that failed: 1")))
+        << dialog.summaryLabel()->text().toStdString();
+    EXPECT_TRUE(dialog.startButton()->isEnabled());
+    EXPECT_FALSE(dialog.cancelButton()->isEnabled());
+
+    const auto result = finished.at(0).at(0).value<ui::RefreshResult>();
+    EXPECT_TRUE(result.anyUpdated());
+    EXPECT_FALSE(result.looksOffline());
+}
+
+TEST(RefreshDialog, CancelStopsTheWorkerAndReportsCancelled)
+{
+    ui::RefreshDialog dialog(fakeFactory([](FakeRefreshService &f) { f.blockUntilCancel = true; }), immediateConfig());
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.statusLabel(QStringLiteral("aws")) != nullptr
+                                 && dialog.statusLabel(QStringLiteral("aws"))->text() == QStringLiteral("waiting for the server"),
+                             5000);
+    EXPECT_TRUE(dialog.isRunning());
+    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(5000));
+    const auto result = finished.at(0).at(0).value<ui::RefreshResult>();
+    EXPECT_TRUE(result.cancelled);
+    ASSERT_EQ(result.outcomes.size(), 3);
+    for (const core::ProviderOutcome &o : result.outcomes)
+        EXPECT_EQ(o.status, core::RefreshStatus::Cancelled) << o.provider.toStdString();
+    EXPECT_TRUE(dialog.statusLabel(QStringLiteral("ecb"))->text().contains(QStringLiteral("Cancelled")));
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("cancelled")));
+    EXPECT_FALSE(dialog.isRunning());
+}
+
+TEST(RefreshDialog, ClosingWhileRunningCancelsFirst)
+{
+    ui::RefreshDialog dialog(fakeFactory([](FakeRefreshService &f) { f.blockUntilCancel = true; }), immediateConfig());
+    dialog.show();
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+    QSignalSpy rejected(&dialog, &QDialog::rejected);
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.progressBar(QStringLiteral("aws")) != nullptr, 5000);
+    QTest::keyClick(&dialog, Qt::Key_Escape);
+    EXPECT_TRUE(dialog.isVisible()); // stays until the worker has stopped
+    ASSERT_TRUE(finished.wait(5000));
+    EXPECT_EQ(rejected.size(), 1);
+    EXPECT_FALSE(dialog.isVisible());
+}
+
+TEST(RefreshDialog, ServiceThatCannotStartLeavesPricesAlone)
+{
+    auto broken = [](const ui::RefreshConfig &) -> core::Result<std::unique_ptr<core::RefreshService>> {
+        return core::Error{QStringLiteral("/nonexistent/ca.pem: cannot read the CA bundle")};
+    };
+    ui::RefreshDialog dialog(broken, immediateConfig());
+    dialog.show();
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(5000));
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("/nonexistent/ca.pem")));
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("unchanged")));
+}
+
+TEST(RefreshLog, LatestEntryPerProviderIsReadBackAndShown)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    {
+        auto store = db::SqliteOfferStore::open(path);
+        ASSERT_TRUE(store) << store.errorMessage().toStdString();
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-7200);
+        ASSERT_TRUE(store.value()->logRefresh({QStringLiteral("aws"), t0, t0.addSecs(30), core::RefreshStatus::Ok, 900, {}}));
+        ASSERT_TRUE(store.value()->logRefresh({QStringLiteral("aws"), t0.addSecs(3600), t0.addSecs(3630),
+                                               core::RefreshStatus::Failed, 0, QStringLiteral("aws: timed out")}));
+        ASSERT_TRUE(store.value()->logRefresh({QStringLiteral("lambda"), t0.addSecs(3600), t0.addSecs(3610),
+                                               core::RefreshStatus::Failed, 0, QStringLiteral("lambda: HTTP 401")}));
+    }
+    auto log = db::SqliteRefreshLog::factory(path)();
+    ASSERT_TRUE(log) << log.errorMessage().toStdString();
+    auto entries = log.value()->latestPerProvider();
+    ASSERT_TRUE(entries) << entries.errorMessage().toStdString();
+    ASSERT_EQ(entries.value().size(), 2);
+    for (const core::RefreshLogEntry &e : entries.value()) {
+        EXPECT_EQ(e.status, core::RefreshStatus::Failed);
+        EXPECT_TRUE(e.message.startsWith(e.provider));
+    }
+
+    ui::RefreshDialog dialog(fakeFactory(), immediateConfig());
+    dialog.setRefreshLog(entries.value());
+    EXPECT_TRUE(dialog.lastRunLabel(QStringLiteral("aws"))->text().contains(QStringLiteral("aws: timed out")));
+    EXPECT_TRUE(dialog.lastRunLabel(QStringLiteral("lambda"))->text().contains(QStringLiteral("HTTP 401")));
+
+    ui::CatalogStatusLabel status;
+    core::CatalogInfo info;
+    info.providers.append({QStringLiteral("aws"), {}, {}, {}, QStringLiteral("2026-07"), {}, {}});
+    status.setCatalogInfo(info);
+    status.setRefreshLog(entries.value());
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline);
+    EXPECT_EQ(status.text(), QStringLiteral("Offline — using prices as of 2026-07"));
+}
+
+TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEverythingFails)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+
+    ui::MainWindow window(factoryFor(path));
+    ui::CatalogToolsDeps deps;
+    deps.refreshServices = fakeFactory([](FakeRefreshService &f) {
+        f.failing = {QStringLiteral("aws"), QStringLiteral("lambda"), QStringLiteral("ecb")};
+    });
+    deps.refreshLog = db::SqliteRefreshLog::factory(path);
+    deps.settings = &settings;
+    deps.secrets = &secrets;
+    ui::CatalogTools *tools = ui::installCatalogTools(window, deps);
+    QSignalSpy logLoaded(tools, &ui::CatalogTools::refreshLogLoaded);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &ui::MainWindow::catalogLoaded);
+    window.reloadCatalog();
+    ASSERT_TRUE(loaded.wait(30000));
+    ASSERT_TRUE(logLoaded.size() > 0 || logLoaded.wait(5000));
+
+    ui::CatalogStatusLabel *status = tools->statusLabel();
+    EXPECT_EQ(status->state(), ui::CatalogStatusLabel::State::NeverRefreshed);
+    EXPECT_TRUE(status->toolTip().contains(QStringLiteral("2026-07"))) << status->toolTip().toStdString();
+
+    bool inMenu = false;
+    for (QAction *menu : window.menuBar()->actions())
+        inMenu = inMenu || (menu->menu() && menu->menu()->actions().contains(tools->refreshAction()));
+    EXPECT_TRUE(inMenu);
+
+    tools->refreshAction()->trigger();
+    auto *dialog = window.findChild<ui::RefreshDialog *>();
+    ASSERT_NE(dialog, nullptr);
+    QSignalSpy finished(dialog, &ui::RefreshDialog::refreshFinished);
+    QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(dialog->summaryLabel()->text().contains(QStringLiteral("offline")));
+    EXPECT_EQ(status->state(), ui::CatalogStatusLabel::State::Offline);
+    EXPECT_EQ(status->text(), QStringLiteral("Offline — using prices as of 2026-07"));
+    // Nothing was reloaded: the offers on screen are the old ones.
+    EXPECT_EQ(loaded.size(), 1);
+    dialog->close();
+}

@@ -1,0 +1,166 @@
+// Scenario files: save and reopen gives the same scenario, every example opens, a damaged file
+// is refused with its name, the title shows the file and the modified marker, recent files and
+// dropping a file on the window.
+
+#include "PlanTestSupport.h"
+
+#include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/ScenarioFiles.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenu>
+#include <QMimeData>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+namespace {
+
+QList<core::ModelPreset> presets()
+{
+    auto p = core::loadModelPresets();
+    return p ? p.value() : QList<core::ModelPreset>();
+}
+
+// Answers the next modal dialog with the button whose text contains `button`.
+void answerNextDialog(QObject *context, const QString &button, QString *seenText = nullptr)
+{
+    auto *timer = new QTimer(context);
+    QObject::connect(timer, &QTimer::timeout, context, [timer, button, seenText] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (!modal)
+            return;
+        if (seenText) {
+            for (QLabel *l : modal->findChildren<QLabel *>())
+                *seenText += l->text() + u'\n';
+        }
+        for (QAbstractButton *b : modal->findChildren<QAbstractButton *>()) {
+            if (b->text().remove(u'&').contains(button, Qt::CaseInsensitive)) {
+                timer->stop(); // before the click: the next dialog must not see this answer
+                timer->deleteLater();
+                b->click();
+                return;
+            }
+        }
+    });
+    timer->start(20);
+}
+
+} // namespace
+
+TEST(ScenarioFiles, SaveAndReopenGivesTheSameScenario)
+{
+    QTemporaryDir dir;
+    ui::ScenarioDocument doc(presets());
+    doc.setValue(QStringLiteral("workload.tokens"), QStringLiteral("2.5B"));
+    doc.setValue(QStringLiteral("constraints.providers"), QJsonArray{QStringLiteral("aws"), QStringLiteral("lambda")});
+    doc.setValue(QStringLiteral("name"), QStringLiteral("Round trip 中文"));
+    ASSERT_TRUE(doc.scenario().has_value()) << doc.error().toStdString();
+    const QString path = dir.filePath(QStringLiteral("round-trip.json"));
+    QString error;
+    ASSERT_TRUE(doc.save(path, &error)) << error.toStdString();
+    EXPECT_FALSE(doc.isModified());
+    EXPECT_EQ(doc.filePath(), path);
+
+    ui::ScenarioDocument reopened(presets());
+    ASSERT_TRUE(reopened.open(path, &error)) << error.toStdString();
+    EXPECT_EQ(reopened.json(), doc.json());
+    ASSERT_TRUE(reopened.scenario().has_value());
+    EXPECT_EQ(core::scenarioToJson(*reopened.scenario()), core::scenarioToJson(*doc.scenario()));
+    EXPECT_EQ(reopened.scenario()->name, QStringLiteral("Round trip 中文"));
+    // The core loader reads what the GUI wrote.
+    auto loaded = core::loadScenario(path, presets());
+    ASSERT_TRUE(loaded) << loaded.errorMessage().toStdString();
+    EXPECT_EQ(loaded.value().workload.training.tokens, 2.5e9);
+}
+
+TEST(ScenarioFiles, EveryExampleScenarioOpensValid)
+{
+    const QStringList examples = QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")});
+    ASSERT_GE(examples.size(), 3);
+    for (const QString &name : examples) {
+        ui::ScenarioDocument doc(presets());
+        QString error;
+        ASSERT_TRUE(doc.open(QStringLiteral(":/scenarios/") + name, &error)) << error.toStdString();
+        EXPECT_TRUE(doc.scenario().has_value()) << name.toStdString() << ": " << doc.error().toStdString();
+    }
+}
+
+TEST(ScenarioFiles, InvalidFieldsStillOpenAndNameTheProblem)
+{
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format":"gpu-planner-scenario","version":1,"workload":{"task":"pretrain","model":"llama-2-7b","tokens":"lots"}})");
+    f.close();
+    ui::ScenarioDocument doc(presets());
+    QString error;
+    ASSERT_TRUE(doc.open(bad, &error));
+    EXPECT_EQ(doc.errorPath(), QStringLiteral("workload.tokens"));
+    EXPECT_EQ(doc.value(QStringLiteral("workload.tokens")).toString(), QStringLiteral("lots"));
+
+    const QString broken = dir.filePath(QStringLiteral("broken.json"));
+    QFile g(broken);
+    ASSERT_TRUE(g.open(QIODevice::WriteOnly));
+    g.write("{ not json");
+    g.close();
+    EXPECT_FALSE(doc.open(broken, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("broken.json")));
+    EXPECT_EQ(doc.filePath(), bad) << "a refused file leaves the open one alone";
+}
+
+TEST(ScenarioFiles, TitleRecentFilesDropAndUnsavedPrompt)
+{
+    QTemporaryDir dir;
+    ui::MainWindow window(tests::seedFactory());
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+    window.document()->setValue(QStringLiteral("constraints.budget"), 42);
+    EXPECT_TRUE(window.isWindowModified());
+
+    const QString path = dir.filePath(QStringLiteral("first.json"));
+    ASSERT_TRUE(window.files()->saveTo(path));
+    EXPECT_FALSE(window.isWindowModified());
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("first.json")));
+    EXPECT_EQ(window.files()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    EXPECT_EQ(window.files()->recentMenu()->actions().size(), 1);
+
+    // Dropping a scenario file with unsaved edits asks first; Discard opens the dropped file.
+    window.document()->setValue(QStringLiteral("constraints.budget"), 43);
+    QFile::copy(QStringLiteral(":/scenarios/bert-base-finetune.json"), dir.filePath(QStringLiteral("bert.json")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(dir.filePath(QStringLiteral("bert.json")))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(&window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QString prompt;
+    answerNextDialog(&window, QStringLiteral("Discard"), &prompt);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(&window, &drop);
+    EXPECT_TRUE(prompt.contains(QStringLiteral("first.json")));
+    EXPECT_EQ(window.document()->value(QStringLiteral("name")).toString(), QStringLiteral("Fine-tune BERT-base"));
+    EXPECT_TRUE(window.windowTitle().startsWith(QStringLiteral("bert.json")));
+    EXPECT_EQ(window.files()->recentFiles().size(), 2);
+
+    // Cancel keeps the edits and the window open.
+    window.document()->setValue(QStringLiteral("constraints.budget"), 44);
+    answerNextDialog(&window, QStringLiteral("Cancel"));
+    EXPECT_FALSE(window.close());
+    EXPECT_TRUE(window.isVisible());
+    window.document()->undoStack()->setClean();
+}

@@ -1,0 +1,164 @@
+// Settings dialog: typed settings round trip, API keys only in the (in-memory) secret store,
+// validation that names the field and keeps what was typed.
+
+#include "ui/settings/SecretStore.h"
+#include "ui/settings/Settings.h"
+#include "ui/settings/SettingsDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+namespace {
+
+void waitForSecrets(ui::SettingsDialog &dialog)
+{
+    if (!dialog.secretsLoaded()) {
+        QSignalSpy read(&dialog, &ui::SettingsDialog::secretsRead);
+        ASSERT_TRUE(read.wait(5000));
+    }
+}
+
+void replaceText(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Delete);
+    QTest::keyClicks(edit, text);
+}
+
+void clickOk(ui::SettingsDialog &dialog)
+{
+    QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+const QString kSecretKey = QStringLiteral("vast-SECRET-0123456789abcdef");
+
+} // namespace
+
+TEST(SettingsDialog, RoundTripKeepsKeysOutOfTheSettingsFile)
+{
+    QTemporaryDir dir;
+    const QString iniPath = dir.filePath(QStringLiteral("gpu-planner.ini"));
+    QSettings settings(iniPath, QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+
+    EXPECT_EQ(ui::settings::displayCurrency.read(settings), QStringLiteral("USD")); // the default
+    {
+        ui::SettingsDialog dialog(settings, secrets);
+        dialog.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+        EXPECT_FALSE(dialog.apiKeyEdit(QStringLiteral("vast"))->isEnabled()); // until the keychain answers
+        waitForSecrets(dialog);
+        ASSERT_TRUE(dialog.apiKeyEdit(QStringLiteral("vast"))->isEnabled());
+        EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("vast"))->echoMode(), QLineEdit::Password);
+
+        replaceText(dialog.apiKeyEdit(QStringLiteral("vast")), kSecretKey);
+        replaceText(dialog.proxyEdit(), QStringLiteral("http://proxy.example.com:3128"));
+        dialog.currencyBox()->setFocus();
+        QTest::keyClick(dialog.currencyBox(), Qt::Key_Down); // USD -> EUR
+        dialog.languageBox()->setCurrentIndex(dialog.languageBox()->findData(QStringLiteral("zh_CN")));
+        dialog.efficiencyBox()->setFocus();
+        dialog.efficiencyBox()->selectAll();
+        QTest::keyClicks(dialog.efficiencyBox(), QStringLiteral("42"));
+        dialog.checkpointBox()->setValue(15);
+
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        clickOk(dialog);
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    }
+    EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(QStringLiteral("vast"))), kSecretKey);
+    EXPECT_EQ(ui::settings::proxy.read(settings), QStringLiteral("http://proxy.example.com:3128"));
+    EXPECT_EQ(ui::settings::displayCurrency.read(settings), QStringLiteral("EUR"));
+    EXPECT_EQ(ui::settings::language.read(settings), QStringLiteral("zh_CN"));
+    EXPECT_DOUBLE_EQ(ui::settings::efficiencyOverride.read(settings), 0.42);
+    EXPECT_DOUBLE_EQ(ui::settings::checkpointMinutes.read(settings), 15.0);
+
+    settings.sync();
+    QFile file(iniPath);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray written = file.readAll();
+    EXPECT_TRUE(written.contains("proxy.example.com"));
+    EXPECT_FALSE(written.contains(kSecretKey.toUtf8()));
+    EXPECT_FALSE(written.contains("SECRET"));
+
+    // Reopening shows what was saved, keys included.
+    QSettings reread(iniPath, QSettings::IniFormat);
+    ui::SettingsDialog again(reread, secrets);
+    again.show();
+    waitForSecrets(again);
+    EXPECT_EQ(again.apiKeyEdit(QStringLiteral("vast"))->text(), kSecretKey);
+    EXPECT_EQ(again.apiKeyEdit(QStringLiteral("gcp"))->text(), QString());
+    EXPECT_EQ(again.proxyEdit()->text(), QStringLiteral("http://proxy.example.com:3128"));
+    EXPECT_EQ(again.currencyBox()->currentData().toString(), QStringLiteral("EUR"));
+    EXPECT_EQ(again.checkpointBox()->value(), 15);
+
+    // Clearing a key removes it from the store.
+    replaceText(again.apiKeyEdit(QStringLiteral("vast")), QString());
+    QSignalSpy accepted(&again, &QDialog::accepted);
+    clickOk(again);
+    ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    EXPECT_FALSE(secrets.secrets().contains(ui::apiKeySecretName(QStringLiteral("vast"))));
+}
+
+TEST(SettingsDialog, BadProxyIsRejectedNamingTheFieldAndKeepingTheText)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::SettingsDialog dialog(settings, secrets);
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    waitForSecrets(dialog);
+
+    replaceText(dialog.proxyEdit(), QStringLiteral("proxy at the office"));
+    replaceText(dialog.caBundleEdit(), dir.filePath(QStringLiteral("missing.pem")));
+    QSignalSpy failed(&dialog, &ui::SettingsDialog::saveFailed);
+    clickOk(dialog);
+    ASSERT_EQ(failed.size(), 1);
+    EXPECT_TRUE(dialog.isVisible());
+    EXPECT_TRUE(dialog.errorLabel()->isVisible());
+    EXPECT_TRUE(dialog.errorLabel()->text().startsWith(QStringLiteral("Proxy:"))) << dialog.errorLabel()->text().toStdString();
+    EXPECT_EQ(dialog.proxyEdit()->text(), QStringLiteral("proxy at the office"));
+    EXPECT_TRUE(dialog.proxyEdit()->hasFocus());
+    EXPECT_FALSE(settings.contains(ui::settings::proxy.key()));
+
+    replaceText(dialog.proxyEdit(), QStringLiteral("socks5://127.0.0.1:1080"));
+    clickOk(dialog);
+    ASSERT_EQ(failed.size(), 2);
+    EXPECT_TRUE(dialog.errorLabel()->text().startsWith(QStringLiteral("CA bundle:")));
+    EXPECT_TRUE(dialog.errorLabel()->text().contains(QStringLiteral("missing.pem")));
+    EXPECT_EQ(dialog.caBundleEdit()->text(), dir.filePath(QStringLiteral("missing.pem")));
+}
+
+TEST(SettingsDialog, KeychainFailureKeepsTheDialogOpenWithTheMessage)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::SettingsDialog dialog(settings, secrets);
+    dialog.show();
+    waitForSecrets(dialog);
+    secrets.setFailure(QStringLiteral("No keychain service available"));
+    replaceText(dialog.apiKeyEdit(QStringLiteral("lambda")), QStringLiteral("lambda-key"));
+    QSignalSpy failed(&dialog, &ui::SettingsDialog::saveFailed);
+    clickOk(dialog);
+    ASSERT_TRUE(failed.wait(5000));
+    EXPECT_TRUE(dialog.isVisible());
+    EXPECT_TRUE(dialog.errorLabel()->text().contains(QStringLiteral("No keychain service available")));
+    EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("lambda"))->text(), QStringLiteral("lambda-key"));
+    EXPECT_TRUE(secrets.secrets().isEmpty());
+}

@@ -1,0 +1,281 @@
+// Screenshots of the refresh and settings dialogs in light, dark and zh_CN for people to look
+// at (GPUPLANNER_ARTIFACT_DIR/screenshots), plus checks that the Chinese translation is used.
+
+#include "db/SeedCatalog.h"
+#include "db/SqliteCatalogRepository.h"
+#include "db/SqliteRefreshLog.h"
+#include "ui/MainWindow.h"
+#include "ui/catalog/CustomOffersDialog.h"
+#include "ui/catalog/CustomOffersModel.h"
+#include "ui/catalog/GpuSpecsPanel.h"
+#include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/charts/PriceHistoryChart.h"
+#include "ui/refresh/CatalogTools.h"
+#include "ui/refresh/RefreshDialog.h"
+#include "ui/settings/Language.h"
+#include "ui/settings/SecretStore.h"
+#include "ui/settings/SettingsDialog.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPalette>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+namespace {
+
+enum class Look { Light, Dark, Chinese };
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x84, 0xc6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+// Applies a look for the scope's lifetime.
+class LookScope
+{
+public:
+    explicit LookScope(Look look) : m_palette(QApplication::palette()), m_font(QApplication::font())
+    {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        if (look == Look::Dark)
+            QApplication::setPalette(darkPalette());
+        else
+            QApplication::setPalette(QApplication::style()->standardPalette());
+        if (look == Look::Chinese)
+            m_language = ui::installTranslations(*qApp, QStringLiteral("zh_CN"));
+    }
+    ~LookScope()
+    {
+        ui::removeTranslations(*qApp);
+        QApplication::setPalette(m_palette);
+        QApplication::setFont(m_font);
+    }
+    const QString &language() const { return m_language; }
+
+private:
+    QPalette m_palette;
+    QFont m_font;
+    QString m_language;
+};
+
+QString suffix(Look look)
+{
+    switch (look) {
+    case Look::Light: return QStringLiteral("light");
+    case Look::Dark: return QStringLiteral("dark");
+    case Look::Chinese: return QStringLiteral("zh_CN");
+    }
+    return {};
+}
+
+void save(QWidget &w, const QString &name)
+{
+    QCoreApplication::processEvents();
+    const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
+    QDir().mkpath(dir);
+    EXPECT_TRUE(w.grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+class HalfFailingService : public core::RefreshService
+{
+public:
+    QStringList providers() const override
+    {
+        return {QStringLiteral("aws"), QStringLiteral("azure"), QStringLiteral("lambda"), QStringLiteral("ecb")};
+    }
+    core::Result<QList<core::ProviderOutcome>> refresh(const QStringList &providers, const core::RefreshOptions &,
+                                                       const std::atomic_bool *, const core::RefreshProgress &progress) override
+    {
+        QList<core::ProviderOutcome> list;
+        for (const QString &p : providers) {
+            progress(p, QStringLiteral("downloading"), 1, 1);
+            core::ProviderOutcome o;
+            o.provider = p;
+            if (p == u"lambda") {
+                o.status = core::RefreshStatus::Failed;
+                o.error = QStringLiteral("https://cloud.lambdalabs.com/api/v1/instance-types: HTTP 401 Unauthorized");
+            } else if (p == u"ecb") {
+                o.fxRates = 30;
+            } else {
+                o.offers = 1843;
+                o.counts = {12, 40, 3, 1788};
+            }
+            list.append(o);
+        }
+        return list;
+    }
+};
+
+void screenshotRefreshDialog(Look look)
+{
+    LookScope scope(look);
+    ui::RefreshDialog dialog(
+        [](const ui::RefreshConfig &) -> core::Result<std::unique_ptr<core::RefreshService>> {
+            return std::unique_ptr<core::RefreshService>(std::make_unique<HalfFailingService>());
+        },
+        [](QObject *context, std::function<void(ui::RefreshConfig, QString)> done) {
+            QMetaObject::invokeMethod(context, [done] { done({}, {}); }, Qt::QueuedConnection);
+        });
+    const QDateTime t = QDateTime(QDate(2026, 11, 28), QTime(9, 30), Qt::UTC);
+    dialog.setRefreshLog({{QStringLiteral("aws"), t, t.addSecs(95), core::RefreshStatus::Ok, 5210, {}},
+                          {QStringLiteral("lambda"), t, t.addSecs(4), core::RefreshStatus::Failed, 0,
+                           QStringLiteral("lambda: API key missing (Settings ▸ API keys)")}});
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(5000));
+    if (look == Look::Chinese) {
+        EXPECT_EQ(scope.language(), QStringLiteral("zh_CN"));
+        EXPECT_NE(dialog.windowTitle(), QStringLiteral("Refresh prices"));
+    }
+    save(dialog, QStringLiteral("refresh-dialog-") + suffix(look));
+}
+
+void screenshotSettingsDialog(Look look)
+{
+    LookScope scope(look);
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::SettingsDialog dialog(settings, secrets);
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy read(&dialog, &ui::SettingsDialog::secretsRead);
+    ASSERT_TRUE(dialog.secretsLoaded() || read.wait(5000));
+    QTest::keyClicks(dialog.apiKeyEdit(QStringLiteral("vast")), QStringLiteral("abc123"));
+    QTest::keyClicks(dialog.proxyEdit(), QStringLiteral("proxy at the office"));
+    QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton); // shows the error
+    if (look == Look::Chinese) {
+        EXPECT_NE(dialog.windowTitle(), QStringLiteral("Settings"));
+    }
+    save(dialog, QStringLiteral("settings-dialog-") + suffix(look));
+}
+
+core::CatalogRepositoryFactory seedRepositories()
+{
+    return []() -> core::Result<std::unique_ptr<core::CatalogRepository>> {
+        auto repo = db::SqliteCatalogRepository::openExisting(tests::seedCatalogPath());
+        if (!repo)
+            return repo.error();
+        return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
+    };
+}
+
+QList<core::PricePoint> samplePriceHistory()
+{
+    QList<core::PricePoint> points;
+    auto add = [&](core::Billing billing, double price, const char *date) {
+        core::PricePoint p;
+        p.billing = billing;
+        p.pricePerHour = price;
+        p.currency = QStringLiteral("USD");
+        p.effectiveDate = QString::fromLatin1(date);
+        points.append(p);
+    };
+    add(core::Billing::OnDemand, 98.32, "2026-01-15");
+    add(core::Billing::OnDemand, 55.04, "2026-06-01");
+    add(core::Billing::Spot, 31.10, "2026-02-01");
+    add(core::Billing::Spot, 24.75, "2026-07-10");
+    add(core::Billing::Spot, 28.40, "2026-10-01");
+    return points;
+}
+
+void screenshotCatalogViews(Look look)
+{
+    LookScope scope(look);
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::MainWindow window(seedRepositories());
+    ui::CatalogToolsDeps deps;
+    deps.refreshLog = db::SqliteRefreshLog::factory(tests::seedCatalogPath());
+    deps.repositories = seedRepositories();
+    deps.settings = &settings;
+    deps.secrets = &secrets;
+    ui::CatalogTools *tools = ui::installCatalogTools(window, deps);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &ui::MainWindow::catalogLoaded);
+    window.reloadCatalog();
+    ASSERT_TRUE(loaded.wait(30000));
+    tools->priceHistory()->titleLabel()->setText(QStringLiteral("p5.48xlarge · us-east-1 (AWS)"));
+    tools->priceHistory()->chart()->setHistory(samplePriceHistory(), QDate(2026, 11, 30));
+    save(window, QStringLiteral("catalog-window-") + suffix(look));
+
+    ui::GpuSpecsPanel *specs = tools->gpuSpecs();
+    specs->resize(1100, 480);
+    save(*specs, QStringLiteral("catalog-gpu-specs-") + suffix(look));
+    ui::PriceHistoryPanel *history = tools->priceHistory();
+    history->resize(760, 360);
+    save(*history, QStringLiteral("catalog-price-history-") + suffix(look));
+
+    ui::CustomOffersDialog custom(core::CustomOfferStoreFactory{}, {QStringLiteral("aws")});
+    ui::CustomOffersModel::Row row = ui::CustomOffersModel::emptyRow();
+    row[ui::CustomOffersModel::Provider] = QStringLiteral("acme-negotiated");
+    row[ui::CustomOffersModel::InstanceType] = QStringLiteral("dgx-h100");
+    row[ui::CustomOffersModel::Region] = QStringLiteral("eu-home");
+    row[ui::CustomOffersModel::Gpu] = QStringLiteral("H100");
+    row[ui::CustomOffersModel::GpuCount] = QStringLiteral("8");
+    row[ui::CustomOffersModel::PricePerHour] = QStringLiteral("19.50");
+    ui::CustomOffersModel::Row second = row;
+    second[ui::CustomOffersModel::Provider] = QStringLiteral("aws");
+    second[ui::CustomOffersModel::Billing] = QStringLiteral("reserved");
+    second[ui::CustomOffersModel::TermMonths] = QStringLiteral("12");
+    custom.model()->appendRows({row, second}, QStringLiteral("rows"));
+    custom.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&custom));
+    QSignalSpy saved(&custom, &ui::CustomOffersDialog::saveFinished);
+    custom.save(); // refuses the catalog provider "aws", naming the field
+    EXPECT_EQ(saved.size(), 1);
+    save(custom, QStringLiteral("catalog-custom-offers-") + suffix(look));
+}
+
+} // namespace
+
+TEST(ToolsScreenshots, CatalogViewsLightDarkChinese)
+{
+    for (Look look : {Look::Light, Look::Dark, Look::Chinese})
+        screenshotCatalogViews(look);
+}
+
+TEST(ToolsScreenshots, RefreshDialogLightDarkChinese)
+{
+    for (Look look : {Look::Light, Look::Dark, Look::Chinese})
+        screenshotRefreshDialog(look);
+}
+
+TEST(ToolsScreenshots, SettingsDialogLightDarkChinese)
+{
+    for (Look look : {Look::Light, Look::Dark, Look::Chinese})
+        screenshotSettingsDialog(look);
+}

@@ -1,0 +1,197 @@
+#include "ui/charts/CostTimeChart.h"
+
+#include "ui/charts/ChartStyle.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplanner::ui {
+
+CostTimeChart::CostTimeChart(QWidget *parent)
+    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_others(new QScatterSeries),
+      m_paretoPoints(new QScatterSeries), m_front(new QLineSeries), m_recommended(new QScatterSeries),
+      m_selection(new QScatterSeries), m_x(new QLogValueAxis), m_y(new QLogValueAxis)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(280, 220);
+    m_chart->setTitle(tr("Cost against time"));
+    m_others->setName(tr("Options"));
+    m_paretoPoints->setName(tr("Pareto front"));
+    m_front->setName(tr("Pareto front"));
+    m_recommended->setName(tr("Recommended"));
+    m_selection->setName(tr("Selected"));
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_others, m_front, m_paretoPoints,
+                                                                        m_recommended, m_selection})
+        m_chart->addSeries(s);
+    m_x->setBase(10);
+    m_y->setBase(10);
+    m_x->setLabelFormat(QStringLiteral("%g"));
+    m_y->setLabelFormat(QStringLiteral("%g"));
+    m_x->setTitleText(tr("Time (hours, log scale)"));
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries *s : m_chart->series()) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    // One legend entry per meaning: the front's points and line share "Pareto front".
+    m_chart->legend()->markers(m_paretoPoints).constFirst()->setVisible(false);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_others->setMarkerSize(7);
+    m_paretoPoints->setMarkerSize(10);
+    m_recommended->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_recommended->setMarkerSize(14);
+    m_selection->setMarkerSize(22);
+
+    for (QScatterSeries *s : {m_others, m_paretoPoints, m_recommended, m_selection}) {
+        connect(s, &QScatterSeries::hovered, this, &CostTimeChart::showTip);
+        connect(s, &QScatterSeries::clicked, this, [this](const QPointF &value) {
+            const int i = nearest(value);
+            if (i < 0)
+                return;
+            setSelectedId(m_points.at(i).id);
+            Q_EMIT pointClicked(m_points.at(i).id);
+        });
+    }
+    restyle();
+}
+
+QWidget *CostTimeChart::view() const
+{
+    return m_view->viewport();
+}
+
+void CostTimeChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        restyle();
+    QWidget::changeEvent(event);
+}
+
+void CostTimeChart::restyle()
+{
+    const QPalette p = palette();
+    charts::styleChart(m_chart, p, font());
+    QColor others = charts::seriesColor(0, p);
+    others.setAlpha(150);
+    m_others->setColor(others);
+    m_others->setBorderColor(Qt::transparent);
+    const QColor front = charts::seriesColor(3, p);
+    m_paretoPoints->setColor(front);
+    m_paretoPoints->setBorderColor(front.darker(130));
+    QPen pen(front);
+    pen.setWidthF(2);
+    m_front->setPen(pen);
+    const QColor rec = charts::seriesColor(2, p);
+    m_recommended->setColor(rec);
+    m_recommended->setBorderColor(p.color(QPalette::Text));
+    m_selection->setColor(Qt::transparent);
+    QPen ring(p.color(QPalette::Text));
+    ring.setWidthF(2.5);
+    m_selection->setPen(ring);
+}
+
+void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &currency)
+{
+    m_points.clear();
+    for (const ScatterPoint &pt : points) {
+        if (pt.hours > 0 && pt.cost > 0) // log axes: nothing at or below zero
+            m_points.append(pt);
+    }
+    m_currency = currency;
+    m_y->setTitleText(tr("Cost (%1, log scale)").arg(currency));
+    QList<QPointF> others;
+    QList<QPointF> pareto;
+    QList<QPointF> recommended;
+    double minX = 1e300, maxX = 0, minY = 1e300, maxY = 0;
+    for (const ScatterPoint &pt : std::as_const(m_points)) {
+        const QPointF v(pt.hours, pt.cost);
+        (pt.pareto ? pareto : others).append(v);
+        if (pt.recommended)
+            recommended.append(v);
+        minX = std::min(minX, pt.hours);
+        maxX = std::max(maxX, pt.hours);
+        minY = std::min(minY, pt.cost);
+        maxY = std::max(maxY, pt.cost);
+    }
+    std::sort(pareto.begin(), pareto.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+    m_others->replace(others);
+    m_paretoPoints->replace(pareto);
+    m_front->replace(pareto);
+    m_recommended->replace(recommended);
+    if (m_points.isEmpty()) {
+        minX = minY = 1;
+        maxX = maxY = 10;
+    }
+    // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
+    m_x->setRange(std::pow(10, std::floor(std::log10(minX / 1.2))), std::pow(10, std::ceil(std::log10(maxX * 1.2))));
+    m_y->setRange(std::pow(10, std::floor(std::log10(minY / 1.2))), std::pow(10, std::ceil(std::log10(maxY * 1.2))));
+    setSelectedId(m_selected);
+}
+
+void CostTimeChart::setSelectedId(const QString &id)
+{
+    m_selected = id;
+    QList<QPointF> selected;
+    for (const ScatterPoint &pt : std::as_const(m_points)) {
+        if (pt.id == id)
+            selected.append(QPointF(pt.hours, pt.cost));
+    }
+    m_selection->replace(selected);
+}
+
+std::optional<QPoint> CostTimeChart::pointPosition(const QString &id) const
+{
+    for (const ScatterPoint &pt : m_points) {
+        if (pt.id == id) {
+            const QPointF scene = m_chart->mapToScene(m_chart->mapToPosition(QPointF(pt.hours, pt.cost), m_others));
+            return m_view->mapFromScene(scene);
+        }
+    }
+    return std::nullopt;
+}
+
+int CostTimeChart::nearest(const QPointF &value) const
+{
+    // Compare in log space, as drawn.
+    int best = -1;
+    double bestDistance = 1e300;
+    for (int i = 0; i < m_points.size(); ++i) {
+        const double dx = std::log10(m_points.at(i).hours) - std::log10(value.x());
+        const double dy = std::log10(m_points.at(i).cost) - std::log10(value.y());
+        const double d = dx * dx + dy * dy;
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+void CostTimeChart::showTip(const QPointF &value, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const int i = nearest(value);
+    if (i >= 0)
+        QToolTip::showText(QCursor::pos(), m_points.at(i).label, m_view);
+}
+
+} // namespace gpuplanner::ui

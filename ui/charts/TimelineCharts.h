@@ -1,0 +1,77 @@
+#pragma once
+// TimelineChart: cost per month (or cumulative) of each strategy as lines, break-even months
+// marked, and the budget as a dashed line. OwnershipChart: cost per GPU-hour of owning against
+// utilization next to the cloud's on-demand rate, crossing at the break-even utilization.
+
+#include "ui/charts/ChartData.h"
+
+#include <QPointF>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QCategoryAxis;
+class QChart;
+class QChartView;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace gpuplanner::ui {
+
+class TimelineChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    TimelineChart(const QString &title, QWidget *parent = nullptr);
+
+    // budget <= 0: no budget line.
+    void setSeries(const QStringList &months, const QList<LineSeriesData> &series, double budget,
+                   const QString &currency);
+    int lineCount() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+
+    QChart *m_chart;
+    QChartView *m_view;
+    QCategoryAxis *m_x;
+    QValueAxis *m_y;
+    QStringList m_months;
+    QList<LineSeriesData> m_series;
+    double m_budget = 0;
+    QString m_currency;
+};
+
+class OwnershipChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit OwnershipChart(QWidget *parent = nullptr);
+
+    // own: (utilization 0-1, cost per GPU-hour); breakEven > 1: owning never pays off.
+    void setData(const QList<QPointF> &own, double cloudPerGpuHour, double breakEven, double utilization,
+                 const QString &currency);
+    void clear(const QString &why);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+
+    QChart *m_chart;
+    QChartView *m_view;
+    QValueAxis *m_x;
+    QValueAxis *m_y;
+    QList<QPointF> m_own;
+    double m_cloud = 0;
+    double m_breakEven = 0;
+    double m_utilization = 0;
+    QString m_currency;
+};
+
+} // namespace gpuplanner::ui

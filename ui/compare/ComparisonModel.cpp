@@ -1,0 +1,219 @@
+#include "ui/compare/ComparisonModel.h"
+
+#include "core/plan/PlanExplain.h"
+
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace gpuplanner::ui {
+
+ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ComparisonModel::setSnapshot(PlanSnapshotPtr snapshot)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    m_rowOfId.clear();
+    if (m_snapshot) {
+        const auto &options = m_snapshot->result.options;
+        m_rowOfId.reserve(qsizetype(options.size()));
+        for (size_t i = 0; i < options.size(); ++i)
+            m_rowOfId.insert(optionId(*m_snapshot, options[i]), int(i));
+    }
+    endResetModel();
+}
+
+const core::PlanOption *ComparisonModel::option(int row) const
+{
+    if (!m_snapshot || row < 0 || size_t(row) >= m_snapshot->result.options.size())
+        return nullptr;
+    return &m_snapshot->result.options[size_t(row)];
+}
+
+int ComparisonModel::rowOfId(const QString &id) const
+{
+    return m_rowOfId.value(id, -1);
+}
+
+int ComparisonModel::recommendedRow() const
+{
+    return m_snapshot ? m_snapshot->result.recommended : -1;
+}
+
+int ComparisonModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_snapshot ? 0 : int(m_snapshot->result.options.size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString ComparisonModel::columnTitle(int column)
+{
+    switch (Column(column)) {
+    case Provider: return tr("Provider");
+    case Instance: return tr("Instance");
+    case Gpus: return tr("GPUs");
+    case Region: return tr("Region");
+    case Billing: return tr("Billing");
+    case PricePerHour: return tr("Price / h");
+    case Time: return tr("Time");
+    case GpuHours: return tr("GPU-hours");
+    case Cost: return tr("Cost");
+    case CostP90: return tr("P90 cost");
+    case Fits: return tr("Fits");
+    case Bottleneck: return tr("Bottleneck");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QString ComparisonModel::bottleneckText(core::Bottleneck b)
+{
+    switch (b) {
+    case core::Bottleneck::Compute: return tr("compute");
+    case core::Bottleneck::MemoryBandwidth: return tr("memory bandwidth");
+    case core::Bottleneck::Interconnect: return tr("interconnect");
+    case core::Bottleneck::Network: return tr("network");
+    case core::Bottleneck::MemoryCapacity: return tr("memory capacity");
+    }
+    return {};
+}
+
+QString ComparisonModel::issueText(const core::PlanOption &o)
+{
+    if (o.usable())
+        return tr("yes");
+    switch (o.issue) {
+    case core::OptionIssue::TooManyGpus: return tr("no: needs more GPUs than allowed");
+    case core::OptionIssue::NeedsRdma: return tr("no: multi-node without RDMA");
+    case core::OptionIssue::NoFxRate: return tr("no: no FX rate for its currency");
+    case core::OptionIssue::DoesNotFit:
+    case core::OptionIssue::None: break;
+    }
+    switch (o.problem) {
+    case core::FitProblem::MemoryCapacity: return tr("no: out of GPU memory");
+    case core::FitProblem::NoComputeSpecs: return tr("no: GPU has no published peak");
+    case core::FitProblem::MissingInput: return tr("no: workload incomplete");
+    case core::FitProblem::ReplicaTooWide: return tr("no: replica wider than NVLink domain");
+    case core::FitProblem::LatencyUnreachable: return tr("no: latency target unreachable");
+    case core::FitProblem::BatchTooSmall: return tr("no: batch smaller than data-parallel width");
+    case core::FitProblem::None: break;
+    }
+    return tr("no");
+}
+
+QString ComparisonModel::billingText(const core::PlanOption &o)
+{
+    QString text = core::billingId(o.billing);
+    text.replace(u'_', u' ');
+    if (o.termMonths > 0)
+        text += tr(" %1 mo").arg(o.termMonths);
+    return text;
+}
+
+QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
+{
+    const core::Offer &offer = m_snapshot->offer(o);
+    const QString &currency = m_snapshot->request.displayCurrency;
+    switch (Column(column)) {
+    case Provider: return offer.providerName.isEmpty() ? offer.provider : offer.providerName;
+    case Instance: return offer.instanceType;
+    case Gpus:
+        return o.instances > 1 ? tr("%1 × %2 %3").arg(o.instances).arg(offer.gpuCount).arg(offer.gpu)
+                               : tr("%1 %2").arg(offer.gpuCount).arg(offer.gpu);
+    case Region: return offer.region;
+    case Billing: return billingText(o);
+    case PricePerHour: return core::formatMoney(o.pricePerHour, currency);
+    case Time: return o.fits ? core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours) : QString();
+    case GpuHours: return o.fits ? QLocale().toString(o.gpuHours, 'f', 0) : QString();
+    case Cost: return o.fits ? core::formatMoney(o.cost, currency) : QString();
+    case CostP90: return o.fits ? core::formatMoney(o.costP90, currency) : QString();
+    case Fits: return issueText(o);
+    case Bottleneck: return o.fits ? bottleneckText(o.bottleneck) : QString();
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int row) const
+{
+    // Options that cannot run sort after every usable one on the numeric columns.
+    const double never = o.fits ? 0 : 1e300;
+    switch (Column(column)) {
+    case Gpus: return o.gpus > 0 ? o.gpus : m_snapshot->offer(o).gpuCount;
+    case PricePerHour: return o.pricePerHour;
+    case Time: return never + o.hours;
+    case GpuHours: return never + o.gpuHours;
+    case Cost: return never + o.cost;
+    case CostP90: return never + o.costP90;
+    case Fits: return row; // the plan's own order: usable and ranked first
+    default: return display(o, column);
+    }
+}
+
+QVariant ComparisonModel::data(const QModelIndex &index, int role) const
+{
+    const core::PlanOption *o = index.isValid() ? option(index.row()) : nullptr;
+    if (!o)
+        return {};
+    const bool recommended = index.row() == m_snapshot->result.recommended;
+    switch (role) {
+    case Qt::DisplayRole: return display(*o, index.column());
+    case SortRole: return sortValue(*o, index.column(), index.row());
+    case OptionIdRole: return optionId(*m_snapshot, *o);
+    case RecommendedRole: return recommended;
+    case ParetoRole: return o->pareto;
+    case UsableRole: return o->usable();
+    case ProviderRole: return m_snapshot->offer(*o).provider;
+    case BillingRole: return int(o->billing);
+    case RankRole: return index.row();
+    case Qt::TextAlignmentRole:
+        if (index.column() >= PricePerHour && index.column() <= CostP90)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::FontRole:
+        if (recommended) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::BackgroundRole:
+        if (recommended) {
+            // A tint of the palette's highlight reads in light and dark themes alike.
+            QColor c = QGuiApplication::palette().color(QPalette::Highlight);
+            c.setAlpha(70);
+            return c;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (!o->usable())
+            return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        return {};
+    case Qt::ToolTipRole:
+        if (recommended)
+            return tr("Recommended: %1").arg(m_snapshot->recommendation);
+        if (index.column() == Fits)
+            return issueText(*o);
+        return {};
+    default: return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole)
+        return columnTitle(section);
+    if (role == Qt::ToolTipRole && (section == Cost || section == CostP90) && m_snapshot)
+        return tr("In %1; expected cost, and the cost not exceeded with 90% probability (spot risk)")
+            .arg(m_snapshot->request.displayCurrency);
+    return {};
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,68 @@
+#pragma once
+// ComparisonModel: one row per planned option (offer x billing model) of the latest plan, as a
+// thin adapter over a PlanSnapshot. Sorting and filtering live in ComparisonProxy.
+
+#include "ui/compare/PlanRunner.h"
+
+#include <QAbstractTableModel>
+
+namespace gpuplanner::ui {
+
+class ComparisonModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        Provider,
+        Instance,
+        Gpus,
+        Region,
+        Billing,
+        PricePerHour,
+        Time,
+        GpuHours,
+        Cost,
+        CostP90,
+        Fits,
+        Bottleneck,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // numbers for numeric columns
+        OptionIdRole,
+        RecommendedRole,
+        ParetoRole,
+        UsableRole,
+        ProviderRole,
+        BillingRole,
+        RankRole, // position in the plan's ranking
+    };
+
+    explicit ComparisonModel(QObject *parent = nullptr);
+
+    void setSnapshot(PlanSnapshotPtr snapshot);
+    const PlanSnapshotPtr &snapshot() const { return m_snapshot; }
+    const core::PlanOption *option(int row) const;
+    int rowOfId(const QString &id) const;
+    int recommendedRow() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString columnTitle(int column);
+    static QString bottleneckText(core::Bottleneck b);
+    static QString issueText(const core::PlanOption &o);
+    static QString billingText(const core::PlanOption &o);
+
+private:
+    QVariant display(const core::PlanOption &o, int column) const;
+    QVariant sortValue(const core::PlanOption &o, int column, int row) const;
+
+    PlanSnapshotPtr m_snapshot;
+    QHash<QString, int> m_rowOfId;
+};
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,319 @@
+#include "ui/compare/ComparisonPanel.h"
+
+#include "core/plan/PlanExplain.h"
+#include "ui/charts/CostBarsChart.h"
+#include "ui/charts/CostTimeChart.h"
+#include "ui/compare/ComparisonModel.h"
+#include "ui/compare/ComparisonProxy.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace gpuplanner::ui {
+
+ComparisonPanel::ComparisonPanel(QWidget *parent)
+    : QWidget(parent), m_model(new ComparisonModel(this)), m_proxy(new ComparisonProxy(this)),
+      m_view(new QTableView(this)), m_scatter(new CostTimeChart(this)), m_bars(new CostBarsChart(this)),
+      m_summary(new QLabel(this)), m_reasons(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(ComparisonModel::Fits, Qt::AscendingOrder); // the plan's ranking
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setWordWrap(false);
+    m_view->setToolTip(tr("Options ranked by the plan; click a header to sort, right-click it to choose columns."));
+
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_reasons->setWordWrap(true);
+    m_reasons->setTextFormat(Qt::RichText);
+    m_reasons->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reasons->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_reasons->setMinimumWidth(240);
+    m_reasons->setMargin(6);
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_summary);
+    topLayout->addWidget(createFilters());
+    topLayout->addWidget(m_view, 1);
+
+    auto *chartsSplitter = new QSplitter(Qt::Horizontal, this);
+    chartsSplitter->addWidget(m_scatter);
+    chartsSplitter->addWidget(m_bars);
+    chartsSplitter->addWidget(m_reasons);
+    chartsSplitter->setStretchFactor(0, 3);
+    chartsSplitter->setStretchFactor(1, 3);
+    chartsSplitter->setStretchFactor(2, 2);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(top);
+    splitter->addWidget(chartsSplitter);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ComparisonPanel::onTableSelection);
+    connect(m_scatter, &CostTimeChart::pointClicked, this, &ComparisonPanel::selectId);
+    connect(m_bars, &CostBarsChart::barClicked, this, &ComparisonPanel::selectId);
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            [this](const QPoint &pos) { m_columnsMenu->popup(m_view->horizontalHeader()->mapToGlobal(pos)); });
+    m_summary->setText(tr("Waiting for the catalog…"));
+}
+
+QWidget *ComparisonPanel::createFilters()
+{
+    auto *bar = new QWidget(this);
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_usable = new QCheckBox(tr("&Usable only"), bar);
+    m_usable->setChecked(true);
+    m_usable->setToolTip(tr("Hide options that do not fit or break a hard limit; uncheck to see why they fail."));
+    m_pareto = new QCheckBox(tr("Pareto &front"), bar);
+    m_pareto->setToolTip(tr("Only options no other option beats on both cost and time."));
+    m_provider = new QComboBox(bar);
+    m_provider->setToolTip(tr("Show one provider's options."));
+    m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_billing = new QComboBox(bar);
+    m_billing->setToolTip(tr("Show one billing model."));
+    m_billing->addItem(tr("All billing"), -1);
+    for (core::Billing b : {core::Billing::OnDemand, core::Billing::Spot, core::Billing::Reserved,
+                            core::Billing::SavingsPlan}) {
+        core::PlanOption o;
+        o.billing = b;
+        m_billing->addItem(ComparisonModel::billingText(o), int(b));
+    }
+    m_text = new QLineEdit(bar);
+    m_text->setPlaceholderText(tr("Filter provider, instance, GPU, region"));
+    m_text->setClearButtonEnabled(true);
+    m_text->setToolTip(tr("Show options whose provider, instance, GPUs or region contain this text."));
+    auto *textLabel = new QLabel(tr("Fil&ter:"), bar);
+    textLabel->setBuddy(m_text);
+    m_columns = new QToolButton(bar);
+    m_columns->setText(tr("&Columns"));
+    m_columns->setToolTip(tr("Choose the columns of the table."));
+    m_columns->setPopupMode(QToolButton::InstantPopup);
+    m_columnsMenu = new QMenu(m_columns);
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+        QAction *a = m_columnsMenu->addAction(ComparisonModel::columnTitle(c));
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+    }
+    m_columns->setMenu(m_columnsMenu);
+
+    row->addWidget(m_usable);
+    row->addWidget(m_pareto);
+    row->addWidget(m_provider);
+    row->addWidget(m_billing);
+    row->addWidget(textLabel);
+    row->addWidget(m_text, 1);
+    row->addWidget(m_columns);
+
+    connect(m_usable, &QCheckBox::toggled, this, [this](bool on) { m_proxy->setUsableOnly(on); syncTableSelection(); });
+    connect(m_pareto, &QCheckBox::toggled, this, [this](bool on) { m_proxy->setParetoOnly(on); syncTableSelection(); });
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setProvider(m_provider->currentData().toString());
+        syncTableSelection();
+    });
+    connect(m_billing, &QComboBox::currentIndexChanged, this, [this] {
+        const int b = m_billing->currentData().toInt();
+        m_proxy->setBilling(b < 0 ? std::nullopt : std::optional<core::Billing>(core::Billing(b)));
+        syncTableSelection();
+    });
+    connect(m_text, &QLineEdit::textChanged, this, [this](const QString &t) {
+        m_proxy->setText(t.trimmed());
+        syncTableSelection();
+    });
+    return bar;
+}
+
+void ComparisonPanel::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_view->setCursor(busy ? Qt::BusyCursor : Qt::ArrowCursor);
+}
+
+void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
+{
+    m_syncing = true;
+    m_model->setSnapshot(snapshot);
+    m_syncing = false;
+    populateProviders();
+    const PlanSnapshot &s = *snapshot;
+    if (!s.error.isEmpty()) {
+        m_summary->setText(tr("<b>No plan:</b> %1").arg(s.error.toHtmlEscaped()));
+    } else {
+        m_summary->setText(tr("<b>%1</b><br>%2 usable of %3 options · planned in %4 ms")
+                               .arg(s.recommendation.toHtmlEscaped())
+                               .arg(s.result.usable)
+                               .arg(s.result.options.size())
+                               .arg(s.planMs, 0, 'f', 0));
+    }
+    // Keep the user's choice across re-plans while it is still shown; else the recommendation.
+    const QModelIndex kept = m_proxy->mapFromSource(m_model->index(m_model->rowOfId(m_selectedId), 0));
+    if (m_selectedId.isEmpty() || !kept.isValid())
+        m_selectedId = s.result.recommended >= 0 ? optionId(s, s.result.options[size_t(s.result.recommended)]) : QString();
+    updateCharts();
+    if (!m_columnsSized && m_model->rowCount() > 0) {
+        m_columnsSized = true; // once: later plans keep the widths the user chose
+        m_view->resizeColumnsToContents();
+    }
+    syncTableSelection();
+    updateReasons();
+}
+
+void ComparisonPanel::populateProviders()
+{
+    const QString current = m_provider->currentData().toString();
+    std::set<std::pair<QString, QString>> providers; // (name, id), sorted by name
+    if (const PlanSnapshotPtr &s = m_model->snapshot()) {
+        for (const core::PlanOption &o : s->result.options) {
+            const core::Offer &offer = s->offer(o);
+            providers.insert({offer.providerName.isEmpty() ? offer.provider : offer.providerName, offer.provider});
+        }
+    }
+    const QSignalBlocker block(m_provider);
+    m_provider->clear();
+    m_provider->addItem(tr("All providers"), QString());
+    for (const auto &[name, id] : providers)
+        m_provider->addItem(name, id);
+    const int index = m_provider->findData(current);
+    m_provider->setCurrentIndex(std::max(0, index));
+    if (index < 0 && !current.isEmpty())
+        m_proxy->setProvider(QString());
+}
+
+void ComparisonPanel::updateCharts()
+{
+    const PlanSnapshotPtr &snapshot = m_model->snapshot();
+    QList<ScatterPoint> points;
+    QList<CostBar> bars;
+    QString currency = QStringLiteral("USD");
+    if (snapshot && snapshot->error.isEmpty()) {
+        const PlanSnapshot &s = *snapshot;
+        currency = s.request.displayCurrency;
+        for (int i = 0; i < s.result.usable; ++i) {
+            const core::PlanOption &o = s.result.options[size_t(i)];
+            const bool recommended = i == s.result.recommended;
+            const core::Offer &offer = s.offer(o);
+            const QString name = QStringLiteral("%1 %2").arg(offer.providerName.isEmpty() ? offer.provider : offer.providerName,
+                                                            offer.instanceType);
+            if (i < kScatterPoints || o.pareto || recommended) {
+                points.append({optionId(s, o), o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
+                               tr("%1\n%2 · %3 · %4 GPUs\nCost %5 (P90 %6) · time %7")
+                                   .arg(name, offer.region, ComparisonModel::billingText(o))
+                                   .arg(o.gpus)
+                                   .arg(core::formatMoney(o.cost, currency), core::formatMoney(o.costP90, currency),
+                                        core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours))});
+            }
+            if (i < kBars) {
+                // Numbered: the category axis merges equal labels, and two regions often share one.
+                QString label = tr("%1. %2 · %3").arg(i + 1).arg(name, ComparisonModel::billingText(o));
+                if (label.size() > 36)
+                    label = label.left(35) + u'…';
+                bars.append({optionId(s, o), label, o.costP50 > 0 ? o.costP50 : o.cost,
+                             o.costP90 > 0 ? o.costP90 : o.cost, recommended});
+            }
+        }
+    }
+    m_scatter->setPoints(points, currency);
+    m_bars->setBars(bars, currency);
+    m_scatter->setSelectedId(m_selectedId);
+    m_bars->setSelectedId(m_selectedId);
+}
+
+void ComparisonPanel::updateReasons()
+{
+    const PlanSnapshotPtr &s = m_model->snapshot();
+    const int row = m_model->rowOfId(m_selectedId);
+    const core::PlanOption *o = m_model->option(row);
+    if (!s || !o) {
+        m_reasons->setText(tr("<i>Select an option in the table or a chart to see why it stands where it does.</i>"));
+        return;
+    }
+    const core::Offer &offer = s->offer(*o);
+    QString html = tr("<b>%1 %2</b> (%3, %4)").arg(offer.providerName.toHtmlEscaped(), offer.instanceType.toHtmlEscaped(),
+                                                 offer.region.toHtmlEscaped(), ComparisonModel::billingText(*o));
+    if (row == s->result.recommended)
+        html += tr("<br><b>Recommended.</b>");
+    const QStringList reasons = s->reasons.value(row);
+    if (reasons.isEmpty()) {
+        html += o->usable() ? tr("<p>Reasons are listed for the top %1 options.</p>").arg(PlanRunner::kExplainedOptions)
+                            : tr("<p>Not usable: %1.</p>").arg(ComparisonModel::issueText(*o));
+    } else {
+        html += QStringLiteral("<ul style=\"margin-left:-20px\">");
+        for (const QString &r : reasons)
+            html += QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    m_reasons->setText(html);
+}
+
+void ComparisonPanel::onTableSelection()
+{
+    if (m_syncing)
+        return;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    const QString id = rows.constFirst().data(ComparisonModel::OptionIdRole).toString();
+    if (id == m_selectedId)
+        return;
+    m_selectedId = id;
+    m_scatter->setSelectedId(id);
+    m_bars->setSelectedId(id);
+    updateReasons();
+    Q_EMIT selectionChanged(id);
+}
+
+void ComparisonPanel::selectId(const QString &id)
+{
+    const bool changed = id != m_selectedId;
+    m_selectedId = id;
+    m_scatter->setSelectedId(id);
+    m_bars->setSelectedId(id);
+    syncTableSelection();
+    updateReasons();
+    if (changed)
+        Q_EMIT selectionChanged(id);
+}
+
+void ComparisonPanel::syncTableSelection()
+{
+    const QModelIndex source = m_model->index(m_model->rowOfId(m_selectedId), 0);
+    const QModelIndex index = m_proxy->mapFromSource(source);
+    m_syncing = true;
+    if (index.isValid()) {
+        m_view->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->scrollTo(index);
+    } else {
+        m_view->selectionModel()->clearSelection();
+    }
+    m_syncing = false;
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,83 @@
+#pragma once
+// ComparisonPanel: the plan's options in a sortable, filterable table with a column chooser,
+// the recommendation and the reasons for the selected option, and the cost-vs-time and cost
+// bars charts. Selection is one option id shared by the table and both charts.
+
+#include "ui/compare/PlanRunner.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QTableView;
+class QToolButton;
+
+namespace gpuplanner::ui {
+
+class ComparisonModel;
+class ComparisonProxy;
+class CostBarsChart;
+class CostTimeChart;
+
+class ComparisonPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ComparisonPanel(QWidget *parent = nullptr);
+
+    void setSnapshot(const PlanSnapshotPtr &snapshot);
+    void setBusy(bool busy);
+    const QString &selectedId() const { return m_selectedId; }
+    void selectId(const QString &id);
+
+    QTableView *view() const { return m_view; }
+    ComparisonModel *model() const { return m_model; }
+    ComparisonProxy *proxy() const { return m_proxy; }
+    CostTimeChart *scatter() const { return m_scatter; }
+    CostBarsChart *bars() const { return m_bars; }
+    QLabel *summary() const { return m_summary; }
+    QLabel *reasons() const { return m_reasons; }
+    QLineEdit *textFilter() const { return m_text; }
+    QCheckBox *usableOnly() const { return m_usable; }
+    QMenu *columnsMenu() const { return m_columnsMenu; }
+
+    // Points drawn at most in the scatter (the best-ranked ones, plus every Pareto option).
+    static constexpr int kScatterPoints = 400;
+    static constexpr int kBars = 8;
+
+Q_SIGNALS:
+    void selectionChanged(const QString &id);
+
+private:
+    QWidget *createFilters();
+    void populateProviders();
+    void updateCharts();
+    void updateReasons();
+    void onTableSelection();
+    void syncTableSelection();
+
+    ComparisonModel *m_model;
+    ComparisonProxy *m_proxy;
+    QTableView *m_view;
+    CostTimeChart *m_scatter;
+    CostBarsChart *m_bars;
+    QLabel *m_summary;
+    QLabel *m_reasons;
+    QCheckBox *m_usable = nullptr;
+    QCheckBox *m_pareto = nullptr;
+    QComboBox *m_provider = nullptr;
+    QComboBox *m_billing = nullptr;
+    QLineEdit *m_text = nullptr;
+    QToolButton *m_columns = nullptr;
+    QMenu *m_columnsMenu = nullptr;
+    QString m_selectedId;
+    bool m_syncing = false;
+    bool m_busy = false;
+    bool m_columnsSized = false;
+};
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,165 @@
+#include "ui/compare/PlanRunner.h"
+
+#include "core/cost/BillingCost.h"
+#include "core/plan/PlanExplain.h"
+
+#include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuplanner::ui {
+
+struct PlanRunner::Engine
+{
+    core::Planner planner;
+    core::FxTable catalogFx;
+    std::optional<core::BillingRules> rules;
+    QString rulesError;
+    bool hasCatalog = false;
+};
+
+namespace {
+
+PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine,
+                        std::optional<std::pair<QList<core::Offer>, QList<core::GpuModel>>> catalog,
+                        core::Scenario scenario, quint64 generation)
+{
+    QElapsedTimer clock;
+    clock.start();
+    auto snapshot = std::make_shared<PlanSnapshot>();
+    snapshot->generation = generation;
+    if (!engine->rules) {
+        auto rules = core::loadBillingRules();
+        if (rules)
+            engine->rules = std::move(rules).value();
+        else
+            engine->rulesError = rules.errorMessage();
+    }
+    if (catalog) {
+        engine->catalogFx = core::FxTable::fromOffers(catalog->first);
+        engine->planner.setCatalog(std::move(catalog->first), catalog->second);
+        engine->hasCatalog = true;
+    }
+    snapshot->scenario = scenario;
+    if (!engine->hasCatalog) {
+        snapshot->error = PlanRunner::tr("The catalog is not loaded yet.");
+        return snapshot;
+    }
+    if (!engine->rules) {
+        snapshot->error = engine->rulesError;
+        return snapshot;
+    }
+    core::PlanRequest request = scenario.request();
+    // The catalog's rates first; the scenario's own rates override them (as the CLI does).
+    core::FxTable fx = engine->catalogFx;
+    for (const core::FxRate &r : scenario.assumptions.fx.rates()) {
+        if (r.currency != u"USD")
+            fx.set(r);
+    }
+    request.assumptions.fx = fx;
+    request.assumptions.billingRules = *engine->rules;
+    if (!fx.has(request.displayCurrency)) {
+        snapshot->error = PlanRunner::tr("display_currency: \"%1\" has no FX rate in the catalog or the scenario")
+                              .arg(request.displayCurrency);
+        return snapshot;
+    }
+    const core::PlanResult &result = engine->planner.plan(request);
+    snapshot->request = request;
+    snapshot->result = result;
+    snapshot->offers = engine->planner.offers();
+    const int explained = std::min(result.usable, PlanRunner::kExplainedOptions);
+    for (int i = 0; i < explained; ++i)
+        snapshot->reasons.insert(i, core::optionReasons(engine->planner, request, result.options[size_t(i)]));
+    if (result.recommended >= explained)
+        snapshot->reasons.insert(result.recommended, core::optionReasons(engine->planner, request,
+                                                                         result.options[size_t(result.recommended)]));
+    snapshot->recommendation = core::recommendationText(engine->planner, request);
+    if (!scenario.phases.isEmpty()) {
+        core::Scenario priced = scenario;
+        priced.assumptions.fx = fx;
+        auto rates = core::timelineRatesFromPlan(engine->planner, priced);
+        if (!rates) {
+            snapshot->timelineError = rates.errorMessage();
+        } else {
+            snapshot->rates = rates.value();
+            auto timeline = core::buildTimeline(priced, rates.value(), fx);
+            if (timeline)
+                snapshot->timeline = std::move(timeline).value();
+            else
+                snapshot->timelineError = timeline.errorMessage();
+        }
+    }
+    snapshot->planMs = double(clock.nsecsElapsed()) / 1e6;
+    return snapshot;
+}
+
+} // namespace
+
+QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
+{
+    return QStringLiteral("%1:%2:%3:%4")
+        .arg(snapshot.offer(option).id)
+        .arg(core::billingId(option.billing))
+        .arg(option.termMonths)
+        .arg(int(option.upfront));
+}
+
+PlanRunner::PlanRunner(QObject *parent) : QObject(parent), m_engine(std::make_shared<Engine>())
+{
+    qRegisterMetaType<PlanSnapshotPtr>();
+    // Short: coalescing already keeps at most one plan waiting, the debounce only merges a burst of keys.
+    m_debounce.setInterval(30);
+    m_debounce.setSingleShot(true);
+    connect(&m_debounce, &QTimer::timeout, this, &PlanRunner::startNext);
+    connect(&m_watcher, &QFutureWatcher<PlanSnapshotPtr>::finished, this, &PlanRunner::onFinished);
+}
+
+PlanRunner::~PlanRunner()
+{
+    m_watcher.waitForFinished(); // the worker holds the engine; let it finish before the runner goes
+}
+
+void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus)
+{
+    m_catalog = std::make_pair(std::move(offers), std::move(gpus));
+    m_hasCatalog = true;
+    if (m_waiting || m_latest)
+        request(m_waiting ? *m_waiting : m_latest->scenario);
+}
+
+void PlanRunner::request(const core::Scenario &scenario)
+{
+    const bool wasBusy = isBusy();
+    m_waiting = scenario;
+    ++m_generation;
+    if (!m_hasCatalog)
+        return; // planned as soon as the catalog arrives
+    m_debounce.start();
+    if (!wasBusy)
+        Q_EMIT busyChanged(true);
+}
+
+void PlanRunner::startNext()
+{
+    if (m_watcher.isRunning() || !m_waiting)
+        return;
+    core::Scenario scenario = std::move(*m_waiting);
+    m_waiting.reset();
+    auto catalog = std::move(m_catalog);
+    m_catalog.reset();
+    m_watcher.setFuture(QtConcurrent::run(runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation));
+}
+
+void PlanRunner::onFinished()
+{
+    PlanSnapshotPtr snapshot = m_watcher.result();
+    if (m_waiting && !m_debounce.isActive())
+        startNext();
+    if (snapshot->generation == m_generation) {
+        m_latest = snapshot;
+        Q_EMIT finished(snapshot);
+    }
+    if (!isBusy())
+        Q_EMIT busyChanged(false);
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,86 @@
+#pragma once
+// PlanRunner: re-plans a scenario against the catalog on a worker thread. Requests are
+// debounced and coalesced: at most one plan runs, only the newest waiting request follows it,
+// and a result older than the newest request is dropped, so the GUI thread never waits.
+
+#include "core/catalog/GpuModel.h"
+#include "core/catalog/Offer.h"
+#include "core/plan/Scenario.h"
+#include "core/plan/Timeline.h"
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace gpuplanner::ui {
+
+// One plan's outcome, immutable once published: views share it without copying.
+struct PlanSnapshot
+{
+    quint64 generation = 0;
+    core::Scenario scenario;
+    core::PlanRequest request;
+    core::PlanResult result;
+    QList<core::Offer> offers;            // the planner's offers (implicitly shared)
+    QHash<int, QStringList> reasons;      // option index -> reasons, for the top options
+    QString recommendation;
+    std::optional<core::TimelineRates> rates;
+    std::optional<core::Timeline> timeline;
+    QString timelineError;
+    QString error; // non-empty when nothing could be planned (no catalog, no FX rate, ...)
+    double planMs = 0;
+
+    const core::Offer &offer(const core::PlanOption &o) const { return offers.at(o.offer); }
+};
+using PlanSnapshotPtr = std::shared_ptr<const PlanSnapshot>;
+
+// "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
+QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option);
+
+class PlanRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PlanRunner(QObject *parent = nullptr);
+    ~PlanRunner() override;
+
+    void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus);
+    bool hasCatalog() const { return m_hasCatalog; }
+    // Plans scenario after the debounce interval; a newer call replaces a waiting one.
+    void request(const core::Scenario &scenario);
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive() || m_waiting.has_value(); }
+    const PlanSnapshotPtr &latest() const { return m_latest; }
+
+    // Options explained per plan; more would cost time on every keystroke for rows nobody reads.
+    static constexpr int kExplainedOptions = 40;
+
+    // The planner and its inputs; only the worker running a plan touches it.
+    struct Engine;
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    void finished(const gpuplanner::ui::PlanSnapshotPtr &snapshot);
+
+private:
+    void startNext();
+    void onFinished();
+
+    std::shared_ptr<Engine> m_engine; // touched by one worker at a time
+    QFutureWatcher<PlanSnapshotPtr> m_watcher;
+    QTimer m_debounce;
+    std::optional<core::Scenario> m_waiting;
+    std::optional<std::pair<QList<core::Offer>, QList<core::GpuModel>>> m_catalog; // to hand to the engine
+    bool m_hasCatalog = false;
+    quint64 m_generation = 0;
+    PlanSnapshotPtr m_latest;
+};
+
+} // namespace gpuplanner::ui
+
+Q_DECLARE_METATYPE(gpuplanner::ui::PlanSnapshotPtr)

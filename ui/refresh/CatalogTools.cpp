@@ -1,0 +1,208 @@
+#include "ui/refresh/CatalogTools.h"
+
+#include "ui/MainWindow.h"
+#include "ui/catalog/CatalogLoader.h"
+#include "ui/catalog/CustomOffersDialog.h"
+#include "ui/catalog/GpuSpecsPanel.h"
+#include "ui/catalog/OffersPanel.h"
+#include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/refresh/CatalogStatusLabel.h"
+#include "ui/refresh/RefreshDialog.h"
+#include "ui/settings/SecretStore.h"
+#include "ui/settings/Settings.h"
+#include "ui/settings/SettingsDialog.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFutureWatcher>
+#include <QMenuBar>
+#include <QSet>
+#include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+struct LogRead
+{
+    QList<core::RefreshLogEntry> entries;
+    QString error;
+};
+
+LogRead readLog(const core::RefreshLogFactory &factory)
+{
+    LogRead read;
+    if (!factory)
+        return read;
+    auto log = factory();
+    if (!log) {
+        read.error = log.errorMessage();
+        return read;
+    }
+    auto entries = log.value()->latestPerProvider();
+    if (!entries)
+        read.error = entries.errorMessage();
+    else
+        read.entries = std::move(entries).value();
+    return read;
+}
+
+} // namespace
+
+CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
+    : QObject(&window), m_window(window), m_deps(std::move(deps)),
+      m_refreshAction(new QAction(tr("&Refresh prices…"), this)), m_settingsAction(new QAction(tr("&Settings…"), this)),
+      m_customAction(new QAction(tr("&Custom offers…"), this)), m_status(new CatalogStatusLabel(&window)),
+      m_gpuSpecs(new GpuSpecsPanel), m_history(new PriceHistoryPanel(m_deps.repositories))
+{
+    Q_ASSERT(m_deps.settings && m_deps.secrets);
+    m_refreshAction->setObjectName(QStringLiteral("refreshPricesAction"));
+    m_refreshAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_refreshAction->setStatusTip(tr("Download current prices from the providers"));
+    m_settingsAction->setObjectName(QStringLiteral("settingsAction"));
+    m_settingsAction->setShortcut(QKeySequence::Preferences);
+    m_settingsAction->setMenuRole(QAction::PreferencesRole);
+    connect(m_refreshAction, &QAction::triggered, this, [this] { showRefreshDialog(); });
+    connect(m_settingsAction, &QAction::triggered, this, [this] { showSettingsDialog(); });
+    m_customAction->setObjectName(QStringLiteral("customOffersAction"));
+    m_customAction->setStatusTip(tr("Enter negotiated prices or import them from a CSV file"));
+    connect(m_customAction, &QAction::triggered, this, [this] { showCustomOffersDialog(); });
+
+    // The catalog browser's extra views dock below the main panels, tabbed.
+    auto *specsDock = new QDockWidget(tr("GPU specs"), &window);
+    specsDock->setObjectName(QStringLiteral("gpuSpecsDock"));
+    specsDock->setWidget(m_gpuSpecs);
+    auto *historyDock = new QDockWidget(tr("Price history"), &window);
+    historyDock->setObjectName(QStringLiteral("priceHistoryDock"));
+    historyDock->setWidget(m_history);
+    window.addDockWidget(Qt::BottomDockWidgetArea, historyDock);
+    window.tabifyDockWidget(historyDock, specsDock);
+    historyDock->raise();
+    m_history->followSelection(window.offersPanel());
+
+    auto *tools = new QMenu(tr("&Tools"), &window);
+    tools->setObjectName(QStringLiteral("toolsMenu"));
+    tools->addAction(m_refreshAction);
+    tools->addAction(m_customAction);
+    tools->addSeparator();
+    tools->addAction(historyDock->toggleViewAction());
+    tools->addAction(specsDock->toggleViewAction());
+    tools->addSeparator();
+    tools->addAction(m_settingsAction);
+    // Before Help, which conventionally comes last.
+    const QList<QAction *> menus = window.menuBar()->actions();
+    window.menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.constLast(), tools);
+
+    window.statusBar()->addPermanentWidget(m_status);
+    connect(window.loader(), &CatalogLoader::finished, m_status,
+            [this](const CatalogSnapshot &snapshot) {
+                if (!snapshot.error.isEmpty())
+                    return;
+                m_status->setCatalogInfo(snapshot.info);
+                m_gpuSpecs->setGpus(snapshot.gpus);
+                m_offers = snapshot.offers;
+                m_info = snapshot.info;
+            });
+    connect(this, &CatalogTools::refreshLogLoaded, m_status, &CatalogStatusLabel::setRefreshLog);
+    reloadRefreshLog();
+}
+
+void CatalogTools::reloadRefreshLog()
+{
+    auto *watcher = new QFutureWatcher<LogRead>(this);
+    connect(watcher, &QFutureWatcher<LogRead>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const LogRead read = watcher->result();
+        m_log = read.entries;
+        if (m_refreshDialog)
+            m_refreshDialog->setRefreshLog(m_log);
+        Q_EMIT refreshLogLoaded(m_log);
+    });
+    watcher->setFuture(QtConcurrent::run(readLog, m_deps.refreshLog));
+}
+
+void CatalogTools::gatherConfig(QObject *context, const std::function<void(RefreshConfig, QString)> &done)
+{
+    RefreshConfig config;
+    config.proxy = settings::proxy.read(*m_deps.settings);
+    config.caBundle = settings::caBundle.read(*m_deps.settings);
+    QStringList names;
+    for (const QString &provider : apiKeyProviders())
+        names.append(apiKeySecretName(provider));
+    readSecrets(*m_deps.secrets, names, context, [config, done](const QHash<QString, QString> &found, QString error) mutable {
+        for (const QString &provider : apiKeyProviders()) {
+            if (const QString key = found.value(apiKeySecretName(provider)); !key.isEmpty())
+                config.apiKeys.insert(provider, key);
+        }
+        done(config, error);
+    });
+}
+
+RefreshDialog *CatalogTools::showRefreshDialog()
+{
+    if (!m_refreshDialog) {
+        m_refreshDialog = new RefreshDialog(
+            m_deps.refreshServices,
+            [this](QObject *context, std::function<void(RefreshConfig, QString)> done) { gatherConfig(context, done); },
+            &m_window);
+        m_refreshDialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_refreshDialog->setRefreshLog(m_log);
+        connect(m_refreshDialog, &RefreshDialog::refreshFinished, this, [this](const RefreshResult &result) {
+            m_status->setRefreshResult(result);
+            if (result.anyUpdated())
+                m_window.reloadCatalog();
+            reloadRefreshLog();
+        });
+    }
+    m_refreshDialog->show();
+    m_refreshDialog->raise();
+    m_refreshDialog->activateWindow();
+    return m_refreshDialog;
+}
+
+SettingsDialog *CatalogTools::showSettingsDialog()
+{
+    if (!m_settingsDialog) {
+        m_settingsDialog = new SettingsDialog(*m_deps.settings, *m_deps.secrets, &m_window);
+        m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_settingsDialog->show();
+    m_settingsDialog->raise();
+    m_settingsDialog->activateWindow();
+    return m_settingsDialog;
+}
+
+CustomOffersDialog *CatalogTools::showCustomOffersDialog()
+{
+    if (!m_customDialog) {
+        QStringList catalogProviders;
+        QSet<QString> custom;
+        for (const core::ProviderInfo &p : m_info.providers) {
+            if (p.kind == u"custom")
+                custom.insert(p.id);
+            else
+                catalogProviders.append(p.id);
+        }
+        QList<core::Offer> offers;
+        for (const core::Offer &o : m_offers) {
+            if (custom.contains(o.provider))
+                offers.append(o);
+        }
+        m_customDialog = new CustomOffersDialog(m_deps.customOffers, catalogProviders, &m_window);
+        m_customDialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_customDialog->setOffers(offers);
+        connect(m_customDialog, &CustomOffersDialog::offersSaved, &m_window, &MainWindow::reloadCatalog);
+    }
+    m_customDialog->show();
+    m_customDialog->raise();
+    m_customDialog->activateWindow();
+    return m_customDialog;
+}
+
+CatalogTools *installCatalogTools(MainWindow &window, CatalogToolsDeps deps)
+{
+    return new CatalogTools(window, std::move(deps));
+}
+
+} // namespace gpuplanner::ui

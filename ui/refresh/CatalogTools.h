@@ -1,0 +1,85 @@
+#pragma once
+// CatalogTools: puts price refresh, settings and the catalog status into a MainWindow with one
+// call (installCatalogTools), so the window itself only wires panels together.
+
+#include "core/catalog/CatalogRepository.h"
+#include "core/catalog/CustomOfferStore.h"
+#include "core/refresh/RefreshLog.h"
+#include "ui/refresh/RefreshTask.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QSettings;
+
+namespace gpuplanner::ui {
+
+class CatalogStatusLabel;
+class CustomOffersDialog;
+class GpuSpecsPanel;
+class MainWindow;
+class PriceHistoryPanel;
+class RefreshDialog;
+class SecretStore;
+class SettingsDialog;
+struct CatalogSnapshot;
+
+struct CatalogToolsDeps
+{
+    RefreshServiceFactory refreshServices;
+    core::RefreshLogFactory refreshLog;
+    core::CatalogRepositoryFactory repositories; // price history
+    core::CustomOfferStoreFactory customOffers;
+    QSettings *settings = nullptr; // outlives the window
+    SecretStore *secrets = nullptr; // outlives the window
+};
+
+class CatalogTools : public QObject
+{
+    Q_OBJECT
+
+public:
+    CatalogTools(MainWindow &window, CatalogToolsDeps deps);
+
+    QAction *refreshAction() const { return m_refreshAction; }
+    QAction *settingsAction() const { return m_settingsAction; }
+    QAction *customOffersAction() const { return m_customAction; }
+    CatalogStatusLabel *statusLabel() const { return m_status; }
+    GpuSpecsPanel *gpuSpecs() const { return m_gpuSpecs; }
+    PriceHistoryPanel *priceHistory() const { return m_history; }
+
+    // Opens (or raises) the non-modal refresh dialog.
+    RefreshDialog *showRefreshDialog();
+    SettingsDialog *showSettingsDialog();
+    CustomOffersDialog *showCustomOffersDialog();
+    // Re-reads the refresh log off the GUI thread.
+    void reloadRefreshLog();
+
+Q_SIGNALS:
+    void refreshLogLoaded(const QList<gpuplanner::core::RefreshLogEntry> &entries);
+
+private:
+    void gatherConfig(QObject *context, const std::function<void(RefreshConfig, QString)> &done);
+
+    MainWindow &m_window;
+    CatalogToolsDeps m_deps;
+    QAction *m_refreshAction;
+    QAction *m_settingsAction;
+    QAction *m_customAction;
+    CatalogStatusLabel *m_status;
+    GpuSpecsPanel *m_gpuSpecs;
+    PriceHistoryPanel *m_history;
+    QList<core::Offer> m_offers;
+    core::CatalogInfo m_info;
+    QPointer<CustomOffersDialog> m_customDialog;
+    QPointer<RefreshDialog> m_refreshDialog;
+    QPointer<SettingsDialog> m_settingsDialog;
+    QList<core::RefreshLogEntry> m_log;
+};
+
+// Adds "Refresh prices…", "Custom offers…" and "Settings…" (Tools menu), the GPU specs and
+// price history docks, and the catalog status to the status bar.
+CatalogTools *installCatalogTools(MainWindow &window, CatalogToolsDeps deps);
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,113 @@
+#pragma once
+// ReportPainter: lays out and paints a report's pages on any paged device (a PDF writer or a
+// printer), so the PDF, print preview and paper come from the same code. Internal to
+// ui/report; ReportWriter is the public entry point.
+
+#include "ui/report/ReportTypes.h"
+
+#include <QColor>
+#include <QFont>
+#include <QList>
+#include <QPair>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+class QPagedPaintDevice;
+class QPainter;
+class QTranslator;
+
+namespace gpuplanner::ui {
+
+class ReportPainter
+{
+public:
+    // translator: the report language's strings; nullptr = English as written.
+    ReportPainter(const ReportInput &input, const ReportOptions &options, const QTranslator *translator,
+                  QStringList fontFamilies);
+
+    // Paints every page on device, whose page layout is already set; totalPages feeds the
+    // "page N of M" footer (0 = unknown, shown as "page N"). Returns the pages painted.
+    int paint(QPagedPaintDevice *device, int totalPages);
+
+    // The report language's text for an English source string (the context is this class,
+    // whatever the application's own language is).
+    QString tr(const char *source, const char *disambiguation = nullptr) const;
+
+private:
+    struct Column
+    {
+        QString title;
+        double weight;
+        bool right;
+    };
+    using Cells = QList<QStringList>; // per cell: first line, optional grey second line
+
+    // Page flow, in device units; m_y is the top of the free space on the current page.
+    double mm(double v) const;
+    QFont font(double pointSize, bool bold = false) const;
+    void newPage();
+    void ensureSpace(double height);
+    double spaceLeft() const;
+    void drawHeaderFooter();
+
+    // Building blocks.
+    // keepWithNext: room the section's start needs on the same page (device units; < 0 = 30 mm).
+    void heading(const QString &text, double keepWithNext = -1);
+    void paragraph(const QString &html, double pointSize = 9.5);
+    // One paragraph per item, so a long list breaks between items and not after its heading.
+    void bullets(const QStringList &plainItems, double pointSize = 9.5);
+    void keyValues(const QList<QPair<QString, QString>> &rows);
+    void table(const QList<Column> &columns, const QList<Cells> &rows, const QList<int> &highlighted, double pointSize);
+    double tableRowHeight(const QList<Column> &columns, const QList<double> &widths, const Cells &row, double pointSize,
+                          bool header) const;
+    void tableRow(const QList<Column> &columns, const QList<double> &widths, const Cells &row, double height,
+                  double pointSize, bool header, bool shaded);
+    void drawFitted(const QRectF &rect, const QString &text, const QFont &font, int flags, const QColor &color);
+
+    // Sections (ReportPainter.cpp).
+    void cover();
+    void summary();
+    void workload();
+    void assumptions();
+    void disclaimer();
+    // ReportPainterTables.cpp.
+    void comparison();
+    void catalogFreshness();
+    // ReportPainterCharts.cpp.
+    void charts();
+    void costTimeChart(const QRectF &area);
+    void costBars(const QRectF &area);
+    void timelineSection();
+    void timelineChart(const QRectF &area);
+
+    // Words and numbers in the report language.
+    QString title() const;
+    QString money(double amount) const;
+    QString duration(double hours) const;
+    QString percent(double share) const;
+    QString sentence(const QString &text) const; // with the language's full stop
+    QString billingText(const core::PlanOption &option) const;
+    QString optionName(const core::PlanOption &option) const;
+    QString strategyName(const core::StrategySeries &s) const;
+    QString compactNumber(double v) const;
+    const core::PlanResult &plan() const;
+    int rows() const; // comparison rows shown
+    bool serving() const;
+
+    const ReportInput &m_in;
+    const ReportOptions &m_opt;
+    const QTranslator *m_translator;
+    QStringList m_families;
+
+    QPagedPaintDevice *m_device = nullptr;
+    QPainter *m_p = nullptr;
+    QRectF m_page;    // the whole paint rect
+    QRectF m_content; // between header and footer
+    double m_y = 0;
+    int m_pageNumber = 0;
+    int m_totalPages = 0;
+    bool m_cover = false;
+};
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,98 @@
+// ReportPainter's words and numbers in the report's language: durations, billing models,
+// option names and axis labels. Amounts use core's formatMoney so they equal `plan` output.
+
+#include "ui/report/ReportPainter.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplanner::ui {
+
+using namespace gpuplanner::core;
+
+QString ReportPainter::title() const
+{
+    return m_opt.title.isEmpty() ? tr("GPU rental plan") : m_opt.title;
+}
+
+QString ReportPainter::money(double amount) const
+{
+    return formatMoney(amount, m_in.request.displayCurrency);
+}
+
+QString ReportPainter::duration(double hours) const
+{
+    if (!std::isfinite(hours))
+        return tr("never");
+    // Rounded like core's durationText, so the figures match `plan` output.
+    auto number = [](double v) {
+        return std::abs(v - std::round(v)) < 0.05 ? QString::number(std::round(v), 'f', 0) : QString::number(v, 'f', 1);
+    };
+    if (hours > 0 && hours < 1)
+        return tr("%1 min").arg(std::round(hours * 60.0));
+    if (hours < 48)
+        return tr("%1 h").arg(number(hours));
+    return tr("%1 days").arg(number(hours / 24.0));
+}
+
+QString ReportPainter::percent(double share) const
+{
+    return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
+}
+
+QString ReportPainter::sentence(const QString &text) const
+{
+    return text + tr(".");
+}
+
+QString ReportPainter::billingText(const PlanOption &o) const
+{
+    switch (o.billing) {
+    case Billing::OnDemand: return tr("on-demand");
+    case Billing::Spot: return tr("spot");
+    case Billing::SavingsPlan: return tr("%1-month savings plan").arg(o.termMonths);
+    case Billing::Reserved:
+        if (o.upfront == Upfront::All)
+            return tr("%1-month commitment, all upfront").arg(o.termMonths);
+        if (o.upfront == Upfront::Partial)
+            return tr("%1-month commitment, partial upfront").arg(o.termMonths);
+        return tr("%1-month commitment, no upfront").arg(o.termMonths);
+    }
+    return {};
+}
+
+QString ReportPainter::optionName(const PlanOption &option) const
+{
+    const Offer &o = m_in.planner->offer(option);
+    return tr("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
+}
+
+QString ReportPainter::compactNumber(double v) const
+{
+    const double a = std::abs(v);
+    auto fmt = [](double x) { return std::abs(x - std::round(x)) < 1e-6 ? QString::number(x, 'f', 0) : QString::number(x, 'g', 3); };
+    if (a >= 1e9)
+        return fmt(v / 1e9) + u'B';
+    if (a >= 1e6)
+        return fmt(v / 1e6) + u'M';
+    if (a >= 1e3)
+        return fmt(v / 1e3) + u'k';
+    return fmt(v);
+}
+
+const PlanResult &ReportPainter::plan() const
+{
+    return m_in.planner->result();
+}
+
+int ReportPainter::rows() const
+{
+    return std::min(std::max(1, m_opt.top), plan().usable);
+}
+
+bool ReportPainter::serving() const
+{
+    return m_in.request.workload.kind == WorkloadKind::Inference;
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,44 @@
+#pragma once
+// ReportTypes: what a report shows (a planned scenario, its timeline and the catalog's
+// freshness) and how (language, page size, top N, author), as plain values shared by the
+// PDF writer, print preview, the exports and the CLI.
+
+#include "core/catalog/CatalogInfo.h"
+#include "core/plan/Planner.h"
+#include "core/plan/Scenario.h"
+#include "core/plan/Timeline.h"
+
+#include <QDate>
+#include <QPageSize>
+#include <QString>
+
+#include <optional>
+
+namespace gpuplanner::ui {
+
+// The figures a report is made of. `planner` must have planned `request` and outlive the
+// writer; the GUI and the CLI own their planner, so the report borrows it instead of copying.
+struct ReportInput
+{
+    core::Scenario scenario;
+    core::PlanRequest request;
+    const core::Planner *planner = nullptr;
+    std::optional<core::Timeline> timeline;
+    QString timelineProblem; // why there is no timeline (shown in its place)
+    std::optional<core::CatalogInfo> catalog;
+};
+
+struct ReportOptions
+{
+    int top = 10;                                   // rows of the comparison table (>= 1)
+    QString language = QStringLiteral("en");        // en or zh_CN
+    QPageSize::PageSizeId pageSize = QPageSize::A4; // A4 or Letter
+    QString author;                                 // empty: left off the cover
+    QDate date = QDate::currentDate();
+    QString title; // empty: the language's default title
+};
+
+// "en", "zh_CN"; the languages a report can be written in.
+QStringList reportLanguages();
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,575 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>gpuplanner::ui::ReportPainter</name>
+    <message>
+        <source>GPU Planner %1 · prices change: check them before you sign</source>
+        <translation>GPU Planner %1 · 价格随时变化：签约前请核实</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Prepared by</source>
+        <translation>编制人</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Options compared</source>
+        <translation>比较的选项</translation>
+    </message>
+    <message>
+        <source>top %1 of %2 usable options (from %3 offers)</source>
+        <translation>%2 个可用选项中的前 %1 个（来自 %3 个报价）</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐方案</translation>
+    </message>
+    <message>
+        <source>%1, expected cost %2</source>
+        <translation>%1，预期成本 %2</translation>
+    </message>
+    <message>
+        <source>Made with GPU Planner %1 from the offer catalog on this computer. Figures are estimates; see the assumptions and the disclaimer at the end.</source>
+        <translation>由 GPU Planner %1 根据本机的报价目录生成。所有数字均为估算；请参阅文末的假设与免责声明。</translation>
+    </message>
+    <message>
+        <source>Executive summary</source>
+        <translation>执行摘要</translation>
+    </message>
+    <message>
+        <source>No offer in the catalog can run this workload under the constraints. Relax the constraints (deadline, budget, GPU limits, providers) and plan again.</source>
+        <translation>在当前约束下，目录中没有任何报价能运行此工作负载。请放宽约束（截止时间、预算、GPU 上限、云服务商）后重新规划。</translation>
+    </message>
+    <message>
+        <source>Recommended: &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>推荐方案：&lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>No option meets the deadline and budget with the required %1 probability; this one has the best chance (%2).</source>
+        <translation>没有任何选项能以要求的 %1 概率同时满足截止时间和预算；此选项的把握最大（%2）。</translation>
+    </message>
+    <message>
+        <source>It is the cheapest option that meets the deadline and the budget with at least %1 probability.</source>
+        <translation>这是以至少 %1 的概率同时满足截止时间和预算的最便宜选项。</translation>
+    </message>
+    <message>
+        <source>It is the cheapest option.</source>
+        <translation>这是最便宜的选项。</translation>
+    </message>
+    <message>
+        <source>Expected cost</source>
+        <translation>预期成本</translation>
+    </message>
+    <message>
+        <source>P90 cost</source>
+        <translation>P90 成本</translation>
+    </message>
+    <message>
+        <source>Time (P50)</source>
+        <translation>用时（P50）</translation>
+    </message>
+    <message>
+        <source>Meets deadline</source>
+        <translation>按期完成概率</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止时间</translation>
+    </message>
+    <message>
+        <source>Meets budget</source>
+        <translation>不超预算概率</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>无预算</translation>
+    </message>
+    <message>
+        <source>Cheapest on-demand option</source>
+        <translation>最便宜的按需选项</translation>
+    </message>
+    <message>
+        <source>Fastest option</source>
+        <translation>最快的选项</translation>
+    </message>
+    <message>
+        <source>Best offer from %1</source>
+        <translation>%1 的最佳报价</translation>
+    </message>
+    <message>
+        <source>Against the alternatives:</source>
+        <translation>与其他选项相比：</translation>
+    </message>
+    <message>
+        <source>%1; the recommendation saves %2 (%3)</source>
+        <translation>%1；选用推荐方案可节省 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1, %2 less, but see its time and risk</source>
+        <translation>%1，便宜 %2，但请注意其用时和风险</translation>
+    </message>
+    <message>
+        <source>; time %1 against %2</source>
+        <translation>；用时 %1，推荐方案为 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3%4</source>
+        <translation>%1：%2 —— %3%4</translation>
+    </message>
+    <message>
+        <source>Workload and constraints</source>
+        <translation>工作负载与约束</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Other workload settings</source>
+        <translation>其他工作负载设置</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止时间</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Required confidence</source>
+        <translation>要求的置信度</translation>
+    </message>
+    <message>
+        <source>at most %1 GPUs</source>
+        <translation>最多 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>any number of GPUs</source>
+        <translation>GPU 数量不限</translation>
+    </message>
+    <message>
+        <source>at most %1 instances</source>
+        <translation>最多 %1 台实例</translation>
+    </message>
+    <message>
+        <source>any number of instances</source>
+        <translation>实例数量不限</translation>
+    </message>
+    <message>
+        <source>at least %1 GiB per GPU</source>
+        <translation>每个 GPU 至少 %1 GiB 显存</translation>
+    </message>
+    <message>
+        <source>GPU limits</source>
+        <translation>GPU 限制</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>云服务商</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>GPU models</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Billing models</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Multi-node needs RDMA</source>
+        <translation>多节点需要 RDMA</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Prices are the catalog's list prices per instance-hour, converted to %1; usage is billed by the provider's own rounding rules.</source>
+        <translation>价格为目录中每实例小时的标价，折算为 %1；用量按各云服务商自己的计费取整规则计算。</translation>
+    </message>
+    <message>
+        <source>Training time comes from the model's FLOPs and the GPUs' published peak rates at a typical efficiency; the bottleneck (compute, memory, network) is taken into account.</source>
+        <translation>训练用时根据模型的浮点运算量和 GPU 公布的峰值算力按典型效率估算，并考虑了瓶颈（计算、显存、网络）。</translation>
+    </message>
+    <message>
+        <source>Serving capacity comes from the GPUs' memory bandwidth and compute for the stated prompt and output lengths; costs cover %1 month(s) of serving.</source>
+        <translation>推理服务能力根据 GPU 的显存带宽和算力，按给定的输入和输出长度估算；成本涵盖 %1 个月的服务。</translation>
+    </message>
+    <message>
+        <source>Spot instances are interrupted at a monthly rate per instance (%1 by default); the job checkpoints every %2 and needs %3 to restart, which is simulated %4 times to give P50 and P90.</source>
+        <translation>竞价实例按每台实例每月的中断率被回收（默认 %1）；任务每 %2 保存一次检查点，重启需要 %3；以上过程模拟 %4 次，得出 P50 和 P90。</translation>
+    </message>
+    <message>
+        <source>Spot prices are the median zone price of a region where known, not the lowest.</source>
+        <translation>竞价价格取区域内各可用区价格的中位数（如有），而不是最低价。</translation>
+    </message>
+    <message>
+        <source>A %1-month commitment (%2) is priced at %3 off on-demand for %4, used %5 of its term. Source: %6.</source>
+        <translation>%1 个月承诺使用（%2）按比按需价格低 %3 计价，适用于%4，期内使用率 %5。来源：%6。</translation>
+    </message>
+    <message>
+        <source>all upfront</source>
+        <translation>全部预付</translation>
+    </message>
+    <message>
+        <source>partial upfront</source>
+        <translation>部分预付</translation>
+    </message>
+    <message>
+        <source>no upfront</source>
+        <translation>无预付</translation>
+    </message>
+    <message>
+        <source>every provider</source>
+        <translation>所有云服务商</translation>
+    </message>
+    <message>
+        <source>Storage and egress are included: %1 GB of data, %2 GB of checkpoints kept during the run and %3 GB downloaded at the end.</source>
+        <translation>已包含存储和出网流量费用：%1 GB 数据、运行期间保留的 %2 GB 检查点，以及结束时下载的 %3 GB。</translation>
+    </message>
+    <message>
+        <source>%1 is converted at %2 per US dollar (%3, %4).</source>
+        <translation>%1 按每美元 %2 折算（%3，%4）。</translation>
+    </message>
+    <message>
+        <source>The team's time, data preparation, failed experiments and taxes are not included.</source>
+        <translation>不包括团队人力、数据准备、失败的实验和税费。</translation>
+    </message>
+    <message>
+        <source>Disclaimer</source>
+        <translation>免责声明</translation>
+    </message>
+    <message>
+        <source>This report is an estimate made from public list prices and published GPU figures as recorded in the catalog on the dates shown above. Providers change prices, quotas and spot availability at any time, and real throughput depends on the code, data pipeline and cluster. Confirm prices and capacity with the provider and run a short benchmark before you commit money. Probabilities come from a simulation with the stated assumptions, not from a guarantee.</source>
+        <translation>本报告是根据目录中在上述日期记录的公开标价和公布的 GPU 参数所作的估算。云服务商可能随时调整价格、配额和竞价实例的可用性，实际吞吐量取决于代码、数据管道和集群。在投入资金之前，请向云服务商确认价格和容量，并运行一次简短的基准测试。文中的概率来自基于上述假设的模拟，并非保证。</translation>
+    </message>
+    <message>
+        <source>GPU rental plan</source>
+        <translation>GPU 租用方案</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>%1-month savings plan</source>
+        <translation>%1 个月节省计划</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, all upfront</source>
+        <translation>%1 个月承诺，全部预付</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, partial upfront</source>
+        <translation>%1 个月承诺，部分预付</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, no upfront</source>
+        <translation>%1 个月承诺，无预付</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 (%4)</source>
+        <translation>%1 %2，%3（%4）</translation>
+    </message>
+    <message>
+        <source>Comparison of the top %1 options</source>
+        <translation>前 %1 个选项对比</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Provider
+region</source>
+        <translation>云服务商
+区域</translation>
+    </message>
+    <message>
+        <source>Instance type
+billing</source>
+        <translation>实例类型
+计费方式</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Serving
+period</source>
+        <translation>服务
+时长</translation>
+    </message>
+    <message>
+        <source>Time
+P50</source>
+        <translation>用时
+P50</translation>
+    </message>
+    <message>
+        <source>Price per
+instance-hour</source>
+        <translation>每实例
+小时价格</translation>
+    </message>
+    <message>
+        <source>Time
+P90</source>
+        <translation>用时
+P90</translation>
+    </message>
+    <message>
+        <source>Cost
+P50</source>
+        <translation>成本
+P50</translation>
+    </message>
+    <message>
+        <source>Cost
+P90</source>
+        <translation>成本
+P90</translation>
+    </message>
+    <message>
+        <source>Meets
+deadline</source>
+        <translation>按期
+概率</translation>
+    </message>
+    <message>
+        <source>Meets
+budget</source>
+        <translation>不超预算
+概率</translation>
+    </message>
+    <message>
+        <source>%1 in all</source>
+        <translation>共 %1 个</translation>
+    </message>
+    <message>
+        <source>No usable option.</source>
+        <translation>没有可用的选项。</translation>
+    </message>
+    <message>
+        <source>◆ on the Pareto front: no other option is both cheaper and faster. The highlighted row is the recommendation. %1 usable options from %2 offers; amounts in %3.</source>
+        <translation>◆ 位于帕累托前沿：没有其他选项既更便宜又更快。高亮行为推荐方案。共 %1 个可用选项，来自 %2 个报价；金额单位为 %3。</translation>
+    </message>
+    <message>
+        <source>Catalog freshness and price sources</source>
+        <translation>目录时效与价格来源</translation>
+    </message>
+    <message>
+        <source>The catalog's dates and sources were not available for this report.</source>
+        <translation>本报告无法获取目录的日期和来源。</translation>
+    </message>
+    <message>
+        <source>Prices as of each provider's data date. Providers of the compared options are highlighted. Catalog seed: %1.</source>
+        <translation>价格以各云服务商的数据日期为准。高亮的是对比选项所属的云服务商。目录初始数据：%1。</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云服务商</translation>
+    </message>
+    <message>
+        <source>Data date</source>
+        <translation>数据日期</translation>
+    </message>
+    <message>
+        <source>Offers</source>
+        <translation>报价数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Cost against GPUs</source>
+        <translation>成本与 GPU 数</translation>
+    </message>
+    <message>
+        <source>Cost against time</source>
+        <translation>成本与用时</translation>
+    </message>
+    <message>
+        <source>Each dot is a usable offer and billing model. Blue: the compared options; orange: the recommendation.</source>
+        <translation>每个点代表一个可用的报价和计费方式。蓝色：对比的选项；橙色：推荐方案。</translation>
+    </message>
+    <message>
+        <source>Each dot is a usable offer and billing model. The line joins the Pareto front: the options no other option beats on both cost and time. Blue: the compared options; orange: the recommendation.</source>
+        <translation>每个点代表一个可用的报价和计费方式。折线连接帕累托前沿，即在成本和用时上都不被其他选项超越的选项。蓝色：对比的选项；橙色：推荐方案。</translation>
+    </message>
+    <message>
+        <source>Cost with risk ranges</source>
+        <translation>成本及风险区间</translation>
+    </message>
+    <message>
+        <source>Bars show the P50 cost; the whisker reaches the P90 cost (spot interruptions, price risk).</source>
+        <translation>柱形表示 P50 成本；须线延伸到 P90 成本（竞价中断、价格风险）。</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 compared options are shown.</source>
+        <translation>图中显示 %2 个对比选项中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>Time P50 (days)</source>
+        <translation>用时 P50（天）</translation>
+    </message>
+    <message>
+        <source>Time P50 (hours)</source>
+        <translation>用时 P50（小时）</translation>
+    </message>
+    <message>
+        <source>(log scale)</source>
+        <translation>（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Expected cost (%1)</source>
+        <translation>预期成本（%1）</translation>
+    </message>
+    <message>
+        <source>Cost over the project's timeline</source>
+        <translation>项目周期内的成本</translation>
+    </message>
+    <message>
+        <source>No timeline: %1</source>
+        <translation>无时间线：%1</translation>
+    </message>
+    <message>
+        <source>the scenario has no phases</source>
+        <translation>方案中没有项目阶段</translation>
+    </message>
+    <message>
+        <source>%1: %2 in total</source>
+        <translation>%1：共 %2</translation>
+    </message>
+    <message>
+        <source>; never cheaper than all on-demand</source>
+        <translation>；始终不比全部按需便宜</translation>
+    </message>
+    <message>
+        <source>; at or below all on-demand from the first month (%1)</source>
+        <translation>；从第一个月（%1）起即不高于全部按需</translation>
+    </message>
+    <message>
+        <source>; breaks even with all on-demand in %1</source>
+        <translation>；于 %1 与全部按需持平</translation>
+    </message>
+    <message>
+        <source>Owning costs %1 per GPU-hour at the scenario's utilization and beats on-demand above %2 utilization.</source>
+        <translation>按方案中的使用率，自购硬件每 GPU 小时成本为 %1；使用率高于 %2 时比按需更便宜。</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (%1)</source>
+        <translation>累计成本（%1）</translation>
+    </message>
+    <message>
+        <source>break-even %1</source>
+        <translation>%1 持平</translation>
+    </message>
+    <message>
+        <source>All on-demand</source>
+        <translation>全部按需</translation>
+    </message>
+    <message>
+        <source>Reserved base + on-demand burst</source>
+        <translation>预留基础容量 + 按需扩容</translation>
+    </message>
+    <message>
+        <source>Spot where allowed</source>
+        <translation>允许时使用竞价实例</translation>
+    </message>
+    <message>
+        <source>Own the hardware</source>
+        <translation>自购硬件</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,150 @@
+#include "ui/scenario/ConstraintsEditor.h"
+
+#include "core/catalog/Billing.h"
+#include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/ScenarioDocument.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+// Allowed billing models as check boxes; all unchecked means "any", as in the file.
+class BillingField : public Field
+{
+public:
+    BillingField(ScenarioDocument *doc, QWidget *parent) : Field(doc, QStringLiteral("constraints.billing"), parent)
+    {
+        auto *row = new QWidget(this);
+        auto *layout = new QHBoxLayout(row);
+        layout->setContentsMargins(0, 0, 0, 0);
+        const QList<std::pair<core::Billing, QString>> models{{core::Billing::OnDemand, tr("On-demand")},
+                                                              {core::Billing::Spot, tr("Spot")},
+                                                              {core::Billing::Reserved, tr("Reserved")},
+                                                              {core::Billing::SavingsPlan, tr("Savings plan")}};
+        for (const auto &[billing, text] : models) {
+            auto *box = new QCheckBox(text, row);
+            box->setProperty("billingId", core::billingId(billing));
+            layout->addWidget(box);
+            m_boxes.append(box);
+            connect(box, &QCheckBox::toggled, this, [this] { write(); });
+        }
+        layout->addStretch();
+        setEditor(row);
+        setFocusProxy(m_boxes.constFirst());
+        refresh();
+    }
+
+protected:
+    void showValue(const QJsonValue &value) override
+    {
+        const QJsonArray ids = value.toArray();
+        for (QCheckBox *box : std::as_const(m_boxes)) {
+            const QSignalBlocker block(box);
+            box->setChecked(ids.isEmpty() || ids.contains(box->property("billingId").toString()));
+        }
+    }
+
+private:
+    void write()
+    {
+        QJsonArray ids;
+        for (QCheckBox *box : std::as_const(m_boxes)) {
+            if (box->isChecked())
+                ids.append(box->property("billingId").toString());
+        }
+        // Everything allowed is the same as no restriction; keep the file free of it.
+        m_doc->setValue(m_path, ids.size() == m_boxes.size() || ids.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                                              : QJsonValue(ids));
+    }
+
+    QList<QCheckBox *> m_boxes;
+};
+
+} // namespace
+
+ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : QWidget(parent)
+{
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto line = [&](const QString &label, const char *key, FieldKind kind, const QString &placeholder,
+                    const QString &tip) {
+        auto *f = new LineField(doc, QStringLiteral("constraints.") + QLatin1String(key), kind, placeholder, this);
+        addFieldRow(form, label, f, tip);
+        return f;
+    };
+    m_deadline = line(tr("&Deadline:"), "deadline", FieldKind::Duration, tr("e.g. 30d, 12h; empty for none"),
+                      tr("The job must finish within this time (h, d, w). Options get the chance of meeting it."));
+    m_budget = line(tr("&Budget:"), "budget", FieldKind::Number, tr("in the display currency; empty for none"),
+                    tr("The most the job may cost, in the display currency. Options get the chance of staying within it."));
+    line(tr("Con&fidence:"), "confidence", FieldKind::Number, tr("0.9"),
+         tr("How likely (0–1) the deadline and budget must be met for an option to count as meeting them."));
+    line(tr("&Providers:"), "providers", FieldKind::List, tr("any; e.g. aws, gcp, lambda"),
+         tr("Provider ids to consider, separated by commas. Empty allows every provider."));
+    line(tr("&Regions:"), "regions", FieldKind::List, tr("any; e.g. us-*, europe-west4"),
+         tr("Region codes to consider; * matches any text. Empty allows every region."));
+    line(tr("&Geographies:"), "geographies", FieldKind::List, tr("any; e.g. Europe, North America"),
+         tr("Geographies the data may go to (data residency). Empty allows all."));
+    line(tr("G&PU models:"), "gpus", FieldKind::List, tr("any; e.g. H100-SXM5-80GB"),
+         tr("Canonical GPU model ids to consider. Empty allows every GPU."));
+    auto *billing = new BillingField(doc, this);
+    addFieldRow(form, tr("B&illing models:"), billing,
+                tr("Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk "
+                   "(P90 cost and time) is simulated from the interruption rate."));
+    line(tr("&Max GPUs:"), "max_gpus", FieldKind::Number, tr("no limit"),
+         tr("The most GPUs the job may use at once (quota, or what the code scales to)."));
+    line(tr("Min GPU &memory:"), "min_gpu_memory_gib", FieldKind::Number, tr("GiB per GPU; any"),
+         tr("Leave out GPUs with less memory than this, in GiB per GPU."));
+    addFieldRow(form, tr("&Network:"),
+                new CheckField(doc, QStringLiteral("constraints.rdma_for_multi_node"),
+                               tr("Require RDMA when a job spans instances"), true, this),
+                tr("Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it."));
+}
+
+AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : QWidget(parent)
+{
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto line = [&](const QString &label, const QString &path, FieldKind kind, const QString &placeholder,
+                    const QString &tip) {
+        auto *f = new LineField(doc, path, kind, placeholder, this);
+        addFieldRow(form, label, f, tip);
+        return f;
+    };
+    line(tr("Scenario &name:"), QStringLiteral("name"), FieldKind::Text, tr("Untitled scenario"),
+         tr("A short name shown in reports and the window title."));
+    line(tr("Display &currency:"), QStringLiteral("display_currency"), FieldKind::Text, tr("USD"),
+         tr("ISO code of the currency costs are shown in (USD, EUR, CNY…); converted with the catalog's FX rates."));
+    addFieldRow(form, tr("&Rank by:"),
+                new ChoiceField(doc, QStringLiteral("sort"),
+                                {{QStringLiteral("cost"), tr("Cost")},
+                                 {QStringLiteral("time"), tr("Time")},
+                                 {QStringLiteral("risk"), tr("Risk")}},
+                                QStringLiteral("cost"), this),
+                tr("What the recommendation optimizes among the options that meet the constraints."));
+    line(tr("&Efficiency override:"), QStringLiteral("workload.mfu"), FieldKind::Number, tr("documented default"),
+         tr("Fraction of peak FLOPs the job reaches (0–1), e.g. 0.4 from your own measurements."));
+    line(tr("&Interruption rate:"), QStringLiteral("assumptions.interruption.default_monthly"), FieldKind::Number,
+         tr("0.1 = 10% per month"),
+         tr("Monthly chance that a spot instance is reclaimed where no provider figure is known (0–0.999)."));
+    line(tr("Check&point interval:"), QStringLiteral("assumptions.checkpoint_interval"), FieldKind::Duration,
+         tr("1h"), tr("How often the job saves a checkpoint; work since the last one is lost on interruption."));
+    line(tr("Restart &overhead:"), QStringLiteral("assumptions.restart_overhead"), FieldKind::Duration, tr("10min"),
+         tr("Time to get a replacement instance and resume after an interruption."));
+    line(tr("&Data stored:"), QStringLiteral("assumptions.storage.data_gb"), FieldKind::Number, tr("GB; 0"),
+         tr("Dataset kept on cloud storage during the job, in GB (priced per GB-month)."));
+    line(tr("Chec&kpoints stored:"), QStringLiteral("assumptions.storage.checkpoint_gb"), FieldKind::Number,
+         tr("GB; 0"), tr("Checkpoint storage in GB."));
+    line(tr("E&gress:"), QStringLiteral("assumptions.storage.egress_gb"), FieldKind::Number, tr("GB; 0"),
+         tr("Data moved out of the cloud at the end (weights, results), in GB."));
+    line(tr("&Serving months:"), QStringLiteral("assumptions.serving_months"), FieldKind::Number, tr("1"),
+         tr("Inference: how many months of serving to price."));
+    line(tr("Commitment &use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
+         tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
+}
+
+} // namespace gpuplanner::ui

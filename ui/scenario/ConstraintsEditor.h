@@ -1,0 +1,37 @@
+#pragma once
+// ConstraintsEditor: the "constraints" section of a scenario (deadline, budget, where and how
+// to rent, how many GPUs, spot tolerance) and AssumptionsEditor: the numbers the estimate and
+// the costs rest on (efficiency, interruptions, checkpoints, currency, storage and egress).
+
+#include <QWidget>
+
+class QFormLayout;
+
+namespace gpuplanner::ui {
+
+class LineField;
+class ScenarioDocument;
+
+class ConstraintsEditor : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ConstraintsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
+    LineField *deadlineField() const { return m_deadline; }
+    LineField *budgetField() const { return m_budget; }
+
+private:
+    LineField *m_deadline;
+    LineField *m_budget;
+};
+
+class AssumptionsEditor : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit AssumptionsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
+};
+
+} // namespace gpuplanner::ui

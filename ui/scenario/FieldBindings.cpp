@@ -1,0 +1,215 @@
+#include "ui/scenario/FieldBindings.h"
+
+#include "ui/scenario/JsonPath.h"
+#include "ui/scenario/ScenarioDocument.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Window).lightness() < 128;
+}
+
+std::optional<double> plainNumber(const QString &text)
+{
+    bool ok = false;
+    double v = text.toDouble(&ok); // C locale first: what files and most people type
+    if (!ok)
+        v = QLocale().toDouble(text, &ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
+} // namespace
+
+QJsonValue fieldJson(FieldKind kind, const QString &text)
+{
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        return QJsonValue(QJsonValue::Undefined);
+    switch (kind) {
+    case FieldKind::Text:
+        return t;
+    case FieldKind::List: {
+        QJsonArray a;
+        for (const QString &part : t.split(u',', Qt::SkipEmptyParts)) {
+            if (!part.trimmed().isEmpty())
+                a.append(part.trimmed());
+        }
+        return a;
+    }
+    case FieldKind::Number:
+    case FieldKind::Count:
+    case FieldKind::Duration:
+        // Anything else is kept as typed; the loader then names the problem.
+        if (const auto v = plainNumber(t))
+            return *v;
+        return t;
+    }
+    return t;
+}
+
+QString fieldText(const QJsonValue &value)
+{
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 15);
+    if (value.isString())
+        return value.toString();
+    if (value.isArray()) {
+        QStringList parts;
+        for (const QJsonValue &v : value.toArray())
+            parts << fieldText(v);
+        return parts.join(QStringLiteral(", "));
+    }
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return {};
+}
+
+Field::Field(ScenarioDocument *doc, QString path, QWidget *parent)
+    : QWidget(parent), m_doc(doc), m_path(std::move(path)), m_error(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    m_error->setWordWrap(true);
+    m_error->setVisible(false);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(doc, &ScenarioDocument::changed, this, &Field::refresh);
+}
+
+void Field::setEditor(QWidget *editor)
+{
+    m_editor = editor;
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
+    layout->insertWidget(0, editor);
+    setFocusProxy(editor);
+}
+
+bool Field::hasError() const
+{
+    return errorConcerns(m_doc->errorPath(), m_path);
+}
+
+void Field::refresh()
+{
+    showValue(m_doc->value(m_path));
+    const bool invalid = hasError();
+    if (invalid) {
+        QPalette p = m_error->palette();
+        p.setColor(QPalette::WindowText, isDark(palette()) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c));
+        m_error->setPalette(p);
+        m_error->setText(errorReasonOf(m_doc->error()));
+    }
+    m_error->setVisible(invalid);
+    showInvalid(invalid);
+}
+
+void Field::showInvalid(bool invalid)
+{
+    if (m_editor)
+        m_editor->setToolTip(invalid ? m_doc->error() : toolTip());
+}
+
+LineField::LineField(ScenarioDocument *doc, const QString &path, FieldKind kind, const QString &placeholder,
+                     QWidget *parent)
+    : Field(doc, path, parent), m_kind(kind), m_edit(new QLineEdit(this))
+{
+    m_edit->setPlaceholderText(placeholder);
+    m_edit->setClearButtonEnabled(true);
+    setEditor(m_edit);
+    connect(m_edit, &QLineEdit::textEdited, this, [this](const QString &text) {
+        m_written = fieldJson(m_kind, text);
+        m_doc->setValue(m_path, m_written);
+    });
+    refresh();
+}
+
+void LineField::showValue(const QJsonValue &value)
+{
+    // While the user types, the document holds what they typed: leave the text and cursor alone.
+    if (m_edit->hasFocus() && value == m_written && !m_edit->text().isEmpty())
+        return;
+    if (fieldJson(m_kind, m_edit->text()) == value)
+        return;
+    m_edit->setText(fieldText(value));
+    m_written = value;
+}
+
+void LineField::showInvalid(bool invalid)
+{
+    QPalette p = m_edit->palette();
+    const QColor base = palette().color(QPalette::Base);
+    const QColor red = isDark(palette()) ? QColor(0x80, 0x20, 0x20) : QColor(0xff, 0xd7, 0xd7);
+    p.setColor(QPalette::Base, invalid ? red : base);
+    m_edit->setPalette(p);
+    m_edit->setAccessibleDescription(invalid ? m_doc->error() : QString());
+}
+
+ChoiceField::ChoiceField(ScenarioDocument *doc, const QString &path, const QList<std::pair<QString, QString>> &choices,
+                         const QString &fallback, QWidget *parent)
+    : Field(doc, path, parent), m_combo(new QComboBox(this)), m_fallback(fallback)
+{
+    for (const auto &[id, text] : choices)
+        m_combo->addItem(text, id);
+    setEditor(m_combo);
+    connect(m_combo, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_combo->itemData(index).toString();
+        m_doc->setValue(m_path, id.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(id));
+    });
+    refresh();
+}
+
+void ChoiceField::setAliases(QHash<QString, QString> aliases)
+{
+    m_aliases = std::move(aliases);
+    refresh();
+}
+
+void ChoiceField::showValue(const QJsonValue &value)
+{
+    QString id = value.isUndefined() ? m_fallback : fieldText(value);
+    id = m_aliases.value(id.toLower(), id);
+    int index = m_combo->findData(id);
+    if (index < 0)
+        index = m_combo->findData(id.toLower());
+    m_combo->setCurrentIndex(index);
+    if (index < 0 && !id.isEmpty()) // an id this form does not list: show it rather than hide it
+        m_combo->setCurrentText(id);
+}
+
+CheckField::CheckField(ScenarioDocument *doc, const QString &path, const QString &text, bool fallback, QWidget *parent)
+    : Field(doc, path, parent), m_check(new QCheckBox(text, this)), m_fallback(fallback)
+{
+    setEditor(m_check);
+    connect(m_check, &QCheckBox::toggled, this, [this](bool on) { m_doc->setValue(m_path, on); });
+    refresh();
+}
+
+void CheckField::showValue(const QJsonValue &value)
+{
+    const QSignalBlocker block(m_check);
+    m_check->setChecked(value.isBool() ? value.toBool() : m_fallback);
+}
+
+void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QString &tip)
+{
+    auto *l = new QLabel(label, form->parentWidget());
+    l->setBuddy(field);
+    l->setToolTip(tip);
+    field->setToolTip(tip);
+    field->focusProxy()->setToolTip(tip);
+    form->addRow(l, field);
+}
+
+} // namespace gpuplanner::ui

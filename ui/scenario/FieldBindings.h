@@ -1,0 +1,115 @@
+#pragma once
+// FieldBindings: form widgets bound to one JSON path of a ScenarioDocument. Each writes what
+// the user typed on every edit (invalid text included, so it is never lost), refreshes on
+// undo/redo/open, and shows the loader's message under itself when the problem is its own.
+
+#include <QHash>
+#include <QJsonValue>
+#include <QString>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+
+namespace gpuplanner::ui {
+
+class ScenarioDocument;
+
+enum class FieldKind {
+    Text,     // a string as typed
+    Number,   // a plain number
+    Count,    // a number or a count with a suffix ("2T")
+    Duration, // a number of hours or a duration with a unit ("30d", "15min", "2s")
+    List,     // comma-separated strings, written as a JSON array
+};
+
+// The JSON written for text typed into a field of this kind; undefined (key removed) when blank.
+QJsonValue fieldJson(FieldKind kind, const QString &text);
+// The text shown for a stored value.
+QString fieldText(const QJsonValue &value);
+
+class Field : public QWidget
+{
+    Q_OBJECT
+
+public:
+    Field(ScenarioDocument *doc, QString path, QWidget *parent);
+
+    const QString &path() const { return m_path; }
+    QLabel *errorLabel() const { return m_error; }
+    bool hasError() const;
+    void refresh();
+
+protected:
+    void setEditor(QWidget *editor);
+    virtual void showValue(const QJsonValue &value) = 0;
+    virtual void showInvalid(bool invalid);
+
+    ScenarioDocument *m_doc;
+    QString m_path;
+    QWidget *m_editor = nullptr;
+    QLabel *m_error;
+};
+
+class LineField : public Field
+{
+    Q_OBJECT
+
+public:
+    LineField(ScenarioDocument *doc, const QString &path, FieldKind kind, const QString &placeholder, QWidget *parent);
+    QLineEdit *edit() const { return m_edit; }
+
+protected:
+    void showValue(const QJsonValue &value) override;
+    void showInvalid(bool invalid) override;
+
+private:
+    FieldKind m_kind;
+    QLineEdit *m_edit;
+    QJsonValue m_written; // last value this field wrote; the document echoing it back changes nothing
+};
+
+class ChoiceField : public Field
+{
+    Q_OBJECT
+
+public:
+    // choices: (id, visible text); an empty id removes the key. fallback: the id shown when the key is absent.
+    ChoiceField(ScenarioDocument *doc, const QString &path, const QList<std::pair<QString, QString>> &choices,
+                const QString &fallback, QWidget *parent);
+    QComboBox *combo() const { return m_combo; }
+    // Stored ids shown as another item ("lora" shows as "finetune" in the kind list).
+    void setAliases(QHash<QString, QString> aliases);
+
+protected:
+    void showValue(const QJsonValue &value) override;
+
+private:
+    QComboBox *m_combo;
+    QString m_fallback;
+    QHash<QString, QString> m_aliases;
+};
+
+class CheckField : public Field
+{
+    Q_OBJECT
+
+public:
+    CheckField(ScenarioDocument *doc, const QString &path, const QString &text, bool fallback, QWidget *parent);
+    QCheckBox *check() const { return m_check; }
+
+protected:
+    void showValue(const QJsonValue &value) override;
+
+private:
+    QCheckBox *m_check;
+    bool m_fallback;
+};
+
+// Adds "label" + field to form with the label as the field's buddy and tip on both.
+void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QString &tip);
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,196 @@
+#include "ui/scenario/ScenarioDocument.h"
+
+#include "ui/scenario/JsonPath.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace gpuplanner::ui {
+
+class SetValueCommand : public QUndoCommand
+{
+public:
+    SetValueCommand(ScenarioDocument *doc, QString path, QJsonValue before, QJsonValue after)
+        : m_doc(doc), m_path(std::move(path)), m_before(std::move(before)), m_after(std::move(after)),
+          m_time(QDateTime::currentMSecsSinceEpoch())
+    {
+        setText(ScenarioDocument::tr("Edit %1").arg(m_path));
+    }
+
+    void redo() override { m_doc->apply(m_path, m_after); }
+    void undo() override { m_doc->apply(m_path, m_before); }
+    int id() const override { return 1; }
+
+    // Typing "2T" is one step, not two; a pause of two seconds starts a new step.
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *o = static_cast<const SetValueCommand *>(other);
+        // Arrays (phases, lists) change by whole rows: each such edit stays its own step.
+        if (o->m_path != m_path || o->m_time - m_time > 2000 || m_after.isArray() || o->m_after.isArray())
+            return false;
+        m_after = o->m_after;
+        m_time = o->m_time;
+        return true;
+    }
+
+private:
+    ScenarioDocument *m_doc;
+    QString m_path;
+    QJsonValue m_before;
+    QJsonValue m_after;
+    qint64 m_time;
+};
+
+ScenarioDocument::ScenarioDocument(QList<core::ModelPreset> presets, QObject *parent)
+    : QObject(parent), m_presets(std::move(presets)), m_undo(new QUndoStack(this))
+{
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    reset(defaultJson(), QString());
+}
+
+QJsonObject ScenarioDocument::defaultJson()
+{
+    // A small, common job that plans in a blink and shows every column: LoRA on an 8B model.
+    const QString month = QDate::currentDate().addMonths(1).toString(QStringLiteral("yyyy-MM"));
+    return QJsonObject{
+        {QStringLiteral("format"), QStringLiteral("gpu-planner-scenario")},
+        {QStringLiteral("version"), core::kScenarioVersion},
+        {QStringLiteral("name"), tr("Untitled scenario")},
+        {QStringLiteral("display_currency"), QStringLiteral("USD")},
+        {QStringLiteral("sort"), QStringLiteral("cost")},
+        {QStringLiteral("workload"),
+         QJsonObject{{QStringLiteral("task"), QStringLiteral("lora")},
+                     {QStringLiteral("model"), QStringLiteral("llama-3.1-8b")},
+                     {QStringLiteral("tokens"), QStringLiteral("1B")},
+                     {QStringLiteral("epochs"), 1},
+                     {QStringLiteral("precision"), QStringLiteral("bf16")}}},
+        {QStringLiteral("constraints"),
+         QJsonObject{{QStringLiteral("deadline"), QStringLiteral("3d")},
+                     {QStringLiteral("budget"), 5000},
+                     {QStringLiteral("confidence"), 0.9}}},
+        {QStringLiteral("phases"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), tr("Experiments")},
+                                {QStringLiteral("start"), month},
+                                {QStringLiteral("months"), 2},
+                                {QStringLiteral("gpu_hours_per_month"), 100},
+                                {QStringLiteral("spot_allowed"), true}},
+                    QJsonObject{{QStringLiteral("name"), tr("Main run")},
+                                {QStringLiteral("start"), QDate::currentDate().addMonths(3).toString(QStringLiteral("yyyy-MM"))},
+                                {QStringLiteral("months"), 1},
+                                {QStringLiteral("main_run"), true}}}},
+    };
+}
+
+bool ScenarioDocument::isScenarioFileName(const QString &path)
+{
+    return path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+}
+
+QJsonValue ScenarioDocument::value(const QString &path) const
+{
+    return jsonValueAt(m_json, path);
+}
+
+void ScenarioDocument::setValue(const QString &path, const QJsonValue &value)
+{
+    const QJsonValue before = jsonValueAt(m_json, path);
+    if (before == value)
+        return;
+    m_undo->push(new SetValueCommand(this, path, before, value));
+}
+
+void ScenarioDocument::apply(const QString &path, const QJsonValue &value)
+{
+    m_json = jsonWithValueAt(m_json, path, value);
+    reparse();
+    Q_EMIT changed();
+}
+
+void ScenarioDocument::reset(const QJsonObject &json, const QString &path)
+{
+    m_json = json;
+    m_undo->clear();
+    m_undo->setClean();
+    reparse();
+    m_filePath = path;
+    Q_EMIT filePathChanged(m_filePath);
+    Q_EMIT modifiedChanged(false);
+    Q_EMIT changed();
+}
+
+void ScenarioDocument::reparse()
+{
+    auto parsed = core::parseScenario(QJsonDocument(m_json).toJson(QJsonDocument::Compact), m_presets);
+    if (parsed) {
+        m_scenario = std::move(parsed).value();
+        m_error.clear();
+        m_errorPath.clear();
+    } else {
+        m_scenario.reset();
+        m_error = parsed.errorMessage();
+        m_errorPath = errorPathOf(m_error);
+    }
+}
+
+void ScenarioDocument::newScenario()
+{
+    reset(defaultJson(), QString());
+}
+
+bool ScenarioDocument::open(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!doc.isObject()) {
+        *error = doc.isNull() ? tr("%1: not JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString())
+                              : tr("%1: not a scenario (the top level is not a JSON object)").arg(path);
+        return false;
+    }
+    // A scenario with a bad field still opens: the field shows the problem and can be fixed here.
+    reset(doc.object(), path);
+    return true;
+}
+
+bool ScenarioDocument::save(const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = tr("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(QJsonDocument(m_json).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        *error = tr("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    m_undo->setClean();
+    if (m_filePath != path) {
+        m_filePath = path;
+        Q_EMIT filePathChanged(m_filePath);
+    }
+    return true;
+}
+
+QString ScenarioDocument::displayName() const
+{
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+bool ScenarioDocument::isModified() const
+{
+    return !m_undo->isClean();
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,70 @@
+#pragma once
+// ScenarioDocument: the scenario being edited, kept as the JSON the user typed (so nothing
+// typed is ever lost, even when it is invalid) plus the last successful parse of it. Every
+// edit is an undoable command on one JSON path; the file is written with QSaveFile.
+
+#include "core/estimate/ModelPresets.h"
+#include "core/plan/Scenario.h"
+
+#include <QJsonObject>
+#include <QObject>
+
+#include <optional>
+
+class QUndoStack;
+
+namespace gpuplanner::ui {
+
+class ScenarioDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioDocument(QList<core::ModelPreset> presets, QObject *parent = nullptr);
+
+    const QList<core::ModelPreset> &presets() const { return m_presets; }
+    QUndoStack *undoStack() const { return m_undo; }
+
+    const QJsonObject &json() const { return m_json; }
+    QJsonValue value(const QString &path) const;
+    // Pushes an undoable edit; consecutive edits of one field within a moment merge into one step.
+    void setValue(const QString &path, const QJsonValue &value);
+
+    // Valid scenario of the current JSON, or nothing while the JSON has a problem.
+    const std::optional<core::Scenario> &scenario() const { return m_scenario; }
+    // The loader's message for the current JSON ("workload.tokens: \"2X\" is not a count ...").
+    const QString &error() const { return m_error; }
+    const QString &errorPath() const { return m_errorPath; }
+
+    // File handling. Errors name the file and what went wrong.
+    void newScenario();
+    bool open(const QString &path, QString *error);
+    bool save(const QString &path, QString *error);
+    const QString &filePath() const { return m_filePath; }
+    QString displayName() const;
+    bool isModified() const;
+
+    static QJsonObject defaultJson();
+    static bool isScenarioFileName(const QString &path);
+
+Q_SIGNALS:
+    void changed(); // the JSON changed: fields refresh, a valid scenario is re-planned
+    void filePathChanged(const QString &path);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class SetValueCommand;
+    void apply(const QString &path, const QJsonValue &value);
+    void reset(const QJsonObject &json, const QString &path);
+    void reparse();
+
+    QList<core::ModelPreset> m_presets;
+    QUndoStack *m_undo;
+    QJsonObject m_json;
+    std::optional<core::Scenario> m_scenario;
+    QString m_error;
+    QString m_errorPath;
+    QString m_filePath;
+};
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,63 @@
+#include "ui/scenario/ScenarioEditor.h"
+
+#include "ui/scenario/ConstraintsEditor.h"
+#include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/WorkloadEditor.h"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+QScrollArea *scrolled(QWidget *form, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setWidget(form);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return area;
+}
+
+} // namespace
+
+ScenarioEditor::ScenarioEditor(ScenarioDocument *doc, QWidget *parent)
+    : QWidget(parent), m_doc(doc), m_banner(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_workload(new WorkloadEditor(doc)), m_constraints(new ConstraintsEditor(doc)),
+      m_assumptions(new AssumptionsEditor(doc))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs);
+    m_tabs->addTab(scrolled(m_workload, m_tabs), tr("&Workload"));
+    m_tabs->addTab(scrolled(m_constraints, m_tabs), tr("C&onstraints"));
+    m_tabs->addTab(scrolled(m_assumptions, m_tabs), tr("&Assumptions"));
+    m_tabs->setToolTip(tr("Every edit re-plans at once; Ctrl+Z undoes it."));
+    connect(doc, &ScenarioDocument::changed, this, &ScenarioEditor::updateBanner);
+    updateBanner();
+}
+
+void ScenarioEditor::updateBanner()
+{
+    const QString error = m_doc->error();
+    m_banner->setVisible(!error.isEmpty());
+    if (error.isEmpty())
+        return;
+    QPalette p = m_banner->palette();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    p.setColor(QPalette::Window, dark ? QColor(0x5a, 0x1e, 0x1e) : QColor(0xfd, 0xe2, 0xe2));
+    p.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xe0, 0xe0) : QColor(0x7a, 0x10, 0x10));
+    m_banner->setPalette(p);
+    m_banner->setText(tr("%1\nThe comparison shows the last valid scenario until this is fixed.").arg(error));
+}
+
+} // namespace gpuplanner::ui

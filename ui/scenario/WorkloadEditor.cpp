@@ -1,0 +1,149 @@
+#include "ui/scenario/WorkloadEditor.h"
+
+#include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/ScenarioDocument.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QStandardItemModel>
+
+namespace gpuplanner::ui {
+
+WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
+    : QWidget(parent), m_doc(doc), m_form(new QFormLayout(this))
+{
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+
+    m_kind = new ChoiceField(doc, QStringLiteral("workload.task"),
+                             {{QStringLiteral("pretrain"), tr("Pre-training")},
+                              {QStringLiteral("finetune"), tr("Fine-tuning")},
+                              {QStringLiteral("vision"), tr("Vision training")},
+                              {QStringLiteral("inference"), tr("Inference serving")},
+                              {QStringLiteral("measured"), tr("Measured throughput")}},
+                             QString(), this);
+    m_kind->setAliases({{QStringLiteral("lora"), QStringLiteral("finetune")},
+                        {QStringLiteral("qlora"), QStringLiteral("finetune")}});
+    // Scenario files cannot describe a measured job yet; list it so people find it, but disabled.
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_kind->combo()->model())) {
+        QStandardItem *measured = model->item(4);
+        measured->setEnabled(false);
+        measured->setToolTip(tr("Not yet available in scenario files; use the estimate command of gpu-planner-cli."));
+    }
+    addFieldRow(m_form, tr("&Kind:"), m_kind,
+                tr("What the GPUs will do: train a model from scratch, adapt an existing one, train a vision "
+                   "network or serve requests."));
+
+    m_method = new ChoiceField(doc, QStringLiteral("workload.task"),
+                               {{QStringLiteral("finetune"), tr("Full fine-tuning")},
+                                {QStringLiteral("lora"), tr("LoRA adapters")},
+                                {QStringLiteral("qlora"), tr("QLoRA (4-bit base model)")}},
+                               QStringLiteral("finetune"), this);
+    addFieldRow(m_form, tr("Fine-tune &method:"), m_method,
+                tr("Full fine-tuning updates every weight; LoRA trains small adapters; QLoRA also keeps the base "
+                   "model in 4 bits, so it needs far less memory."));
+
+    QList<std::pair<QString, QString>> presets;
+    for (const core::ModelPreset &p : doc->presets())
+        presets.append({p.id, p.name});
+    presets.append({QString(), tr("Custom architecture…")});
+    m_model = new ChoiceField(doc, QStringLiteral("workload.model"), presets, QString(), this);
+    addFieldRow(m_form, tr("M&odel:"), m_model,
+                tr("A published model whose size and shape are known, or a custom architecture described below."));
+
+    const int count = int(FieldKind::Count);
+    const int number = int(FieldKind::Number);
+    const int duration = int(FieldKind::Duration);
+    m_custom << line(tr("&Parameters:"), QStringLiteral("params"), count, tr("e.g. 7B"),
+                     tr("Total parameter count (7B, 350M). Leave empty to compute it from the shape."))
+             << line(tr("&Layers:"), QStringLiteral("layers"), number, tr("e.g. 32"), tr("Transformer blocks."))
+             << line(tr("&Hidden size:"), QStringLiteral("hidden"), number, tr("e.g. 4096"), tr("Model width (d_model)."))
+             << line(tr("Attention &heads:"), QStringLiteral("heads"), number, tr("e.g. 32"),
+                     tr("Attention heads per layer."));
+    m_transformer << line(tr("&Sequence length:"), QStringLiteral("seq_len"), number, tr("from the preset"),
+                          tr("Tokens per training sequence; overrides the preset's context length."));
+
+    m_tokens = line(tr("&Dataset tokens:"), QStringLiteral("tokens"), count, tr("e.g. 2T, 300B, 51M"),
+                    tr("Tokens in one pass over the data. Units: K, M, B (or G) and T."));
+    m_training << m_tokens;
+    m_vision << line(tr("Dataset &samples:"), QStringLiteral("samples"), count, tr("e.g. 1.28M"),
+                     tr("Images (or samples) in one pass over the data."))
+             << line(tr("&FLOPs per sample:"), QStringLiteral("flops_per_sample"), count, tr("from the preset"),
+                     tr("Forward-pass FLOPs of one sample (2 × multiply-adds); presets know it."));
+    m_trainingAny << line(tr("&Epochs:"), QStringLiteral("epochs"), number, tr("1"),
+                          tr("Passes over the dataset."));
+
+    auto *precision = new ChoiceField(doc, QStringLiteral("workload.precision"),
+                                      {{QStringLiteral("bf16"), tr("BF16 mixed precision")},
+                                       {QStringLiteral("fp8"), tr("FP8")},
+                                       {QStringLiteral("tf32"), tr("TF32")},
+                                       {QStringLiteral("fp32"), tr("FP32")}},
+                                      QStringLiteral("bf16"), this);
+    addFieldRow(m_form, tr("P&recision:"), precision,
+                tr("Number format of the training math. BF16 is the usual choice; FP8 needs Hopper or newer."));
+    auto *optimizer = new ChoiceField(doc, QStringLiteral("workload.optimizer"),
+                                      {{QString(), tr("Default for the kind")},
+                                       {QStringLiteral("adamw"), tr("AdamW")},
+                                       {QStringLiteral("adam8bit"), tr("8-bit Adam")},
+                                       {QStringLiteral("sgd"), tr("SGD with momentum")}},
+                                      QString(), this);
+    addFieldRow(m_form, tr("O&ptimizer:"), optimizer,
+                tr("Decides the optimizer state kept per parameter: AdamW 12 bytes, 8-bit Adam 6, SGD 4."));
+    m_trainingAny << precision << optimizer;
+    m_adapter << line(tr("LoRA ra&nk:"), QStringLiteral("lora_rank"), number, tr("16"),
+                      tr("Rank of the adapter matrices; higher trains more parameters."));
+
+    auto *weights = new ChoiceField(doc, QStringLiteral("workload.weights"),
+                                    {{QStringLiteral("bf16"), tr("BF16")},
+                                     {QStringLiteral("fp8"), tr("FP8")},
+                                     {QStringLiteral("int8"), tr("INT8")},
+                                     {QStringLiteral("int4"), tr("INT4")}},
+                                    QStringLiteral("bf16"), this);
+    addFieldRow(m_form, tr("&Weights:"), weights, tr("Storage precision of the served weights."));
+    m_inference << weights
+                << line(tr("Prompt to&kens:"), QStringLiteral("prompt_tokens"), count, tr("1000"),
+                        tr("Average prompt length per request."))
+                << line(tr("O&utput tokens:"), QStringLiteral("output_tokens"), count, tr("250"),
+                        tr("Average generated tokens per request."))
+                << line(tr("Re&quests per second:"), QStringLiteral("rps"), count, tr("e.g. 5"),
+                        tr("Sustained demand. Give this or output tokens per second."))
+                << line(tr("&Time to first token:"), QStringLiteral("ttft"), duration, tr("e.g. 2s"),
+                        tr("Latency target for the first token (500ms, 2s); empty for none."))
+                << line(tr("Time per output to&ken:"), QStringLiteral("tpot"), duration, tr("e.g. 50ms"),
+                        tr("Latency target between output tokens; empty for none."));
+
+    connect(doc, &ScenarioDocument::changed, this, &WorkloadEditor::updateRows);
+    updateRows();
+}
+
+LineField *WorkloadEditor::line(const QString &label, const QString &key, int kind, const QString &placeholder,
+                                const QString &tip)
+{
+    auto *f = new LineField(m_doc, QStringLiteral("workload.") + key, FieldKind(kind), placeholder, this);
+    addFieldRow(m_form, label, f, tip);
+    return f;
+}
+
+void WorkloadEditor::updateRows()
+{
+    const QString task = m_doc->value(QStringLiteral("workload.task")).toString().toLower();
+    const bool fineTune = task == u"finetune" || task == u"lora" || task == u"qlora";
+    const bool training = task == u"pretrain" || fineTune;
+    const bool vision = task == u"vision";
+    const bool inference = task == u"inference";
+    const bool custom = m_doc->value(QStringLiteral("workload.model")).isUndefined();
+    auto show = [this](const QList<Field *> &fields, bool visible) {
+        for (Field *f : fields)
+            m_form->setRowVisible(f, visible || f->hasError());
+    };
+    m_form->setRowVisible(m_method, fineTune);
+    show(m_transformer, training || inference);
+    show(m_custom, custom && !vision);
+    show(m_training, training);
+    show(m_adapter, task == u"lora" || task == u"qlora");
+    show(m_vision, vision);
+    show(m_trainingAny, training || vision);
+    show(m_inference, inference);
+}
+
+} // namespace gpuplanner::ui

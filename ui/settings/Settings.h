@@ -1,0 +1,54 @@
+#pragma once
+// Settings: every persisted preference as a typed key with its default, in one place
+// (like Tiled's SessionOption<T>). Secrets never go here: see SecretStore.
+
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+namespace gpuplanner::ui {
+
+template<typename T>
+struct SettingKey
+{
+    const char *name;
+    T defaultValue;
+
+    QString key() const { return QString::fromLatin1(name); }
+    T read(const QSettings &s) const
+    {
+        const QVariant v = s.value(key());
+        return v.isValid() && v.canConvert<T>() ? v.value<T>() : defaultValue;
+    }
+    void write(QSettings &s, const T &value) const
+    {
+        if (value == defaultValue)
+            s.remove(key());
+        else
+            s.setValue(key(), value);
+    }
+};
+
+namespace settings {
+
+inline const SettingKey<QString> proxy{"network/proxy", QString()};          // empty = from the environment
+inline const SettingKey<QString> caBundle{"network/caBundle", QString()};    // empty = the system store
+inline const SettingKey<QString> displayCurrency{"display/currency", QStringLiteral("USD")};
+inline const SettingKey<QString> language{"display/language", QString()};  // empty = the system language
+// Default assumptions for new scenarios.
+inline const SettingKey<double> efficiencyOverride{"assumptions/efficiency", 0.0}; // 0 = estimated per GPU
+inline const SettingKey<double> interruptionRate{"assumptions/spotInterruptionsPerDay", 0.5};
+inline const SettingKey<double> checkpointMinutes{"assumptions/checkpointMinutes", 30.0};
+
+// Currencies the display can convert to (the catalog's FX rates cover these).
+QStringList displayCurrencies();
+// Languages with a translation: "" (follow the system), "en", "zh_CN".
+QStringList languages();
+
+} // namespace settings
+
+// Names of the API keys kept in the secret store, one per provider that needs one.
+QStringList apiKeyProviders();
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,150 @@
+#include "ui/timeline/TimelinePanel.h"
+
+#include "core/cost/Money.h"
+#include "ui/charts/TimelineCharts.h"
+#include "ui/timeline/PhasesModel.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+// The load column offers its three kinds instead of asking for an id.
+class LoadDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
+    {
+        auto *combo = new QComboBox(parent);
+        for (const QString &id : PhasesModel::loadIds())
+            combo->addItem(PhasesModel::loadText(id), id);
+        return combo;
+    }
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override
+    {
+        auto *combo = static_cast<QComboBox *>(editor);
+        combo->setCurrentIndex(std::max(0, combo->findData(index.data(Qt::EditRole))));
+    }
+    void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override
+    {
+        model->setData(index, static_cast<QComboBox *>(editor)->currentData());
+    }
+};
+
+} // namespace
+
+TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
+    : QWidget(parent), m_phases(new PhasesModel(doc, this)), m_view(new QTableView(this)),
+      m_monthly(new TimelineChart(tr("Cost per month"), this)),
+      m_cumulative(new TimelineChart(tr("Cumulative cost"), this)), m_ownership(new OwnershipChart(this)),
+      m_notes(new QLabel(this))
+{
+    m_view->setModel(m_phases);
+    m_view->setItemDelegateForColumn(PhasesModel::Load, new LoadDelegate(m_view));
+    m_view->verticalHeader()->setVisible(false);
+    m_view->horizontalHeader()->setSectionResizeMode(PhasesModel::Name, QHeaderView::Stretch);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setToolTip(tr("Project phases: when each starts, how long it lasts and what it uses. Double-click to edit."));
+    auto *add = new QPushButton(tr("&Add phase"), this);
+    add->setToolTip(tr("Add a phase after the last one."));
+    auto *remove = new QPushButton(tr("&Remove phase"), this);
+    remove->setToolTip(tr("Remove the selected phase."));
+    connect(add, &QPushButton::clicked, this, [this] { m_phases->addPhase(); });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_view->currentIndex();
+        if (current.isValid())
+            m_phases->removePhase(current.row());
+    });
+    m_notes->setWordWrap(true);
+    m_notes->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *title = new QLabel(tr("&Phases"), left);
+    title->setBuddy(m_view);
+    leftLayout->addWidget(title);
+    leftLayout->addWidget(m_view, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    leftLayout->addLayout(buttons);
+    leftLayout->addWidget(m_notes);
+
+    auto *charts = new QWidget(this);
+    auto *grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_monthly, 0, 0);
+    grid->addWidget(m_cumulative, 0, 1);
+    grid->addWidget(m_ownership, 1, 0, 1, 2);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(charts);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({460, 900});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+}
+
+void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
+{
+    const PlanSnapshot &s = *snapshot;
+    const QString &currency = s.request.displayCurrency;
+    if (!s.timeline) {
+        m_monthly->setSeries({}, {}, 0, currency);
+        m_cumulative->setSeries({}, {}, 0, currency);
+        m_ownership->clear(tr("Cloud against owning: no timeline"));
+        m_notes->setText(s.error.isEmpty() ? s.timelineError : s.error);
+        return;
+    }
+    const core::Timeline &t = *s.timeline;
+    QList<LineSeriesData> monthly;
+    QList<LineSeriesData> cumulative;
+    QStringList notes;
+    for (const core::StrategySeries &st : t.strategies) {
+        monthly.append({st.id, st.name, st.monthly, -1});
+        cumulative.append({st.id, st.name, st.cumulative, st.breakEvenMonth});
+        QString line = tr("<b>%1</b>: %2").arg(st.name.toHtmlEscaped(), core::formatMoney(st.total, currency));
+        if (st.breakEvenMonth >= 0 && st.id != u"on_demand")
+            line += tr(", breaks even in %1").arg(t.months.value(st.breakEvenMonth));
+        if (!st.note.isEmpty())
+            line += QStringLiteral(" — ") + st.note.toHtmlEscaped();
+        notes << line;
+    }
+    for (const QString &n : t.notes)
+        notes << n.toHtmlEscaped();
+    m_monthly->setSeries(t.months, monthly, 0, currency);
+    m_cumulative->setSeries(t.months, cumulative, s.scenario.constraints.budget, currency);
+    m_notes->setText(notes.join(QStringLiteral("<br>")));
+    if (t.ownership && s.rates) {
+        const core::OwnershipCost &own = *t.ownership;
+        const double gpuHours = std::max(1, s.scenario.ownership.gpus) * core::kHoursPerMonth;
+        QList<QPointF> curve;
+        for (int u = 5; u <= 100; u += 5) {
+            const double share = u / 100.0;
+            curve.append({share, own.fixedPerMonth / (gpuHours * share) + own.powerPerGpuHour});
+        }
+        m_ownership->setData(curve, s.rates->onDemandPerGpuHour, own.breakEvenUtilization,
+                             s.scenario.ownership.utilization, currency);
+    } else {
+        m_ownership->clear(tr("Cloud against owning: add ownership figures to the scenario to compare"));
+    }
+}
+
+} // namespace gpuplanner::ui

@@ -1,0 +1,44 @@
+#pragma once
+// TimelinePanel: the project phases editor next to the timeline: monthly and cumulative cost
+// per strategy with break-even months and the budget, and cloud against owning the hardware.
+
+#include "ui/compare/PlanRunner.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace gpuplanner::ui {
+
+class OwnershipChart;
+class PhasesModel;
+class ScenarioDocument;
+class TimelineChart;
+
+class TimelinePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TimelinePanel(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    void setSnapshot(const PlanSnapshotPtr &snapshot);
+
+    PhasesModel *phases() const { return m_phases; }
+    QTableView *phasesView() const { return m_view; }
+    TimelineChart *monthly() const { return m_monthly; }
+    TimelineChart *cumulative() const { return m_cumulative; }
+    OwnershipChart *ownership() const { return m_ownership; }
+    QLabel *notes() const { return m_notes; }
+
+private:
+    PhasesModel *m_phases;
+    QTableView *m_view;
+    TimelineChart *m_monthly;
+    TimelineChart *m_cumulative;
+    OwnershipChart *m_ownership;
+    QLabel *m_notes;
+};
+
+} // namespace gpuplanner::ui
