@@ -2,6 +2,7 @@
 
 #include "CatalogSession.h"
 #include "Cli.h"
+#include "PreparedPlan.h"
 
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/PlanExplain.h"
@@ -21,12 +22,6 @@ using namespace gpuplanner::core;
 
 namespace {
 
-struct Prepared
-{
-    Scenario scenario;
-    PlanRequest request;
-    Planner planner;
-};
 
 // Parses the command line shared by plan and timeline; returns an exit code when answered.
 std::optional<int> parse(QCommandLineParser &parser, const QStringList &args, const QString &name, QTextStream &out,
@@ -57,47 +52,6 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &args, co
     return std::nullopt;
 }
 
-// Loads the scenario and the catalog and plans; errors are data errors.
-Result<std::unique_ptr<Prepared>> prepare(const QString &scenarioPath, const QString &catalogPath)
-{
-    auto presets = loadModelPresets();
-    if (!presets)
-        return presets.error();
-    auto scenario = loadScenario(scenarioPath, presets.value());
-    if (!scenario)
-        return scenario.error();
-    CatalogSession session(catalogPath);
-    auto repo = session.repository();
-    if (!repo)
-        return repo.error();
-    auto gpus = repo.value()->gpuModels();
-    if (!gpus)
-        return gpus.error();
-    auto offers = repo.value()->offers(OfferQuery{});
-    if (!offers)
-        return offers.error();
-    auto rules = loadBillingRules();
-    if (!rules)
-        return rules.error();
-
-    auto p = std::make_unique<Prepared>();
-    p->scenario = std::move(scenario).value();
-    p->request = p->scenario.request();
-    // The catalog's rates first; the scenario's own rates override them.
-    FxTable fx = FxTable::fromOffers(offers.value());
-    for (const FxRate &r : p->scenario.assumptions.fx.rates()) {
-        if (r.currency != u"USD")
-            fx.set(r);
-    }
-    p->request.assumptions.fx = fx;
-    p->request.assumptions.billingRules = rules.value();
-    if (!fx.has(p->request.displayCurrency))
-        return Error{QStringLiteral("%1: display_currency: \"%2\" has no FX rate; add it under assumptions.fx")
-                         .arg(scenarioPath, p->request.displayCurrency)};
-    p->planner.setCatalog(std::move(offers).value(), gpus.value());
-    p->planner.plan(p->request);
-    return p;
-}
 
 void addCommon(QCommandLineParser &parser)
 {
@@ -138,12 +92,12 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return ExitUsage;
         }
     }
-    auto prepared = prepare(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
+    auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
     if (!prepared) {
         err << "gpu-planner-cli plan: " << prepared.errorMessage() << '\n';
         return ExitData;
     }
-    Prepared &p = *prepared.value();
+    PreparedPlan &p = *prepared.value();
     if (sort && *sort != p.request.rankBy) {
         p.request.rankBy = *sort;
         p.planner.plan(p.request);
@@ -168,12 +122,12 @@ int runTimeline(const QStringList &arguments, QTextStream &out, QTextStream &err
     parser.addPositionalArgument(QStringLiteral("timeline SCENARIO.json"), QStringLiteral("The command and a scenario file."));
     if (auto answered = parse(parser, arguments, QStringLiteral("timeline"), out, err))
         return *answered;
-    auto prepared = prepare(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
+    auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
     if (!prepared) {
         err << "gpu-planner-cli timeline: " << prepared.errorMessage() << '\n';
         return ExitData;
     }
-    Prepared &p = *prepared.value();
+    PreparedPlan &p = *prepared.value();
     auto rates = timelineRatesFromPlan(p.planner, p.scenario);
     if (!rates) {
         err << "gpu-planner-cli timeline: " << rates.errorMessage() << '\n';

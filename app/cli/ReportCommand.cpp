@@ -3,6 +3,7 @@
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "CommandSupport.h"
+#include "PreparedPlan.h"
 
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/Planner.h"
@@ -18,60 +19,6 @@ namespace gpuplanner::cli {
 using namespace gpuplanner::core;
 
 namespace {
-
-struct Prepared
-{
-    Scenario scenario;
-    PlanRequest request;
-    Planner planner;
-    CatalogInfo catalog;
-};
-
-// Plans the scenario over the catalog exactly as `plan` does (catalog FX rates overridden by
-// the scenario's, the shipped billing rules), so the report's figures equal `plan`'s.
-Result<std::unique_ptr<Prepared>> prepare(const QString &scenarioPath, const QString &catalogPath)
-{
-    auto presets = loadModelPresets();
-    if (!presets)
-        return presets.error();
-    auto scenario = loadScenario(scenarioPath, presets.value());
-    if (!scenario)
-        return scenario.error();
-    CatalogSession session(catalogPath);
-    auto repo = session.repository();
-    if (!repo)
-        return repo.error();
-    auto gpus = repo.value()->gpuModels();
-    if (!gpus)
-        return gpus.error();
-    auto offers = repo.value()->offers(OfferQuery{});
-    if (!offers)
-        return offers.error();
-    auto info = repo.value()->info();
-    if (!info)
-        return info.error();
-    auto rules = loadBillingRules();
-    if (!rules)
-        return rules.error();
-
-    auto p = std::make_unique<Prepared>();
-    p->scenario = std::move(scenario).value();
-    p->request = p->scenario.request();
-    p->catalog = info.value();
-    FxTable fx = FxTable::fromOffers(offers.value());
-    for (const FxRate &r : p->scenario.assumptions.fx.rates()) {
-        if (r.currency != u"USD")
-            fx.set(r);
-    }
-    p->request.assumptions.fx = fx;
-    p->request.assumptions.billingRules = rules.value();
-    if (!fx.has(p->request.displayCurrency))
-        return Error{QStringLiteral("%1: display_currency: \"%2\" has no FX rate; add it under assumptions.fx")
-                         .arg(scenarioPath, p->request.displayCurrency)};
-    p->planner.setCatalog(std::move(offers).value(), gpus.value());
-    p->planner.plan(p->request);
-    return p;
-}
 
 } // namespace
 
@@ -147,10 +94,10 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         err << programName() << ' ' << name << ": " << message << '\n';
         return int(ExitData);
     };
-    auto prepared = prepare(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
+    auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
     if (!prepared)
         return fail(prepared.errorMessage());
-    Prepared &p = *prepared.value();
+    PreparedPlan &p = *prepared.value();
     ui::ReportInput input;
     input.scenario = p.scenario;
     input.request = p.request;

@@ -1,0 +1,26 @@
+#pragma once
+// PreparedPlan: a scenario planned over the catalog exactly as `plan` prints it (catalog FX
+// rates overridden by the scenario's, the shipped billing rules); `plan`, `timeline` and
+// `report` share it so their figures agree.
+
+#include "core/catalog/CatalogInfo.h"
+#include "core/common/Result.h"
+#include "core/plan/Planner.h"
+#include "core/plan/Scenario.h"
+
+#include <memory>
+
+namespace gpuplanner::cli {
+
+struct PreparedPlan
+{
+    core::Scenario scenario;
+    core::PlanRequest request;
+    core::Planner planner;
+    core::CatalogInfo catalog;
+};
+
+// Loads the scenario and the catalog and plans; every failure is a data error naming its file.
+core::Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, const QString &catalogPath);
+
+} // namespace gpuplanner::cli
