@@ -9,30 +9,22 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "CliProcess.h"
+
 #include <gtest/gtest.h>
 
 namespace {
 
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using gpuplanner::tests::CliRun;
 
 class Cli : public ::testing::Test
 {
 protected:
     CliRun run(const QStringList &args)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
-        EXPECT_TRUE(process.waitForFinished(60000));
-        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        return gpuplanner::tests::runCli(args, env, 60000);
     }
 
     QJsonArray runJson(const QStringList &args)

@@ -10,28 +10,20 @@
 
 #include <gtest/gtest.h>
 
+#include "CliProcess.h"
+
 namespace {
 
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using gpuplanner::tests::CliRun;
 
 class PlanCli : public ::testing::Test
 {
 protected:
     CliRun run(const QStringList &args)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
-        EXPECT_TRUE(process.waitForFinished(120000));
-        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        return gpuplanner::tests::runCli(args, env);
     }
 
     // Examples are copied out of the source tree so the binary reads a plain file.

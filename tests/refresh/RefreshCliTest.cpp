@@ -1,6 +1,7 @@
 // `gpu-planner-cli refresh`, `catalog export` and `catalog history` end to end: the real
 // binary against a loopback server and real catalog files, including kill -9 mid-refresh.
 
+#include "CliProcess.h"
 #include "TestHttpServer.h"
 #include "db/SeedCatalog.h"
 
@@ -24,12 +25,7 @@ using tests::HttpTestReply;
 
 namespace {
 
-struct CliResult
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using CliResult = tests::CliRun;
 
 class RefreshCli : public ::testing::Test
 {
@@ -48,12 +44,7 @@ protected:
     {
         args.prepend(m_catalog);
         args.prepend(QStringLiteral("--catalog"));
-        QProcess process;
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
-        EXPECT_TRUE(process.waitForFinished(120000));
-        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        return tests::runCli(args, environment());
     }
 
     qint64 scalar(const QString &sql)

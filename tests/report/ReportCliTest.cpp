@@ -16,35 +16,27 @@
 
 #include <gtest/gtest.h>
 
+#include "CliProcess.h"
+
 using namespace gpuplanner;
 using gpuplanner::tests::runTool;
 
 namespace {
 
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using gpuplanner::tests::CliRun;
 
 class ReportCli : public ::testing::Test
 {
 protected:
     CliRun run(const QStringList &args)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
         // No display at all, and a platform that would need one: the CLI must not care.
         env.remove(QStringLiteral("DISPLAY"));
         env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
-        EXPECT_TRUE(process.waitForFinished(180000));
-        return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
-                QString::fromUtf8(process.readAllStandardError())};
+        return gpuplanner::tests::runCli(args, env, 180000);
     }
 
     QString example(const QString &name)
