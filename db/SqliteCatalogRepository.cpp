@@ -279,4 +279,18 @@ Result<QList<PricePoint>> SqliteCatalogRepository::priceHistory(const QString &i
     return points;
 }
 
+Result<QList<FxRate>> SqliteCatalogRepository::fxRates()
+{
+    auto stmt = m_db->prepare(QStringLiteral("SELECT currency, rate, date, source FROM fx_latest ORDER BY currency"));
+    if (!stmt)
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
+    auto &s = stmt.value();
+    QList<FxRate> rates;
+    while (s.step())
+        rates.append(FxRate{s.text(0), s.real(1), s.text(2), s.text(3)});
+    if (!s.error().isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
+    return rates;
+}
+
 } // namespace gpuplanner::db

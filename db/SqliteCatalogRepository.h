@@ -25,6 +25,7 @@ public:
     Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
     Result<core::CatalogInfo> info() override;
     Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;
+    Result<QList<core::FxRate>> fxRates() override;
 
     Database &database() { return *m_db; }
 

@@ -121,25 +121,29 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     for (const ImportedOffer &o : batch.offers)
         billings.insert(billingId(o.billing));
 
-    // What the scope holds now, for the billing models this batch covers.
+    // What the scope holds now, for the billing models this batch covers (all of them when
+    // the batch is complete).
     QHash<QString, Existing> existing;
-    if (!billings.isEmpty()) {
+    if (!billings.isEmpty() || batch.complete) {
         QStringList marks;
         for (qsizetype i = 0; i < billings.size(); ++i)
             marks.append(QStringLiteral("?"));
+        const QString billingClause =
+            batch.complete ? QString() : QStringLiteral(" AND o.billing IN (%1)").arg(marks.join(u','));
         auto stmt = m_db->prepare(
             QStringLiteral("SELECT o.id, o.instance_type_id, o.region_id, o.billing, o.term_months, o.upfront, "
                            "o.hourly_price, o.upfront_fee, o.currency FROM offers o "
                            "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
-                           "WHERE it.provider_id = ? AND o.billing IN (%1)")
-                .arg(marks.join(u','))
-            + regionClause(scope));
+                           "WHERE it.provider_id = ?")
+            + billingClause + regionClause(scope));
         if (!stmt)
             return Error{QStringLiteral("%1: %2").arg(where, stmt.errorMessage())};
         int index = 1;
         stmt.value().bind(index++, scope.provider);
-        for (const QString &b : billings)
-            stmt.value().bind(index++, b);
+        for (const QString &b : billings) {
+            if (!batch.complete)
+                stmt.value().bind(index++, b);
+        }
         for (const QString &r : scope.regions)
             stmt.value().bind(index++, r);
         while (stmt.value().step()) {

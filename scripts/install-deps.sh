@@ -10,6 +10,9 @@ PACKAGES=(
   libsqlite3-dev sqlite3 libcurl4-openssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qtkeychain-qt6-dev
+  # KeychainSecretStore's end-to-end test (tests/ui/with-secret-service.sh): a private D-Bus session
+  # bus, gnome-keyring as the Secret Service, and libsecret, which QtKeychain loads at run time.
+  dbus-daemon dbus-bin gnome-keyring libsecret-1-0
   fonts-noto-cjk fonts-dejavu-core libqt6printsupport6 xvfb xauth poppler-utils
 )
 

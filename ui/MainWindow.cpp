@@ -4,6 +4,8 @@
 #include "ui/catalog/OffersPanel.h"
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/compare/PlanRunner.h"
+#include "ui/scenario/ConstraintsEditor.h"
+#include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/ScenarioFiles.h"
@@ -41,8 +43,8 @@ QString freshnessText(const core::CatalogInfo &info)
             oldest.append(p.id);
     }
     if (dates.constFirst() == dates.constLast())
-        return MainWindow::tr("Prices as of %1 · offline catalog").arg(dates.constLast());
-    return MainWindow::tr("Prices as of %1 (oldest: %2, %3) · offline catalog")
+        return MainWindow::tr("Prices as of %1").arg(dates.constLast());
+    return MainWindow::tr("Prices as of %1 (oldest: %2, %3)")
         .arg(dates.constLast(), oldest.join(QStringLiteral(", ")), dates.constFirst());
 }
 
@@ -97,6 +99,7 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     connect(m_runner, &PlanRunner::finished, this, [this](const PlanSnapshotPtr &snapshot) {
         m_compare->setSnapshot(snapshot);
         m_timeline->setSnapshot(snapshot);
+        m_editor->setPlanError(snapshot->error);
     });
     connect(m_runner, &PlanRunner::busyChanged, this, [this](bool busy) {
         m_compare->setBusy(busy);
@@ -146,6 +149,13 @@ void MainWindow::createMenus()
     });
 }
 
+MainWindow::~MainWindow()
+{
+    // The views go before the document they edit: an open cell editor commits its text into
+    // the scenario as it closes, which needs the document still there.
+    delete centralWidget();
+}
+
 void MainWindow::reloadCatalog()
 {
     m_busy->setVisible(true);
@@ -164,7 +174,9 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);
-    m_runner->setCatalog(snapshot.offers, snapshot.gpus);
+    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates);
+    // The assumptions form lists the catalog rates that apply where the scenario sets none.
+    m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
     m_catalogOffers = snapshot.offers;
     m_catalogGpus = snapshot.gpus;
     m_catalogInfo = snapshot.info;

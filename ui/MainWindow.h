@@ -37,6 +37,7 @@ class MainWindow : public QMainWindow
 public:
     // Loads the model presets itself and keeps recent files in memory only.
     explicit MainWindow(core::CatalogRepositoryFactory repositories, QWidget *parent = nullptr);
+    ~MainWindow() override;
     // settings (may be null) keeps recent files between runs.
     MainWindow(core::CatalogRepositoryFactory repositories, QList<core::ModelPreset> presets, QSettings *settings,
                QWidget *parent = nullptr);

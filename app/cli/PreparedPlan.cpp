@@ -5,6 +5,7 @@
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
+#include "core/plan/MeasuredReference.h"
 #include "db/SqliteCatalogRepository.h"
 
 namespace gpuplanner::cli {
@@ -32,6 +33,9 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
     auto info = repo.value()->info();
     if (!info)
         return info.error();
+    auto catalogRates = repo.value()->fxRates();
+    if (!catalogRates)
+        return catalogRates.error();
     auto rules = loadBillingRules();
     if (!rules)
         return rules.error();
@@ -40,17 +44,17 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
     p->scenario = std::move(scenario).value();
     p->request = p->scenario.request();
     p->catalog = info.value();
-    FxTable fx = FxTable::fromOffers(offers.value());
-    for (const FxRate &r : p->scenario.assumptions.fx.rates()) {
-        if (r.currency != u"USD")
-            fx.set(r);
-    }
+    const FxTable fx = planningFxTable(offers.value(), catalogRates.value(), p->scenario.assumptions.fx);
     p->request.assumptions.fx = fx;
     p->request.assumptions.billingRules = rules.value();
     if (!fx.has(p->request.displayCurrency))
-        return Error{QStringLiteral("%1: display_currency: \"%2\" has no FX rate; add it under assumptions.fx")
+        return Error{QStringLiteral("%1: display_currency: \"%2\" has no FX rate in the catalog or the scenario; "
+                                    "add it under assumptions.fx, or fetch exchange rates with "
+                                    "`gpu-planner-cli refresh --provider ecb`")
                          .arg(scenarioPath, p->request.displayCurrency)};
     p->planner.setCatalog(std::move(offers).value(), gpus.value());
+    if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
+        return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};
     p->planner.plan(p->request);
     return p;
 }

@@ -2,6 +2,315 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BillingNames</name>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>Savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+    <message>
+        <source>no upfront</source>
+        <translation>无预付</translation>
+    </message>
+    <message>
+        <source>partial upfront</source>
+        <translation>部分预付</translation>
+    </message>
+    <message>
+        <source>all upfront</source>
+        <translation>全部预付</translation>
+    </message>
+</context>
+<context>
+    <name>PlanText</name>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>interconnect</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>memory capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>%1-month savings plan</source>
+        <translation>%1 个月节省计划</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, %2 upfront</source>
+        <translation>%1 个月承诺，%2预付</translation>
+    </message>
+    <message>
+        <source>no layout holds the job in the GPUs&apos; memory</source>
+        <translation>没有任何并行布局能把作业放进 GPU 显存</translation>
+    </message>
+    <message>
+        <source>the GPU has no published peak for this precision</source>
+        <translation>该 GPU 没有公布此精度下的峰值算力</translation>
+    </message>
+    <message>
+        <source>the workload lacks a number the estimate needs</source>
+        <translation>工作负载缺少估算所需的数值</translation>
+    </message>
+    <message>
+        <source>one replica needs more GPUs than one NVLink domain</source>
+        <translation>一个副本需要的 GPU 超过一个 NVLink 域</translation>
+    </message>
+    <message>
+        <source>the latency targets cannot be met on this GPU</source>
+        <translation>此 GPU 无法达到延迟目标</translation>
+    </message>
+    <message>
+        <source>the global batch is smaller than the data-parallel width</source>
+        <translation>全局批大小小于数据并行宽度</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 (%4)</source>
+        <translation>%1 %2，%3（%4）</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation>无法运行：%1。</translation>
+    </message>
+    <message>
+        <source>Needs %1 GPUs on %2 instance(s), more than the limit allows.</source>
+        <translation>需要 %2 个实例上的 %1 个 GPU，超过上限。</translation>
+    </message>
+    <message>
+        <source>Needs %1 instances but this type has no RDMA network, which multi-node runs require here.</source>
+        <translation>需要 %1 个实例，但此类型没有 RDMA 网络，而此处多节点运行要求 RDMA。</translation>
+    </message>
+    <message>
+        <source>No FX rate from %1 to %2; add one under assumptions.fx.</source>
+        <translation>没有从 %1 到 %2 的汇率；请在“假设”页的汇率表中添加。</translation>
+    </message>
+    <message>
+        <source>Expects %1 spot interruptions over the run, more than the spot tolerance allows (%2).</source>
+        <translation>预计运行期间竞价实例中断 %1 次，超过竞价容忍度允许的次数（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).</source>
+        <translation>%1 × %2（%3 个 GPU）满足需求；按 %4 个月计价。</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.</source>
+        <translation>%1 × %2（%3 个 GPU）在无中断时 %4 完成；瓶颈：%5。</translation>
+    </message>
+    <message>
+        <source>Spot capacity can be reclaimed at about %1 a month per instance; serving on spot needs spare replicas.</source>
+        <translation>竞价容量每个实例每月约有 %1 的概率被回收；用竞价实例提供服务需要备用副本。</translation>
+    </message>
+    <message>
+        <source>Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; P50 %4, P90 %5.</source>
+        <translation>竞价：每月 %1 的实例被中断，每 %2 保存一次检查点，重启需 %3；P50 %4，P90 %5。</translation>
+    </message>
+    <message>
+        <source>%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its term and beats on-demand above %5 utilization.</source>
+        <translation>%1：按 %3 的预期使用率，实际每实例小时 %2；承诺期内共需 %4，使用率高于 %5 时比按需便宜。</translation>
+    </message>
+    <message>
+        <source>Priced at %1 off on-demand, from the scenario&apos;s commitment terms.</source>
+        <translation>按方案中的承诺条款，比按需价格低 %1。</translation>
+    </message>
+    <message>
+        <source>Meets the %1 deadline with %2 probability.</source>
+        <translation>以 %2 的概率在 %1 截止时间内完成。</translation>
+    </message>
+    <message>
+        <source>Meets the %1 deadline.</source>
+        <translation>满足 %1 的截止时间。</translation>
+    </message>
+    <message>
+        <source>Misses the %1 deadline by %2.</source>
+        <translation>超出 %1 的截止时间 %2。</translation>
+    </message>
+    <message>
+        <source>Within the %1 budget.</source>
+        <translation>在 %1 的预算之内。</translation>
+    </message>
+    <message>
+        <source>Stays within the %1 budget with %2 probability.</source>
+        <translation>以 %2 的概率不超出 %1 的预算。</translation>
+    </message>
+    <message>
+        <source>Over the %1 budget.</source>
+        <translation>超出 %1 的预算。</translation>
+    </message>
+    <message>
+        <source>Includes %1 of storage and egress.</source>
+        <translation>含存储和出网流量费用 %1。</translation>
+    </message>
+    <message>
+        <source>Priced in %1, shown in %2.</source>
+        <translation>以 %1 计价，以 %2 显示。</translation>
+    </message>
+    <message>
+        <source>No offer can run this workload under the constraints.</source>
+        <translation>在当前约束下，没有任何报价能运行此工作负载。</translation>
+    </message>
+    <message>
+        <source>the %1 deadline</source>
+        <translation>%1 的截止时间</translation>
+    </message>
+    <message>
+        <source>the %1 budget</source>
+        <translation>%1 的预算</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>%1: the cheapest option.</source>
+        <translation>%1：最便宜的选项。</translation>
+    </message>
+    <message>
+        <source>%1: the cheapest option that meets %2 with %3 probability.</source>
+        <translation>%1：以 %3 的概率满足%2的最便宜选项。</translation>
+    </message>
+    <message>
+        <source>No option meets %1 with %2 probability; %3 gives the best chance (%4).</source>
+        <translation>没有选项能以 %2 的概率满足%1；%3 的机会最大（%4）。</translation>
+    </message>
+    <message>
+        <source> Expected cost %1</source>
+        <translation>预期成本 %1</translation>
+    </message>
+    <message>
+        <source>, %1 (P90 %2)</source>
+        <translation>，%1（P90 %2）</translation>
+    </message>
+    <message>
+        <source> %1 below the cheapest on-demand option (%2 %3 at %4).</source>
+        <translation>比最便宜的按需选项（%2 %3，%4）低 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineText</name>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>%1 %2 on-demand</source>
+        <translation>%1 %2 按需</translation>
+    </message>
+    <message>
+        <source>%1 %2 spot</source>
+        <translation>%1 %2 竞价</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, %2 upfront, %3% off</source>
+        <translation>%1 个月承诺，%2预付，优惠 %3%</translation>
+    </message>
+    <message>
+        <source>All on-demand</source>
+        <translation>全部按需</translation>
+    </message>
+    <message>
+        <source>Reserved base + on-demand burst</source>
+        <translation>预留基线 + 按需峰值</translation>
+    </message>
+    <message>
+        <source>%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand</source>
+        <translation>%1 个 GPU 采用%2，自 %3 起共 %4 期；其余按需</translation>
+    </message>
+    <message>
+        <source>no reserved base pays off at this load (%1)</source>
+        <translation>在此负载下预留基线不划算（%1）</translation>
+    </message>
+    <message>
+        <source>No commitment terms for the on-demand option&apos;s provider; add assumptions.commitments to compare a reserved base.</source>
+        <translation>按需选项的云服务商没有承诺条款；在 assumptions.commitments 中添加后可比较预留基线。</translation>
+    </message>
+    <message>
+        <source>Spot where allowed</source>
+        <translation>允许处使用竞价</translation>
+    </message>
+    <message>
+        <source>%1, %2% expected extra time from interruptions</source>
+        <translation>%1，中断预计额外耗时 %2%</translation>
+    </message>
+    <message>
+        <source>no phase allows spot</source>
+        <translation>没有阶段允许竞价</translation>
+    </message>
+    <message>
+        <source>The GPU has no TDP in the catalog; give ownership.tdp_w to count power.</source>
+        <translation>目录中该 GPU 没有 TDP；请填写 ownership.tdp_w 以计算电费。</translation>
+    </message>
+    <message>
+        <source>Own the hardware</source>
+        <translation>自购硬件</translation>
+    </message>
+    <message>
+        <source>%1 GPUs bought up front; load beyond them on-demand</source>
+        <translation>预先购买 %1 个 GPU；超出部分按需</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::AssumptionsEditor</name>
     <message>
         <source>Scenario &amp;name:</source>
@@ -147,6 +456,14 @@
         <source>Share (0–1) of a reserved term you expect to use; idle reserved hours still cost.</source>
         <translation>预计使用的预留期限比例（0–1）；闲置的预留时长同样计费。</translation>
     </message>
+    <message>
+        <source>E&amp;xchange rates:</source>
+        <translation>汇率(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>Rates this scenario uses instead of the catalog&apos;s: units of a currency per US dollar, with the rate&apos;s date and source. Currencies not listed use the catalog&apos;s stored rates (the ECB&apos;s reference rates after a refresh).</source>
+        <translation>本方案用来代替目录汇率的汇率：每 1 美元可兑换的货币单位，并注明日期和来源。未列出的货币使用目录中保存的汇率（刷新后为欧洲央行参考汇率）。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::BillingField</name>
@@ -194,18 +511,18 @@
         <translation>在线</translation>
     </message>
     <message>
-        <source>Offline — using prices as of %1</source>
-        <translation>离线 — 使用截至 %1 的价格</translation>
+        <source>Offline · saved prices</source>
+        <translation>离线 · 已保存的价格</translation>
     </message>
     <message>
-        <source>The last refresh could not reach any provider.</source>
-        <translation>上次刷新无法连接任何提供商。</translation>
+        <source>The last refresh could not reach any provider; planning uses the prices as of %1.</source>
+        <translation>上次刷新无法连接任何云服务商；规划使用截至 %1 的价格。</translation>
     </message>
     <message>
-        <source>The last refresh could not reach any provider:
-%1</source>
-        <translation>上次刷新无法连接任何提供商：
-%1</translation>
+        <source>The last refresh could not reach any provider; planning uses the prices as of %1:
+%2</source>
+        <translation>上次刷新无法连接任何云服务商；规划使用截至 %1 的价格：
+%2</translation>
     </message>
 </context>
 <context>
@@ -376,6 +693,10 @@
     <message>
         <source>In %1; expected cost, and the cost not exceeded with 90% probability (spot risk)</source>
         <translation>单位 %1；期望成本，以及有 90% 概率不会超过的成本（竞价风险）</translation>
+    </message>
+    <message>
+        <source>no: more interruptions than tolerated</source>
+        <translation>否：中断次数超出容忍度</translation>
     </message>
 </context>
 <context>
@@ -611,6 +932,30 @@ Cost %5 (P90 %6) · time %7</source>
         <source>Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it.</source>
         <translation>没有 InfiniBand、EFA 或 RoCE 的多节点训练通常太慢；取消勾选以允许。</translation>
     </message>
+    <message>
+        <source>Any number of interruptions</source>
+        <translation>任意次数的中断</translation>
+    </message>
+    <message>
+        <source>A few: up to 3 expected</source>
+        <translation>少量：预计最多 3 次</translation>
+    </message>
+    <message>
+        <source>At most 1 expected</source>
+        <translation>预计最多 1 次</translation>
+    </message>
+    <message>
+        <source>None: leave spot out</source>
+        <translation>不接受：不使用竞价</translation>
+    </message>
+    <message>
+        <source>Spot to&amp;lerance:</source>
+        <translation>竞价容忍度(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>How many interruptions a spot run may expect (interruption rate × instances × run time). Spot options expecting more are shown as not usable.</source>
+        <translation>竞价运行可以预期多少次中断（中断率 × 实例数 × 运行时间）。预计中断更多的竞价选项显示为不可用。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CostBarsChart</name>
@@ -813,6 +1158,148 @@ Cost %5 (P90 %6) · time %7</source>
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::FxRatesField</name>
+    <message>
+        <source>Add currenc&amp;y</source>
+        <translation>添加货币(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move rate</source>
+        <translation>删除汇率(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Exchange rates</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>Add currency</source>
+        <translation>添加货币</translation>
+    </message>
+    <message>
+        <source>Remove rate</source>
+        <translation>删除汇率</translation>
+    </message>
+    <message>
+        <source>Add a row for one currency&apos;s rate (Insert in the table).</source>
+        <translation>为一种货币的汇率添加一行（在表格中按 Insert）。</translation>
+    </message>
+    <message>
+        <source>Remove the rows of the selected cells (Delete in the table).</source>
+        <translation>删除所选单元格所在的行（在表格中按 Delete）。</translation>
+    </message>
+    <message>
+        <source>entered by hand</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3, overridden above)</source>
+        <translation>%1 %2（%3，已被上表覆盖）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 per USD on %3, from %4</source>
+        <translation>%1：%3 每美元 %2，来源 %4</translation>
+    </message>
+    <message>
+        <source>Currencies without a row here use the catalog&apos;s rates: %1.</source>
+        <translation>此处未列出的货币使用目录汇率：%1。</translation>
+    </message>
+    <message>
+        <source>Currencies without a row here use the catalog&apos;s stored rates (the ECB&apos;s reference rates once fetched with Tools ▸ Refresh prices…).</source>
+        <translation>此处未列出的货币使用目录中保存的汇率（通过“工具 ▸ 刷新价格…”获取欧洲央行参考汇率后）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::FxRatesModel</name>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Units per USD</source>
+        <translation>每美元单位数</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>ISO 4217 code of the currency, such as EUR or CNY.</source>
+        <translation>货币的 ISO 4217 代码，例如 EUR 或 CNY。</translation>
+    </message>
+    <message>
+        <source>How many units of the currency one US dollar buys (EUR: about 0.9).</source>
+        <translation>1 美元可兑换多少单位该货币（EUR 约 0.9）。</translation>
+    </message>
+    <message>
+        <source>The day the rate applies to (2026-11-27); optional.</source>
+        <translation>汇率适用的日期（2026-11-27）；可选。</translation>
+    </message>
+    <message>
+        <source>Where the rate comes from, shown in reports (a bank, your treasury).</source>
+        <translation>汇率来源，显示在报告中（银行、财务部门）。</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Row %1, %2</source>
+        <translation>第 %1 行，%2</translation>
+    </message>
+    <message>
+        <source>missing; type a three-letter ISO code such as EUR</source>
+        <translation>缺失；请输入三个字母的 ISO 代码，例如 EUR</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 4217 code (three capital letters, such as EUR)</source>
+        <translation>“%1”不是 ISO 4217 代码（三个大写字母，例如 EUR）</translation>
+    </message>
+    <message>
+        <source>USD is the base of every rate (always 1) and cannot be changed</source>
+        <translation>USD 是所有汇率的基准（始终为 1），不能更改</translation>
+    </message>
+    <message>
+        <source>%1 is also in row %2; this later row is the one used</source>
+        <translation>%1 也在第 %2 行；使用的是后面这一行</translation>
+    </message>
+    <message>
+        <source>missing; type how many units of the currency one US dollar buys</source>
+        <translation>缺失；请输入 1 美元可兑换多少单位该货币</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is not above zero; type how many units of the currency one US dollar buys</source>
+        <translation>%1 不大于零；请输入 1 美元可兑换多少单位该货币</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date (2026-11-27)</source>
+        <translation>“%1”不是日期（2026-11-27）</translation>
+    </message>
+    <message>
+        <source>missing; say where the rate comes from (a bank, your treasury)</source>
+        <translation>缺失；请注明汇率来源（银行、财务部门）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::GpuSpecsModel</name>
     <message>
         <source>%1: %2</source>
@@ -929,14 +1416,6 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>价格：未记录日期</translation>
     </message>
     <message>
-        <source>Prices as of %1 · offline catalog</source>
-        <translation>价格截至 %1 · 离线目录</translation>
-    </message>
-    <message>
-        <source>Prices as of %1 (oldest: %2, %3) · offline catalog</source>
-        <translation>价格截至 %1（最旧：%2，%3）· 离线目录</translation>
-    </message>
-    <message>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
@@ -1008,6 +1487,18 @@ Cost %5 (P90 %6) · time %7</source>
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner</translation>
     </message>
+    <message>
+        <source>Prices as of %1</source>
+        <translation>价格截至 %1</translation>
+    </message>
+    <message>
+        <source>Prices as of %1 (oldest: %2, %3)</source>
+        <translation>价格截至 %1（最旧：%2，%3）</translation>
+    </message>
+    <message>
+        <source>&amp;Report</source>
+        <translation>报告(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::OffersPanel</name>
@@ -1038,22 +1529,6 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>All billing models</source>
         <translation>全部计费方式</translation>
-    </message>
-    <message>
-        <source>On-demand</source>
-        <translation>按需</translation>
-    </message>
-    <message>
-        <source>Spot</source>
-        <translation>竞价</translation>
-    </message>
-    <message>
-        <source>Reserved</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <source>Savings plan</source>
-        <translation>节省计划</translation>
     </message>
     <message>
         <source>Filter by instance type or region…</source>
@@ -1260,8 +1735,8 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>目录尚未加载。</translation>
     </message>
     <message>
-        <source>display_currency: &quot;%1&quot; has no FX rate in the catalog or the scenario</source>
-        <translation>display_currency：“%1”在目录或场景中没有汇率</translation>
+        <source>display_currency: &quot;%1&quot; has no FX rate in the catalog or the scenario. Add its rate under Exchange rates in the Assumptions tab, or refresh the catalog&apos;s rates (Tools ▸ Refresh prices…).</source>
+        <translation>display_currency：目录和方案中都没有“%1”的汇率。请在“假设”页的汇率表中添加，或刷新目录汇率（工具 ▸ 刷新价格…）。</translation>
     </message>
 </context>
 <context>
@@ -1407,6 +1882,119 @@ Cost %5 (P90 %6) · time %7</source>
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::ReportExport</name>
+    <message>
+        <source>%1: there is no plan to export</source>
+        <translation>%1：没有可导出的规划</translation>
+    </message>
+    <message>
+        <source>%1: there is no timeline to export: %2</source>
+        <translation>%1：没有可导出的时间线：%2</translation>
+    </message>
+    <message>
+        <source>the scenario has no phases</source>
+        <translation>方案中没有项目阶段</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ReportMenu</name>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>Plan a scenario first.</source>
+        <translation>请先规划一个方案。</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report preview</source>
+        <translation>报告预览</translation>
+    </message>
+    <message>
+        <source>Export timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>Export comparison</source>
+        <translation>导出比较</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;JSON files (*.json)</source>
+        <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <source>Print preview…</source>
+        <translation>打印预览…</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>打印…</translation>
+    </message>
+    <message>
+        <source>Export comparison (CSV/JSON)…</source>
+        <translation>导出比较（CSV/JSON）…</translation>
+    </message>
+    <message>
+        <source>Export timeline (CSV/JSON)…</source>
+        <translation>导出时间线（CSV/JSON）…</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ReportWriter</name>
+    <message>
+        <source>report: no plan to report on</source>
+        <translation>报告：没有可报告的规划</translation>
+    </message>
+    <message>
+        <source>--lang: &apos;%1&apos; is not one of %2</source>
+        <translation>--lang：“%1”不是 %2 之一</translation>
+    </message>
+    <message>
+        <source>--top: %1 is not a positive count</source>
+        <translation>--top：%1 不是正整数</translation>
+    </message>
+    <message>
+        <source>font &apos;%1&apos; is not installed (Debian package %2); the report embeds it</source>
+        <translation>未安装字体“%1”（Debian 软件包 %2）；报告需要嵌入该字体</translation>
+    </message>
+    <message>
+        <source>%1: the report&apos;s %2 text is missing from this build</source>
+        <translation>%1：此版本缺少报告的 %2 文本</translation>
+    </message>
+    <message>
+        <source>report: the page layout could not be painted</source>
+        <translation>报告：无法绘制页面布局</translation>
+    </message>
+    <message>
+        <source>report: the PDF could not be painted</source>
+        <translation>报告：无法绘制 PDF</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the report: %2</source>
+        <translation>%1：无法写入报告：%2</translation>
+    </message>
+    <message>
+        <source>report: the printer &apos;%1&apos; could not be painted on</source>
+        <translation>报告：无法在打印机“%1”上绘制</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::ScenarioDocument</name>
     <message>
         <source>Edit %1</source>
@@ -1464,6 +2052,12 @@ Cost %5 (P90 %6) · time %7</source>
 The comparison shows the last valid scenario until this is fixed.</source>
         <translation>%1
 在修正之前，对比视图显示最后一个有效的场景。</translation>
+    </message>
+    <message>
+        <source>%1
+Nothing can be planned until this is fixed.</source>
+        <translation>%1
+修正此问题之前无法进行规划。</translation>
     </message>
 </context>
 <context>
@@ -1717,6 +2311,14 @@ The comparison shows the last valid scenario until this is fixed.</source>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
+    <message>
+        <source>%1 (millions)</source>
+        <translation>%1（百万）</translation>
+    </message>
+    <message>
+        <source>%1 (thousands)</source>
+        <translation>%1（千）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::TimelinePanel</name>
@@ -1768,6 +2370,10 @@ The comparison shows the last valid scenario until this is fixed.</source>
         <source>Cloud against owning: add ownership figures to the scenario to compare</source>
         <translation>云端与自有硬件对比：在场景中添加自有硬件数据以进行比较</translation>
     </message>
+    <message>
+        <source>Budget (cumulative)</source>
+        <translation>预算（累计）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::WorkloadEditor</name>
@@ -1792,16 +2398,8 @@ The comparison shows the last valid scenario until this is fixed.</source>
         <translation>实测吞吐量</translation>
     </message>
     <message>
-        <source>Not yet available in scenario files; use the estimate command of gpu-planner-cli.</source>
-        <translation>场景文件尚不支持；请使用 gpu-planner-cli 的 estimate 命令。</translation>
-    </message>
-    <message>
         <source>&amp;Kind:</source>
         <translation>类型(&amp;K)：</translation>
-    </message>
-    <message>
-        <source>What the GPUs will do: train a model from scratch, adapt an existing one, train a vision network or serve requests.</source>
-        <translation>GPU 要做什么：从头训练模型、调整现有模型、训练视觉网络或处理请求。</translation>
     </message>
     <message>
         <source>Full fine-tuning</source>
@@ -1956,10 +2554,6 @@ The comparison shows the last valid scenario until this is fixed.</source>
         <translation>精度(&amp;R)：</translation>
     </message>
     <message>
-        <source>Number format of the training math. BF16 is the usual choice; FP8 needs Hopper or newer.</source>
-        <translation>训练运算的数值格式。通常选择 BF16；FP8 需要 Hopper 或更新的架构。</translation>
-    </message>
-    <message>
         <source>Default for the kind</source>
         <translation>按类型默认</translation>
     </message>
@@ -2075,16 +2669,96 @@ The comparison shows the last valid scenario until this is fixed.</source>
         <source>Latency target between output tokens; empty for none.</source>
         <translation>输出 token 之间的延迟目标；留空表示不限。</translation>
     </message>
+    <message>
+        <source>What the GPUs will do: train a model from scratch, adapt an existing one, train a vision network, serve requests, or run a job whose speed you measured on a GPU of your own.</source>
+        <translation>GPU 要做什么：从头训练模型、微调已有模型、训练视觉网络、提供推理服务，或运行一个你已在自己的 GPU 上测过速度的作业。</translation>
+    </message>
+    <message>
+        <source>Number format of the training math; a measured job scales by the peak at this format. BF16 is the usual choice; FP8 needs Hopper or newer.</source>
+        <translation>训练计算的数值格式；实测作业按此格式下的峰值算力换算。通常选 BF16；FP8 需要 Hopper 或更新架构。</translation>
+    </message>
+    <message>
+        <source>&amp;Measured rate:</source>
+        <translation>实测速率(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>e.g. 3100</source>
+        <translation>例如 3100</translation>
+    </message>
+    <message>
+        <source>Items (tokens or samples) per second your job reached on the reference GPUs, all of them together (3100, 3.1K).</source>
+        <translation>你的作业在参考 GPU 上（全部 GPU 合计）每秒处理的条目数（token 或样本）（3100、3.1K）。</translation>
+    </message>
+    <message>
+        <source>Reference &amp;GPU:</source>
+        <translation>参考 GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>e.g. A100-80GB</source>
+        <translation>例如 A100-80GB</translation>
+    </message>
+    <message>
+        <source>The GPU the rate was measured on: a catalog id or a name such as A100-80GB, H100 or NVIDIA A100 80GB. The Catalog tab lists the GPU models.</source>
+        <translation>测得该速率所用的 GPU：目录 ID 或名称，例如 A100-80GB、H100 或 NVIDIA A100 80GB。“目录”页列出了所有 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>Reference GPU &amp;count:</source>
+        <translation>参考 GPU 数量(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>How many of the reference GPUs the measured rate used.</source>
+        <translation>测得该速率时使用了多少块参考 GPU。</translation>
+    </message>
+    <message>
+        <source>Compute (peak FLOPS)</source>
+        <translation>计算（峰值 FLOPS）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>&amp;Bound by:</source>
+        <translation>受限于(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>What limits the job: compute scales the rate by each GPU&apos;s peak FLOPS at the chosen precision, memory by its memory bandwidth.</source>
+        <translation>限制作业速度的因素：选“计算”则按各 GPU 在所选精度下的峰值 FLOPS 换算速率，选“显存带宽”则按显存带宽换算。</translation>
+    </message>
+    <message>
+        <source>&amp;Items to process:</source>
+        <translation>待处理条目数(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>e.g. 2B</source>
+        <translation>例如 2B</translation>
+    </message>
+    <message>
+        <source>Total tokens or samples the job has to get through. Units: K, M, B (or G) and T.</source>
+        <translation>作业需要处理的 token 或样本总数。单位：K、M、B（或 G）和 T。</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Item &amp;unit:</source>
+        <translation>条目单位(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Whether the rate and the total count tokens or samples.</source>
+        <translation>速率和总数计的是 token 还是样本。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::charts::PriceHistoryChart</name>
     <message>
         <source> %1 mo</source>
         <translation> %1 个月</translation>
-    </message>
-    <message>
-        <source> (%1 upfront)</source>
-        <translation>（%1 预付）</translation>
     </message>
     <message>
         <source>No recorded prices for this offer</source>

@@ -1,8 +1,11 @@
 #include "db/SeedCatalog.h"
 
+#include "db/CatalogFile.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -148,4 +151,48 @@ TEST_F(Repository, InfoReportsProvidersDatesAndSchema)
     for (const ProviderInfo &p : info->providers)
         EXPECT_FALSE(p.dataDate.isEmpty()) << p.id.toStdString();
     EXPECT_FALSE(info->exclusions.isEmpty());
+}
+
+TEST(RepositoryFx, FxRatesAreTheNewestOfEachCurrency)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    {
+        auto db = db::openCatalogFile(path, db::OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+        auto written = db.value()->exec(QStringLiteral(
+            "INSERT INTO fx_rates (currency, rate, date, source) VALUES "
+            "('EUR', 0.95, '2026-11-20', 'ECB'), ('EUR', 0.92, '2026-11-27', 'ECB'), ('EUR', 0.90, '2026-10-01', 'ECB'),"
+            "('CNY', 7.1, '2026-11-27', 'ECB')"));
+        ASSERT_TRUE(written.ok()) << written.errorMessage().toStdString();
+    }
+    auto repo = db::SqliteCatalogRepository::openExisting(path);
+    ASSERT_TRUE(repo.ok()) << repo.errorMessage().toStdString();
+    auto rates = repo.value()->fxRates();
+    ASSERT_TRUE(rates.ok()) << rates.errorMessage().toStdString();
+
+    QStringList currencies;
+    for (const FxRate &r : rates.value())
+        currencies << r.currency;
+    EXPECT_EQ(currencies, (QStringList{QStringLiteral("CNY"), QStringLiteral("EUR"), QStringLiteral("USD")}))
+        << "one row per currency, ordered by code";
+    const FxRate &cny = rates.value().at(0);
+    EXPECT_DOUBLE_EQ(cny.ratePerUsd, 7.1) << "the ECB rate is newer than the seed's";
+    EXPECT_EQ(cny.date, QStringLiteral("2026-11-27"));
+    const FxRate &eur = rates.value().at(1);
+    EXPECT_DOUBLE_EQ(eur.ratePerUsd, 0.92);
+    EXPECT_EQ(eur.date, QStringLiteral("2026-11-27"));
+    EXPECT_EQ(eur.source, QStringLiteral("ECB"));
+    EXPECT_DOUBLE_EQ(rates.value().at(2).ratePerUsd, 1.0);
+}
+
+TEST_F(Repository, SeedCatalogStoresTheRateItConvertedCnyWith)
+{
+    auto rates = m_repo->fxRates();
+    ASSERT_TRUE(rates.ok()) << rates.errorMessage().toStdString();
+    const auto cny = std::find_if(rates.value().begin(), rates.value().end(),
+                                  [](const FxRate &r) { return r.currency == u"CNY"; });
+    ASSERT_NE(cny, rates.value().end());
+    EXPECT_GT(cny->ratePerUsd, 5);
+    EXPECT_FALSE(cny->source.isEmpty());
 }

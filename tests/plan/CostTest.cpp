@@ -128,6 +128,47 @@ TEST(Fx, CatalogRatesComeFromConvertedOffers)
     EXPECT_EQ(fx.find(u"CNY")->date, QStringLiteral("2026-05-07"));
 }
 
+TEST(Fx, PlanningRatesAreOffersThenNewerCatalogRatesThenTheScenario)
+{
+    auto offerIn = [](const char *currency, double price, double priceUsd, const char *date) {
+        Offer o;
+        o.provider = QStringLiteral("test");
+        o.currency = QString::fromLatin1(currency);
+        o.pricePerHour = price;
+        o.pricePerHourUsd = priceUsd;
+        o.effectiveDate = QString::fromLatin1(date);
+        return o;
+    };
+    // Inferred from offers: CNY 7.25 (2026-05), JPY 150 (2026-12-01, newer than the catalog's JPY).
+    const QList<Offer> offers{offerIn("CNY", 72.5, 10, "2026-05"), offerIn("JPY", 1500, 10, "2026-12-01")};
+    const QList<FxRate> catalog{
+        {QStringLiteral("USD"), 2.0, QStringLiteral("2026-11-27"), QStringLiteral("a bad row")},
+        {QStringLiteral("CNY"), 7.1, QStringLiteral("2026-11-27"), QStringLiteral("ECB")},
+        {QStringLiteral("EUR"), 0.92, QStringLiteral("2026-11-27"), QStringLiteral("ECB")},
+        {QStringLiteral("GBP"), 0.79, QStringLiteral("2026-11-27"), QStringLiteral("ECB")},
+        {QStringLiteral("JPY"), 140, QStringLiteral("2026-11-27"), QStringLiteral("ECB")},
+    };
+    FxTable scenario; // as loaded from assumptions.fx: USD 1 plus the overrides
+    scenario.set({QStringLiteral("EUR"), 0.5, QStringLiteral("2026-12-02"), QStringLiteral("treasury")});
+    scenario.set({QStringLiteral("CHF"), 0.8, QString(), QStringLiteral("treasury")});
+
+    const FxTable fx = planningFxTable(offers, catalog, scenario);
+    EXPECT_DOUBLE_EQ(fx.find(u"USD")->ratePerUsd, 1.0) << "USD is the base whatever a source says";
+    EXPECT_DOUBLE_EQ(fx.find(u"CNY")->ratePerUsd, 7.1) << "the stored rate is newer than the offers' conversion";
+    EXPECT_EQ(fx.find(u"CNY")->source, QStringLiteral("ECB"));
+    EXPECT_DOUBLE_EQ(fx.find(u"JPY")->ratePerUsd, 150) << "the offers' conversion is newer than the stored rate";
+    EXPECT_DOUBLE_EQ(fx.find(u"GBP")->ratePerUsd, 0.79) << "a stored rate adds a currency no offer uses";
+    EXPECT_DOUBLE_EQ(fx.find(u"EUR")->ratePerUsd, 0.5) << "the scenario overrides the catalog";
+    EXPECT_EQ(fx.find(u"EUR")->source, QStringLiteral("treasury"));
+    EXPECT_DOUBLE_EQ(fx.find(u"CHF")->ratePerUsd, 0.8);
+    EXPECT_EQ(fx.rates().size(), 6);
+
+    // Without stored rates it is the offers' conversion plus the scenario, as before.
+    const FxTable offersOnly = planningFxTable(offers, {}, FxTable());
+    EXPECT_DOUBLE_EQ(offersOnly.find(u"CNY")->ratePerUsd, 7.25);
+    EXPECT_FALSE(offersOnly.has(u"EUR"));
+}
+
 TEST(Money, FormatsWithTheCurrencysConventions)
 {
     EXPECT_EQ(formatMoney(1234.5, QStringLiteral("USD")), QStringLiteral("$1,234.50"));

@@ -2,6 +2,7 @@
 // directory (so it builds the user's catalog from the embedded seed) on the shipped examples.
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -171,4 +172,35 @@ TEST_F(PlanCli, DisplayCurrencyFromScenarioRates)
     const QJsonObject top = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray().first().toObject();
     EXPECT_EQ(top.value(QStringLiteral("currency")).toString(), QStringLiteral("EUR"));
     EXPECT_EQ(top.value(QStringLiteral("native_currency")).toString(), QStringLiteral("CNY"));
+}
+
+TEST_F(PlanCli, MeasuredThroughputScenarioPlansAndReports)
+{
+    const QString path = example(QStringLiteral("measured-throughput"));
+    const CliRun r = run({QStringLiteral("plan"), path, QStringLiteral("--top"), QStringLiteral("5"),
+                          QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonArray options =
+        QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray();
+    ASSERT_EQ(options.size(), 5);
+    for (const QJsonValue &v : options) {
+        const QJsonObject o = v.toObject();
+        EXPECT_TRUE(o.value(QStringLiteral("fits")).toBool());
+        EXPECT_GT(o.value(QStringLiteral("hours")).toDouble(), 0);
+        EXPECT_LE(o.value(QStringLiteral("time_p50_hours")).toDouble(), 7 * 24.0 + 1e-6);
+    }
+    const QString pdf = m_home.filePath(QStringLiteral("measured.pdf"));
+    const CliRun report = run({QStringLiteral("report"), path, QStringLiteral("-o"), pdf});
+    ASSERT_EQ(report.code, 0) << report.err.toStdString();
+    EXPECT_GT(QFileInfo(pdf).size(), 0);
+}
+
+TEST_F(PlanCli, MeasuredThroughputWithAnUnknownGpuNamesTheField)
+{
+    const CliRun r = run({QStringLiteral("plan"),
+                          write(R"({"version": 1, "workload": {"task": "measured", "measured_throughput": 3100,
+                                    "measured_gpu": "XYZ", "items": "2B"}})")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("workload.measured_gpu: \"XYZ\" is not a GPU in the catalog")))
+        << r.err.toStdString();
 }

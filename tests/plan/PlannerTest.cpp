@@ -1,13 +1,17 @@
 // Planner over a small hand-built catalog: hard filters, RDMA for multi-node, currencies,
-// derived commitments, ranking orders, Pareto front and recommendation properties.
+// derived commitments, ranking orders, Pareto front and recommendation properties; measured
+// throughput scaled from its reference GPU to each offer.
 
 #include "estimate/GpuFixtures.h"
 
 #include "core/estimate/ModelPresets.h"
+#include "core/plan/MeasuredReference.h"
 #include "core/plan/PlanExplain.h"
 #include "core/plan/Planner.h"
 
 #include <QJsonArray>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -142,6 +146,35 @@ TEST_F(PlannerFixture, MultiNodeNeedsRdmaUnlessAllowed)
     EXPECT_EQ(capped->pMeetDeadline, 0);
 }
 
+TEST_F(PlannerFixture, SpotToleranceCapsExpectedInterruptions)
+{
+    m_request.workload.training.tokens = 1e12; // weeks of work: interruptions become likely
+    m_planner.plan(m_request);
+    const PlanOption *spot = find(QStringLiteral("a"), Billing::Spot);
+    ASSERT_NE(spot, nullptr);
+    ASSERT_TRUE(spot->usable());
+    // Rate x instances x months of work.
+    const double expected = spot->interruptionRate * spot->instances * spot->hours / kHoursPerMonth;
+    EXPECT_NEAR(spot->expectedInterruptions, expected, 1e-9);
+    ASSERT_GT(expected, 0.5);
+
+    m_request.constraints.maxSpotInterruptions = std::floor(expected); // just below what the run expects
+    m_planner.plan(m_request);
+    spot = find(QStringLiteral("a"), Billing::Spot);
+    EXPECT_EQ(spot->issue, OptionIssue::TooManyInterruptions);
+    EXPECT_FALSE(spot->usable());
+    EXPECT_EQ(optionIssueId(spot->issue), QStringLiteral("too_many_interruptions"));
+    const QStringList reasons = optionReasons(m_planner, m_request, *spot);
+    ASSERT_FALSE(reasons.isEmpty());
+    EXPECT_TRUE(reasons.first().contains(QStringLiteral("spot tolerance"))) << reasons.first().toStdString();
+    EXPECT_NE(m_planner.result().options[std::size_t(m_planner.result().recommended)].billing, Billing::Spot);
+    EXPECT_TRUE(find(QStringLiteral("a"), Billing::OnDemand)->usable()); // on-demand is never capped
+
+    m_request.constraints.maxSpotInterruptions = std::ceil(expected) + 1;
+    m_planner.plan(m_request);
+    EXPECT_TRUE(find(QStringLiteral("a"), Billing::Spot)->usable());
+}
+
 TEST_F(PlannerFixture, NativeCurrencyIsConvertedForDisplay)
 {
     m_planner.plan(m_request);
@@ -251,4 +284,111 @@ TEST_F(PlannerFixture, ReplanningGivesTheSameAnswer)
                             "p_meet_budget", "currency", "fits", "bottleneck", "reasons"})
         EXPECT_TRUE(top.contains(QLatin1String(key))) << key;
     EXPECT_FALSE(json.value(QStringLiteral("recommendation")).toObject().value(QStringLiteral("text")).toString().isEmpty());
+}
+
+namespace {
+
+using gpuplanner::test::gpuModel;
+using gpuplanner::test::gpuSpec;
+
+QList<GpuModel> a100AndH100()
+{
+    return {gpuModel(QStringLiteral("A100-SXM4-80GB")), gpuModel(QStringLiteral("A100-SXM4-40GB")),
+            gpuModel(QStringLiteral("H100-SXM5-80GB"))};
+}
+
+// "Our fine-tune runs 3,100 tokens/s on one A100-80GB; 2 billion tokens to go."
+PlanRequest measuredRequest(const QString &referenceGpu)
+{
+    PlanRequest r;
+    r.workload.kind = WorkloadKind::Measured;
+    r.workload.measured.referenceGpuName = referenceGpu;
+    r.workload.measured.referenceThroughput = 3100;
+    r.workload.measured.items = 2e9;
+    r.workload.goodputOverride = 1.0; // the scaling alone, without the long-run goodput
+    r.constraints.maxInstances = 1;   // one 8-GPU instance each, so wall times compare directly
+    return r;
+}
+
+} // namespace
+
+TEST(MeasuredReference, NamesPeopleTypeFindTheCatalogModel)
+{
+    const QList<GpuModel> gpus = a100AndH100();
+    const QList<std::pair<const char *, const char *>> cases = {
+        {"A100-SXM4-80GB", "A100-SXM4-80GB"}, {"a100-sxm4-80gb", "A100-SXM4-80GB"},
+        {"A100-80GB", "A100-SXM4-80GB"},      {"NVIDIA A100 80GB", "A100-SXM4-80GB"},
+        {"A100", "A100-SXM4-40GB"},           {" H100 ", "H100-SXM5-80GB"},
+        {"h100", "H100-SXM5-80GB"},
+    };
+    for (const auto &[typed, expected] : cases) {
+        const GpuModel *g = findGpuModel(gpus, QString::fromLatin1(typed));
+        ASSERT_NE(g, nullptr) << typed;
+        EXPECT_EQ(g->id, QString::fromLatin1(expected)) << typed;
+    }
+    EXPECT_EQ(findGpuModel(gpus, QStringLiteral("XYZ")), nullptr);
+    EXPECT_EQ(findGpuModel(gpus, QStringLiteral("H200")), nullptr) << "a known alias, but not in this catalog";
+    EXPECT_EQ(findGpuModel(gpus, QString()), nullptr);
+}
+
+TEST(MeasuredReference, FillsTheSpecsOrNamesTheField)
+{
+    Workload w = measuredRequest(QStringLiteral("A100-80GB")).workload;
+    ASSERT_TRUE(resolveMeasuredReference(w, a100AndH100()).ok());
+    EXPECT_DOUBLE_EQ(w.measured.referenceGpu.bf16Tflops, gpuSpec(QStringLiteral("A100-SXM4-80GB")).bf16Tflops);
+
+    w.measured.referenceGpuName = QStringLiteral("XYZ");
+    const Status unknown = resolveMeasuredReference(w, a100AndH100());
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(unknown.errorMessage(), QStringLiteral("workload.measured_gpu: \"XYZ\" is not a GPU in the catalog"));
+
+    // A model without published peaks cannot scale anything.
+    GpuModel bare;
+    bare.id = QStringLiteral("Mystery-1");
+    w.measured.referenceGpuName = QStringLiteral("mystery-1");
+    const Status noSpecs = resolveMeasuredReference(w, {bare});
+    ASSERT_FALSE(noSpecs.ok());
+    EXPECT_TRUE(noSpecs.errorMessage().startsWith(QStringLiteral("workload.measured_gpu: \"mystery-1\" (Mystery-1) "
+                                                                 "has no published compute peak")))
+        << noSpecs.errorMessage().toStdString();
+
+    Workload training;
+    EXPECT_TRUE(resolveMeasuredReference(training, {}).ok()) << "other kinds need no reference";
+}
+
+TEST(MeasuredPlan, AnH100OfferFinishesSoonerThanAnA100OneByThePeakRatio)
+{
+    auto offer = [](const QString &gpu, const QString &type, double price) {
+        Offer o = h100Offer(QStringLiteral("a"), type, Billing::OnDemand, price, RdmaKind::InfiniBand,
+                            QStringLiteral("us-east-1"), QStringLiteral("North America"));
+        o.gpu = gpu;
+        return o;
+    };
+    Planner planner;
+    planner.setCatalog({offer(QStringLiteral("A100-SXM4-80GB"), QStringLiteral("a100x8"), 20),
+                        offer(QStringLiteral("H100-SXM5-80GB"), QStringLiteral("h100x8"), 40)},
+                       a100AndH100());
+    PlanRequest request = measuredRequest(QStringLiteral("A100-80GB"));
+    ASSERT_TRUE(resolveMeasuredReference(request.workload, planner.gpuModels()).ok());
+    const PlanResult &r = planner.plan(request);
+    ASSERT_EQ(r.usable, 2);
+    const PlanOption *a100 = nullptr;
+    const PlanOption *h100 = nullptr;
+    for (const PlanOption &o : r.options) {
+        if (planner.offer(o).gpu == u"A100-SXM4-80GB")
+            a100 = &o;
+        else
+            h100 = &o;
+    }
+    ASSERT_TRUE(a100 && h100);
+    EXPECT_EQ(a100->gpus, 8);
+    EXPECT_EQ(h100->gpus, 8);
+    // On its own GPU the measured rate holds per GPU: 8 x 3,100 tokens/s.
+    EXPECT_NEAR(a100->hours, 2e9 / (8 * 3100.0) / 3600.0, 1e-9);
+    const double ratio = gpuSpec(QStringLiteral("H100-SXM5-80GB")).peakTflops(MathPrecision::Bf16)
+        / gpuSpec(QStringLiteral("A100-SXM4-80GB")).peakTflops(MathPrecision::Bf16);
+    EXPECT_GT(ratio, 3.0);
+    EXPECT_LT(ratio, 3.3);
+    EXPECT_NEAR(a100->hours / h100->hours, ratio, 1e-9);
+    EXPECT_EQ(h100->bottleneck, Bottleneck::Compute);
 }

@@ -28,9 +28,14 @@ QByteArray readFile(const QString &path)
     return f.readAll();
 }
 
-QJsonObject example()
+QJsonObject example(const char *name = "llama-7b-pretrain")
 {
-    return QJsonDocument::fromJson(readFile(QStringLiteral(":/scenarios/llama-7b-pretrain.json"))).object();
+    return QJsonDocument::fromJson(readFile(QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name)))).object();
+}
+
+QJsonObject measuredExample()
+{
+    return example("measured-throughput");
 }
 
 // Sets the value at a path like "constraints.billing" or "phases[1].start".
@@ -53,9 +58,9 @@ QJsonValue setAt(QJsonValue node, QStringList path, const QJsonValue &value)
     return object;
 }
 
-QString errorFor(const QString &path, const QJsonValue &value)
+QString errorFor(const QString &path, const QJsonValue &value, const QJsonObject &base = example())
 {
-    const QJsonObject o = setAt(example(), path.split(u'.'), value).toObject();
+    const QJsonObject o = setAt(base, path.split(u'.'), value).toObject();
     auto s = parseScenario(QJsonDocument(o).toJson(), presets());
     return s.ok() ? QString() : s.errorMessage();
 }
@@ -65,7 +70,7 @@ QString errorFor(const QString &path, const QJsonValue &value)
 TEST(Scenario, EveryExampleLoads)
 {
     for (const char *name : {"bert-base-finetune", "mobilenet-t4", "llama-7b-pretrain", "llama-70b-serving",
-                             "spot-distributed-training"}) {
+                             "spot-distributed-training", "measured-throughput"}) {
         const QString path = QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name));
         auto s = loadScenario(path, presets());
         ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
@@ -95,6 +100,7 @@ TEST(Scenario, RoundTripThroughAFile)
     s.assumptions.extras.set(QStringLiteral("lambda"), ExtrasPrices{0.02, 0.0, QStringLiteral("USD"), QStringLiteral("user")});
     s.constraints.geographies = {QStringLiteral("Europe")};
     s.constraints.billing = {Billing::OnDemand, Billing::Reserved};
+    s.constraints.maxSpotInterruptions = 2;
     s.displayCurrency = QStringLiteral("EUR");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("s.json"));
@@ -103,6 +109,7 @@ TEST(Scenario, RoundTripThroughAFile)
     ASSERT_TRUE(loaded.ok()) << loaded.errorMessage().toStdString();
     EXPECT_EQ(scenarioToJson(loaded.value()), scenarioToJson(s));
     EXPECT_EQ(loaded->displayCurrency, QStringLiteral("EUR"));
+    EXPECT_DOUBLE_EQ(loaded->constraints.maxSpotInterruptions, 2);
     EXPECT_DOUBLE_EQ(loaded->assumptions.fx.find(u"EUR")->ratePerUsd, 0.9);
     EXPECT_DOUBLE_EQ(loaded->assumptions.interruptions.monthlyRate(u"gcp", u"a3-highgpu-8g"), 0.2);
     EXPECT_DOUBLE_EQ(loaded->assumptions.extras.forProvider(QStringLiteral("lambda")).egressPerGb, 0.0);
@@ -153,6 +160,7 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
         {"constraints.budget", QStringLiteral("cheap"), "constraints.budget: \"cheap\" is not a number"},
         {"constraints.max_gpus", 2.5, "constraints.max_gpus: 2.5 is not a whole number"},
         {"constraints.confidence", 1.5, "constraints.confidence: 1.5 is outside 0 to 1"},
+        {"constraints.spot_max_interruptions", -1, "constraints.spot_max_interruptions: -1 is outside 0 to"},
         {"constraints.providers", QStringLiteral("aws"), "constraints.providers: \"aws\" is not an array"},
         {"constraints.regions", QJsonArray{1}, "constraints.regions[0]: 1 is not a string"},
         {"constraints.billing", QJsonArray{QStringLiteral("lease")}, "constraints.billing[0]: \"lease\" is not one of"},
@@ -202,4 +210,94 @@ TEST(Scenario, MissingInputsOfTheTaskAreNamed)
     EXPECT_TRUE(parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage().startsWith(QStringLiteral("workload.rps: missing")));
     o.insert(QStringLiteral("workload"), QJsonObject{{QStringLiteral("model"), QStringLiteral("llama-2-7b")}});
     EXPECT_TRUE(parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage().startsWith(QStringLiteral("workload.task: missing")));
+}
+
+TEST(Scenario, MeasuredThroughputWorkloadReadsEveryField)
+{
+    auto s = parseScenario(QJsonDocument(measuredExample()).toJson(), presets());
+    ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
+    const Workload &w = s->workload;
+    EXPECT_EQ(w.kind, WorkloadKind::Measured);
+    EXPECT_DOUBLE_EQ(w.measured.referenceThroughput, 3100);
+    EXPECT_EQ(w.measured.referenceGpuName, QStringLiteral("A100-80GB"));
+    EXPECT_EQ(w.measured.referenceGpus, 1);
+    EXPECT_EQ(w.measured.bound, MeasuredBound::Compute);
+    EXPECT_DOUBLE_EQ(w.measured.items, 2e9);
+    EXPECT_EQ(w.measured.precision, MathPrecision::Bf16);
+    EXPECT_FALSE(w.tokensAreSamples);
+    EXPECT_FALSE(w.measured.referenceGpu.hasComputeSpecs()) << "resolved against the catalog when planning";
+
+    QJsonObject o = measuredExample();
+    QJsonObject spec = o.value(QStringLiteral("workload")).toObject();
+    spec.insert(QStringLiteral("bound"), QStringLiteral("memory"));
+    spec.insert(QStringLiteral("item_unit"), QStringLiteral("samples"));
+    spec.insert(QStringLiteral("precision"), QStringLiteral("fp8"));
+    spec.insert(QStringLiteral("measured_gpus"), 8);
+    spec.insert(QStringLiteral("measured_throughput"), QStringLiteral("1.2K"));
+    spec.insert(QStringLiteral("measured_gpu"), QStringLiteral("  H100 "));
+    o.insert(QStringLiteral("workload"), spec);
+    auto other = parseScenario(QJsonDocument(o).toJson(), presets());
+    ASSERT_TRUE(other.ok()) << other.errorMessage().toStdString();
+    EXPECT_EQ(other->workload.measured.bound, MeasuredBound::MemoryBandwidth);
+    EXPECT_TRUE(other->workload.tokensAreSamples);
+    EXPECT_EQ(other->workload.measured.precision, MathPrecision::Fp8);
+    EXPECT_EQ(other->workload.measured.referenceGpus, 8);
+    EXPECT_DOUBLE_EQ(other->workload.measured.referenceThroughput, 1200);
+    EXPECT_EQ(other->workload.measured.referenceGpuName, QStringLiteral("H100"));
+}
+
+TEST(Scenario, MeasuredThroughputErrorsNamePathAndValue)
+{
+    struct Case
+    {
+        const char *path;
+        QJsonValue value;
+        const char *expected;
+    };
+    const Case cases[] = {
+        {"workload.measured_throughput", 0, "workload.measured_throughput: 0 is not above 0"},
+        {"workload.measured_throughput", -3, "workload.measured_throughput: -3 is below 0"},
+        {"workload.measured_throughput", QStringLiteral("fast"), "workload.measured_throughput: \"fast\" is not a count"},
+        {"workload.measured_gpu", 100, "workload.measured_gpu: 100 is not a string"},
+        {"workload.measured_gpus", 0, "workload.measured_gpus: 0 is outside 1 to 65536"},
+        {"workload.measured_gpus", 1.5, "workload.measured_gpus: 1.5 is not a whole number"},
+        {"workload.bound", QStringLiteral("disk"), "workload.bound: \"disk\" is not one of compute, memory"},
+        {"workload.items", 0, "workload.items: 0 is not above 0"},
+        {"workload.item_unit", QStringLiteral("rows"), "workload.item_unit: \"rows\" is not one of tokens, samples"},
+        {"workload.task", QStringLiteral("measure"), "workload.task: \"measure\" is not one of"},
+    };
+    for (const Case &c : cases) {
+        const QString error = errorFor(QString::fromLatin1(c.path), c.value, measuredExample());
+        EXPECT_TRUE(error.startsWith(QString::fromUtf8(c.expected)))
+            << c.path << ": got \"" << error.toStdString() << "\", expected \"" << c.expected << "...\"";
+    }
+    for (const char *key : {"measured_throughput", "measured_gpu", "items"}) {
+        QJsonObject o = measuredExample();
+        QJsonObject w = o.value(QStringLiteral("workload")).toObject();
+        w.remove(QLatin1String(key));
+        o.insert(QStringLiteral("workload"), w);
+        const QString error = parseScenario(QJsonDocument(o).toJson(), presets()).errorMessage();
+        EXPECT_TRUE(error.startsWith(QStringLiteral("workload.%1: missing (").arg(QLatin1String(key))))
+            << key << ": " << error.toStdString();
+    }
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.measured_gpu"), QStringLiteral(" "), measuredExample())
+                    .startsWith(QStringLiteral("workload.measured_gpu: missing")));
+}
+
+TEST(Scenario, MeasuredThroughputRoundTripsThroughAFile)
+{
+    auto original = loadScenario(QStringLiteral(":/scenarios/measured-throughput.json"), presets());
+    ASSERT_TRUE(original.ok()) << original.errorMessage().toStdString();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("measured.json"));
+    ASSERT_TRUE(saveScenario(original.value(), path).ok());
+    auto loaded = loadScenario(path, presets());
+    ASSERT_TRUE(loaded.ok()) << loaded.errorMessage().toStdString();
+    EXPECT_EQ(scenarioToJson(loaded.value()), scenarioToJson(original.value()));
+    EXPECT_EQ(loaded->workloadSpec, measuredExample().value(QStringLiteral("workload")).toObject());
+    const MeasuredSetup &m = loaded->workload.measured;
+    EXPECT_EQ(loaded->workload.kind, WorkloadKind::Measured);
+    EXPECT_DOUBLE_EQ(m.referenceThroughput, 3100);
+    EXPECT_EQ(m.referenceGpuName, QStringLiteral("A100-80GB"));
+    EXPECT_DOUBLE_EQ(m.items, 2e9);
 }

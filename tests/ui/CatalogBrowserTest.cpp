@@ -322,9 +322,39 @@ TEST(CustomOffers, CsvImportGoodAndBad)
 
     // The imported rows save, and one undo removes the whole import.
     QSignalSpy saved(&dialog, &ui::CustomOffersDialog::saveFinished);
+    auto acmeOffers = [&path] {
+        auto repo = db::SqliteCatalogRepository::openExisting(path);
+        EXPECT_TRUE(repo);
+        core::OfferQuery query;
+        query.providers = {QStringLiteral("acme")};
+        auto offers = repo.value()->offers(query);
+        EXPECT_TRUE(offers);
+        return offers ? offers.value() : QList<core::Offer>{};
+    };
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
     ASSERT_TRUE(saved.wait(10000));
     EXPECT_TRUE(saved.at(0).at(0).toBool()) << saved.at(0).at(1).toString().toStdString();
+    EXPECT_EQ(acmeOffers().size(), 2);
     dialog.undoStack()->undo();
     EXPECT_EQ(dialog.model()->rowCount(), 0);
+
+    // Saving what the editor holds is what the catalog holds: deleted rows leave it, whichever
+    // billing models remain.
+    dialog.undoStack()->redo();
+    ASSERT_EQ(dialog.model()->rowCount(), 2);
+    dialog.view()->selectRow(1); // the reserved row
+    QTest::mouseClick(dialog.removeButton(), Qt::LeftButton);
+    ASSERT_EQ(dialog.model()->rowCount(), 1);
+    QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+    ASSERT_TRUE(saved.wait(10000));
+    EXPECT_TRUE(saved.at(1).at(0).toBool()) << saved.at(1).at(1).toString().toStdString();
+    QList<core::Offer> left = acmeOffers();
+    ASSERT_EQ(left.size(), 1);
+    EXPECT_EQ(left.at(0).billing, core::Billing::OnDemand);
+    dialog.view()->selectRow(0);
+    QTest::mouseClick(dialog.removeButton(), Qt::LeftButton);
+    QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
+    ASSERT_TRUE(saved.wait(10000));
+    EXPECT_TRUE(saved.at(2).at(0).toBool()) << saved.at(2).at(1).toString().toStdString();
+    EXPECT_TRUE(acmeOffers().isEmpty());
 }

@@ -49,7 +49,7 @@ TEST(OffersTableModel, PassesTheModelTesterThroughResets)
     model.setOffers({});
     EXPECT_EQ(model.rowCount(), 0);
     model.setOffers(sample());
-    EXPECT_EQ(model.data(model.index(0, OffersTableModel::Billing)).toString(), QStringLiteral("on_demand"));
+    EXPECT_EQ(model.data(model.index(0, OffersTableModel::Billing)).toString(), QStringLiteral("On-demand"));
     EXPECT_EQ(model.data(model.index(0, OffersTableModel::PricePerHour), OffersTableModel::SortRole).toDouble(), 55.04);
 }
 

@@ -15,8 +15,10 @@
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
 #include "ui/timeline/PhasesModel.h"
+#include "ui/timeline/TimelinePanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
@@ -172,6 +174,67 @@ TEST(PlanView, UndoAndRedoRestoreFieldsAndPlans)
     EXPECT_EQ(model->currentData().toString(), QStringLiteral("llama-3.1-8b"));
 }
 
+TEST(PlanView, SpotToleranceLeavesOutSpotRunsThatExpectTooManyInterruptions)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ScenarioDocument *doc = window->document();
+    auto usableSpotRows = [&window] {
+        const ui::ComparisonModel *model = window->comparison()->model();
+        int n = 0;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QModelIndex i = model->index(r, 0);
+            n += i.data(ui::ComparisonModel::UsableRole).toBool()
+                && i.data(ui::ComparisonModel::BillingRole).toInt() == int(core::Billing::Spot);
+        }
+        return n;
+    };
+    ASSERT_GT(usableSpotRows(), 0);
+
+    // Keyboard: focus the combo and press End for the last choice ("None: leave spot out").
+    window->editor()->tabs()->setCurrentIndex(1);
+    QComboBox *tolerance = window->editor()->constraints()->spotToleranceField()->combo();
+    tolerance->setFocus();
+    const quint64 generation = tests::planGeneration(*window);
+    QTest::keyClick(tolerance, Qt::Key_End);
+    EXPECT_EQ(tolerance->currentData().toString(), QStringLiteral("0"));
+    EXPECT_EQ(doc->value(QStringLiteral("constraints.spot_max_interruptions")), QJsonValue(0.0));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    EXPECT_EQ(usableSpotRows(), 0);
+    const ui::ComparisonModel *model = window->comparison()->model();
+    int refused = 0;
+    for (int r = 0; r < model->rowCount(); ++r)
+        refused += model->index(r, ui::ComparisonModel::Fits).data().toString() == u"no: more interruptions than tolerated";
+    EXPECT_GT(refused, 0);
+
+    const quint64 undone = tests::planGeneration(*window);
+    doc->undoStack()->undo();
+    EXPECT_TRUE(doc->value(QStringLiteral("constraints.spot_max_interruptions")).isUndefined());
+    EXPECT_EQ(tolerance->currentIndex(), 0);
+    ASSERT_TRUE(tests::waitForPlan(*window, undone));
+    EXPECT_GT(usableSpotRows(), 0);
+}
+
+TEST(PlanView, ClosingTheWindowWhileACellIsBeingEditedIsSafe)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    window->tabs()->setCurrentIndex(1);
+    QTableView *phases = window->timeline()->phasesView();
+    ASSERT_GT(phases->model()->rowCount(), 0);
+    const QModelIndex name = phases->model()->index(0, ui::PhasesModel::Name);
+    phases->setCurrentIndex(name);
+    phases->edit(name);
+    auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    ASSERT_NE(editor, nullptr);
+    ASSERT_TRUE(phases->viewport()->isAncestorOf(editor)); // the cell's editor, still open
+    QTest::keyClick(editor, Qt::Key_End);
+    QTest::keyClicks(editor, QStringLiteral(" (renamed)"));
+    EXPECT_TRUE(editor->text().endsWith(QStringLiteral(" (renamed)")));
+    // The editor commits while the window goes away; the document must still be there for it.
+    window.reset();
+}
+
 TEST(PlanView, ColumnChooserAndFiltersWork)
 {
     auto window = tests::plannedWindow();
@@ -229,7 +292,7 @@ TEST(PlanModels, ComparisonModelAndProxyPassTheTesterThroughReplans)
     proxy.setParetoOnly(false);
     proxy.setBilling(core::Billing::Spot);
     for (int r = 0; r < proxy.rowCount(); ++r)
-        EXPECT_EQ(proxy.index(r, ui::ComparisonModel::Billing).data().toString(), QStringLiteral("spot"));
+        EXPECT_EQ(proxy.index(r, ui::ComparisonModel::Billing).data().toString(), QStringLiteral("Spot"));
     proxy.setBilling(std::nullopt);
 
     generation = tests::planGeneration(*window);

@@ -232,7 +232,8 @@ TEST(RefreshLog, LatestEntryPerProviderIsReadBackAndShown)
     status.setCatalogInfo(info);
     status.setRefreshLog(entries.value());
     EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline);
-    EXPECT_EQ(status.text(), QStringLiteral("Offline — using prices as of 2026-07"));
+    EXPECT_EQ(status.text(), QStringLiteral("Offline · saved prices"));
+    EXPECT_TRUE(status.toolTip().contains(QStringLiteral("prices as of 2026-07"))) << status.toolTip().toStdString();
 }
 
 TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEverythingFails)
@@ -276,7 +277,7 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     ASSERT_TRUE(finished.wait(10000));
     EXPECT_TRUE(dialog->summaryLabel()->text().contains(QStringLiteral("offline")));
     EXPECT_EQ(status->state(), ui::CatalogStatusLabel::State::Offline);
-    EXPECT_EQ(status->text(), QStringLiteral("Offline — using prices as of 2026-07"));
+    EXPECT_EQ(status->text(), QStringLiteral("Offline · saved prices"));
     // Nothing was reloaded: the offers on screen are the old ones.
     EXPECT_EQ(loaded.size(), 1);
     dialog->close();

@@ -1,6 +1,7 @@
 // Screenshots of the refresh and settings dialogs in light, dark and zh_CN for people to look
 // at (GPUPLANNER_ARTIFACT_DIR/screenshots), plus checks that the Chinese translation is used.
 
+#include "ScreenshotLook.h"
 #include "db/SeedCatalog.h"
 #include "db/SqliteCatalogRepository.h"
 #include "db/SqliteRefreshLog.h"
@@ -36,66 +37,8 @@ using namespace gpuplanner;
 
 namespace {
 
-enum class Look { Light, Dark, Chinese };
-
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    p.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x84, 0xc6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
-    p.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    return p;
-}
-
-// Applies a look for the scope's lifetime.
-class LookScope
-{
-public:
-    explicit LookScope(Look look) : m_palette(QApplication::palette()), m_font(QApplication::font())
-    {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        if (look == Look::Dark)
-            QApplication::setPalette(darkPalette());
-        else
-            QApplication::setPalette(QApplication::style()->standardPalette());
-        if (look == Look::Chinese)
-            m_language = ui::installTranslations(*qApp, QStringLiteral("zh_CN"));
-    }
-    ~LookScope()
-    {
-        ui::removeTranslations(*qApp);
-        QApplication::setPalette(m_palette);
-        QApplication::setFont(m_font);
-    }
-    const QString &language() const { return m_language; }
-
-private:
-    QPalette m_palette;
-    QFont m_font;
-    QString m_language;
-};
-
-QString suffix(Look look)
-{
-    switch (look) {
-    case Look::Light: return QStringLiteral("light");
-    case Look::Dark: return QStringLiteral("dark");
-    case Look::Chinese: return QStringLiteral("zh_CN");
-    }
-    return {};
-}
+using tests::Look;
+using tests::LookScope;
 
 void save(QWidget &w, const QString &name)
 {
@@ -158,7 +101,7 @@ void screenshotRefreshDialog(Look look)
         EXPECT_EQ(scope.language(), QStringLiteral("zh_CN"));
         EXPECT_NE(dialog.windowTitle(), QStringLiteral("Refresh prices"));
     }
-    save(dialog, QStringLiteral("refresh-dialog-") + suffix(look));
+    save(dialog, QStringLiteral("refresh-dialog-") + tests::lookSuffix(look));
 }
 
 void screenshotSettingsDialog(Look look)
@@ -178,7 +121,7 @@ void screenshotSettingsDialog(Look look)
     if (look == Look::Chinese) {
         EXPECT_NE(dialog.windowTitle(), QStringLiteral("Settings"));
     }
-    save(dialog, QStringLiteral("settings-dialog-") + suffix(look));
+    save(dialog, QStringLiteral("settings-dialog-") + tests::lookSuffix(look));
 }
 
 core::CatalogRepositoryFactory seedRepositories()
@@ -230,14 +173,14 @@ void screenshotCatalogViews(Look look)
     ASSERT_TRUE(loaded.wait(30000));
     tools->priceHistory()->titleLabel()->setText(QStringLiteral("p5.48xlarge · us-east-1 (AWS)"));
     tools->priceHistory()->chart()->setHistory(samplePriceHistory(), QDate(2026, 11, 30));
-    save(window, QStringLiteral("catalog-window-") + suffix(look));
+    save(window, QStringLiteral("catalog-window-") + tests::lookSuffix(look));
 
     ui::GpuSpecsPanel *specs = tools->gpuSpecs();
     specs->resize(1100, 480);
-    save(*specs, QStringLiteral("catalog-gpu-specs-") + suffix(look));
+    save(*specs, QStringLiteral("catalog-gpu-specs-") + tests::lookSuffix(look));
     ui::PriceHistoryPanel *history = tools->priceHistory();
     history->resize(760, 360);
-    save(*history, QStringLiteral("catalog-price-history-") + suffix(look));
+    save(*history, QStringLiteral("catalog-price-history-") + tests::lookSuffix(look));
 
     ui::CustomOffersDialog custom(core::CustomOfferStoreFactory{}, {QStringLiteral("aws")});
     ui::CustomOffersModel::Row row = ui::CustomOffersModel::emptyRow();
@@ -257,7 +200,7 @@ void screenshotCatalogViews(Look look)
     QSignalSpy saved(&custom, &ui::CustomOffersDialog::saveFinished);
     custom.save(); // refuses the catalog provider "aws", naming the field
     EXPECT_EQ(saved.size(), 1);
-    save(custom, QStringLiteral("catalog-custom-offers-") + suffix(look));
+    save(custom, QStringLiteral("catalog-custom-offers-") + tests::lookSuffix(look));
 }
 
 } // namespace

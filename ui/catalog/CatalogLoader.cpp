@@ -17,13 +17,18 @@ CatalogSnapshot readSnapshot(const core::CatalogRepositoryFactory &factory)
     auto offers = repo.value()->offers(core::OfferQuery{});
     auto gpus = repo.value()->gpuModels();
     auto info = repo.value()->info();
-    if (!offers || !gpus || !info) {
-        snapshot.error = !offers ? offers.errorMessage() : !gpus ? gpus.errorMessage() : info.errorMessage();
+    auto fxRates = repo.value()->fxRates();
+    if (!offers || !gpus || !info || !fxRates) {
+        snapshot.error = !offers ? offers.errorMessage()
+                         : !gpus ? gpus.errorMessage()
+                         : !info ? info.errorMessage()
+                                 : fxRates.errorMessage();
         return snapshot;
     }
     snapshot.offers = std::move(offers).value();
     snapshot.gpus = std::move(gpus).value();
     snapshot.info = std::move(info).value();
+    snapshot.fxRates = std::move(fxRates).value();
     return snapshot;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// CatalogLoader: reads offers, GPU models and catalog info off the GUI thread, through a
+// CatalogLoader: reads offers, GPU models, FX rates and catalog info off the GUI thread, through a
 // repository opened on the worker thread, and reports one finished() signal.
 
 #include "core/catalog/CatalogRepository.h"
@@ -14,6 +14,7 @@ struct CatalogSnapshot
     QList<core::Offer> offers;
     QList<core::GpuModel> gpus;
     core::CatalogInfo info;
+    QList<core::FxRate> fxRates; // the newest stored rate of each currency
     QString error; // empty on success; names the file at fault otherwise
 };
 

@@ -110,6 +110,7 @@ SaveOutcome writeOffers(const QByteArray &csv, const QStringList &savedProviders
         batches[p]; // a provider whose rows were all deleted is written empty
     for (auto it = batches.begin(); it != batches.end(); ++it) {
         it.value().sourceNote = QStringLiteral("custom offers");
+        it.value().complete = true;
         it.value().fetchedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
         it.value().effectiveDate = QDate::currentDate().toString(Qt::ISODate);
         auto counts = store.value()->replaceOffers(core::RefreshScope{it.key(), {}}, it.value());

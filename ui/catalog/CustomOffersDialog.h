@@ -38,6 +38,7 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     QLabel *messageLabel() const { return m_message; }
     QPushButton *addButton() const { return m_add; }
+    QPushButton *removeButton() const { return m_remove; }
     QPushButton *saveButton() const { return m_save; }
 
 Q_SIGNALS:

@@ -1,5 +1,6 @@
 #include "ui/catalog/OffersPanel.h"
 
+#include "ui/catalog/BillingNames.h"
 #include "ui/catalog/OffersFilterProxy.h"
 #include "ui/catalog/OffersTableModel.h"
 
@@ -43,10 +44,8 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_billing->setAccessibleName(tr("Billing filter"));
     m_billing->setToolTip(tr("Show only offers under this billing model"));
     m_billing->addItem(tr("All billing models"));
-    m_billing->addItem(tr("On-demand"), QStringLiteral("on_demand"));
-    m_billing->addItem(tr("Spot"), QStringLiteral("spot"));
-    m_billing->addItem(tr("Reserved"), QStringLiteral("reserved"));
-    m_billing->addItem(tr("Savings plan"), QStringLiteral("savings_plan"));
+    for (core::Billing b : {core::Billing::OnDemand, core::Billing::Spot, core::Billing::Reserved, core::Billing::SavingsPlan})
+        m_billing->addItem(BillingNames::billing(b), core::billingId(b));
     m_text->setPlaceholderText(tr("Filter by instance type or region…"));
     m_text->setClearButtonEnabled(true);
     m_text->setAccessibleName(tr("Text filter"));

@@ -1,5 +1,7 @@
 #include "ui/catalog/OffersTableModel.h"
 
+#include "ui/catalog/BillingNames.h"
+
 #include "core/catalog/CatalogFormat.h"
 
 #include <QLocale>
@@ -79,7 +81,7 @@ QVariant OffersTableModel::displayValue(const Offer &o, int column) const
     case GpuCount: return core::formatNumber(o.gpuCount, 3);
     case GpuMemory: return tr("%1 GiB").arg(core::formatNumber(o.gpuMemoryGib, 1));
     case Vcpus: return o.vcpus ? core::formatNumber(*o.vcpus, 1) : QString();
-    case Billing: return core::billingId(o.billing);
+    case Billing: return BillingNames::billing(o.billing);
     case PricePerHour: return price(o.pricePerHour);
     case PricePerGpuHour: return price(o.pricePerGpuHour());
     case Currency: return o.currency;

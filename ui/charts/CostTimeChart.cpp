@@ -41,7 +41,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_x->setBase(10);
     m_y->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%g"));
-    m_y->setLabelFormat(QStringLiteral("%g"));
+    m_y->setLabelFormat(QStringLiteral("%.0f")); // costs: "1000000", not "1e+06"
     m_x->setTitleText(tr("Time (hours, log scale)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
@@ -51,6 +51,8 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     }
     // One legend entry per meaning: the front's points and line share "Pareto front".
     m_chart->legend()->markers(m_paretoPoints).constFirst()->setVisible(false);
+    // The ring around the selected point needs no legend entry; leaving it out keeps the others whole.
+    m_chart->legend()->markers(m_selection).constFirst()->setVisible(false);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_others->setMarkerSize(7);
     m_paretoPoints->setMarkerSize(10);

@@ -1,5 +1,6 @@
 #include "ui/charts/PriceHistoryChart.h"
 
+#include "ui/catalog/BillingNames.h"
 #include "ui/charts/ChartStyle.h"
 
 #include <QChart>
@@ -38,11 +39,11 @@ QDateTime pointTime(const core::PricePoint &p)
 
 QString seriesName(const core::PricePoint &p)
 {
-    QString name = core::billingId(p.billing);
+    QString name = BillingNames::billing(p.billing);
     if (p.termMonths > 0)
         name += PriceHistoryChart::tr(" %1 mo").arg(p.termMonths);
     if (!p.upfront.isEmpty() && p.upfront != u"none")
-        name += PriceHistoryChart::tr(" (%1 upfront)").arg(p.upfront);
+        name += QStringLiteral(" (%1)").arg(BillingNames::upfront(p.upfront));
     return name;
 }
 

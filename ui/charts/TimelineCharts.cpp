@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -44,9 +45,12 @@ TimelineChart::TimelineChart(const QString &title, QWidget *parent)
       m_y(new QValueAxis)
 {
     m_chart->setTitle(title);
+    // The panel shows one legend for both timeline charts (SeriesLegend).
+    m_chart->legend()->setVisible(false);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateMonthLabels(); });
     rebuild();
 }
 
@@ -78,6 +82,12 @@ void TimelineChart::rebuild()
     m_chart->removeAllSeries();
     const QPalette p = palette();
     double maxY = m_budget;
+    for (const LineSeriesData &data : std::as_const(m_series)) {
+        for (double v : data.values)
+            maxY = std::max(maxY, v);
+    }
+    // Large totals in thousands or millions keep the axis labels short.
+    const double unit = maxY >= 1e6 ? 1e6 : (maxY >= 1e4 ? 1e3 : 1);
     const int n = int(m_months.size());
     for (int s = 0; s < m_series.size(); ++s) {
         const LineSeriesData &data = m_series.at(s);
@@ -86,10 +96,8 @@ void TimelineChart::rebuild()
         QPen pen(charts::seriesColor(s, p));
         pen.setWidthF(2.2);
         line->setPen(pen);
-        for (int i = 0; i < int(data.values.size()); ++i) {
-            line->append(i, data.values[size_t(i)]);
-            maxY = std::max(maxY, data.values[size_t(i)]);
-        }
+        for (int i = 0; i < int(data.values.size()); ++i)
+            line->append(i, data.values[size_t(i)] / unit);
         m_chart->addSeries(line);
         line->attachAxis(m_x);
         line->attachAxis(m_y);
@@ -100,7 +108,7 @@ void TimelineChart::rebuild()
             marker->setMarkerSize(11);
             marker->setColor(charts::seriesColor(s, p));
             marker->setBorderColor(p.color(QPalette::Text));
-            marker->append(data.markerIndex, data.values[size_t(data.markerIndex)]);
+            marker->append(data.markerIndex, data.values[size_t(data.markerIndex)] / unit);
             m_chart->addSeries(marker);
             marker->attachAxis(m_x);
             marker->attachAxis(m_y);
@@ -114,24 +122,57 @@ void TimelineChart::rebuild()
         pen.setStyle(Qt::DashLine);
         pen.setWidthF(1.5);
         budget->setPen(pen);
-        budget->append(0, m_budget);
-        budget->append(std::max(1, n - 1), m_budget);
+        budget->append(0, m_budget / unit);
+        budget->append(std::max(1, n - 1), m_budget / unit);
         m_chart->addSeries(budget);
         budget->attachAxis(m_x);
         budget->attachAxis(m_y);
     }
+    m_x->setRange(0, std::max(1, n - 1));
+    m_y->setRange(0, maxY > 0 ? maxY * 1.08 / unit : 1);
+    m_y->applyNiceNumbers();
+    // A few millions get one decimal so the ticks between whole millions read apart.
+    m_y->setLabelFormat(m_y->max() < 10 && unit > 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    if (unit == 1e6)
+        m_y->setTitleText(tr("%1 (millions)").arg(m_currency));
+    else if (unit == 1e3)
+        m_y->setTitleText(tr("%1 (thousands)").arg(m_currency));
+    else
+        m_y->setTitleText(m_currency);
+    charts::styleChart(m_chart, p, font());
+    m_labelStep = 0;
+    updateMonthLabels();
+}
+
+void TimelineChart::updateMonthLabels()
+{
+    const int n = int(m_months.size());
+    const QFontMetricsF metrics(m_x->labelsFont());
+    qreal widest = 0;
+    for (const QString &month : std::as_const(m_months))
+        widest = std::max(widest, metrics.horizontalAdvance(month));
+    // Qt Charts gives each category label an equal share of the axis and elides labels that
+    // do not fit it: label every step-th month, the smallest step whose labels fit whole.
+    const qreal axisWidth = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() * 0.8;
+    const qreal padding = 12;
+    int step = 1;
+    for (int candidate : {1, 2, 3, 4, 6, 12, 24, 60}) {
+        step = candidate;
+        const int labels = (n + step - 1) / step;
+        if (axisWidth / (labels + 1) - padding >= widest)
+            break;
+    }
+    if (step == m_labelStep)
+        return;
+    m_labelStep = step;
     for (const QString &label : m_x->categoriesLabels())
         m_x->remove(label);
-    // One label every few months keeps long timelines from overlapping.
-    const int step = n <= 12 ? 1 : (n <= 24 ? 3 : 6);
     for (int i = 0; i < n; i += step)
         m_x->append(m_months.at(i), i);
-    m_x->setRange(0, std::max(1, n - 1));
-    m_y->setRange(0, maxY > 0 ? maxY * 1.08 : 1);
-    m_y->applyNiceNumbers();
-    m_y->setLabelFormat(QStringLiteral("%.0f"));
-    m_y->setTitleText(m_currency);
-    charts::styleChart(m_chart, p, font());
+    // The last label sits on the right edge of the plot: leave room for its second half.
+    QMargins margins = m_chart->margins();
+    margins.setRight(int(widest / 2) + 4);
+    m_chart->setMargins(margins);
 }
 
 OwnershipChart::OwnershipChart(QWidget *parent)

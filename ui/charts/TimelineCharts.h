@@ -34,6 +34,7 @@ protected:
 
 private:
     void rebuild();
+    void updateMonthLabels();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -43,6 +44,7 @@ private:
     QList<LineSeriesData> m_series;
     double m_budget = 0;
     QString m_currency;
+    int m_labelStep = 0; // months between x labels, 0 = not yet laid out
 };
 
 class OwnershipChart : public QWidget

@@ -1,6 +1,7 @@
 #include "ui/compare/ComparisonModel.h"
 
 #include "core/plan/PlanExplain.h"
+#include "ui/catalog/BillingNames.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -91,6 +92,7 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
     case core::OptionIssue::TooManyGpus: return tr("no: needs more GPUs than allowed");
     case core::OptionIssue::NeedsRdma: return tr("no: multi-node without RDMA");
     case core::OptionIssue::NoFxRate: return tr("no: no FX rate for its currency");
+    case core::OptionIssue::TooManyInterruptions: return tr("no: more interruptions than tolerated");
     case core::OptionIssue::DoesNotFit:
     case core::OptionIssue::None: break;
     }
@@ -108,8 +110,7 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
 
 QString ComparisonModel::billingText(const core::PlanOption &o)
 {
-    QString text = core::billingId(o.billing);
-    text.replace(u'_', u' ');
+    QString text = BillingNames::billing(o.billing);
     if (o.termMonths > 0)
         text += tr(" %1 mo").arg(o.termMonths);
     return text;

@@ -1,6 +1,8 @@
 #include "ui/compare/PlanRunner.h"
 
 #include "core/cost/BillingCost.h"
+#include "core/cost/Money.h"
+#include "core/plan/MeasuredReference.h"
 #include "core/plan/PlanExplain.h"
 
 #include <QElapsedTimer>
@@ -11,7 +13,7 @@ namespace gpuplanner::ui {
 struct PlanRunner::Engine
 {
     core::Planner planner;
-    core::FxTable catalogFx;
+    QList<core::FxRate> catalogRates;
     std::optional<core::BillingRules> rules;
     QString rulesError;
     bool hasCatalog = false;
@@ -19,8 +21,7 @@ struct PlanRunner::Engine
 
 namespace {
 
-PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine,
-                        std::optional<std::pair<QList<core::Offer>, QList<core::GpuModel>>> catalog,
+PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::optional<PlanCatalog> catalog,
                         core::Scenario scenario, quint64 generation)
 {
     QElapsedTimer clock;
@@ -35,8 +36,8 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine,
             engine->rulesError = rules.errorMessage();
     }
     if (catalog) {
-        engine->catalogFx = core::FxTable::fromOffers(catalog->first);
-        engine->planner.setCatalog(std::move(catalog->first), catalog->second);
+        engine->catalogRates = std::move(catalog->fxRates);
+        engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus);
         engine->hasCatalog = true;
     }
     snapshot->scenario = scenario;
@@ -49,17 +50,20 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine,
         return snapshot;
     }
     core::PlanRequest request = scenario.request();
-    // The catalog's rates first; the scenario's own rates override them (as the CLI does).
-    core::FxTable fx = engine->catalogFx;
-    for (const core::FxRate &r : scenario.assumptions.fx.rates()) {
-        if (r.currency != u"USD")
-            fx.set(r);
-    }
+    // The same rates as the CLI: the catalog's, overridden by the scenario's own.
+    const core::FxTable fx =
+        core::planningFxTable(engine->planner.offers(), engine->catalogRates, scenario.assumptions.fx);
     request.assumptions.fx = fx;
     request.assumptions.billingRules = *engine->rules;
     if (!fx.has(request.displayCurrency)) {
-        snapshot->error = PlanRunner::tr("display_currency: \"%1\" has no FX rate in the catalog or the scenario")
+        snapshot->error = PlanRunner::tr("display_currency: \"%1\" has no FX rate in the catalog or the scenario. "
+                                         "Add its rate under Exchange rates in the Assumptions tab, or refresh the "
+                                         "catalog's rates (Tools ▸ Refresh prices…).")
                               .arg(request.displayCurrency);
+        return snapshot;
+    }
+    if (auto reference = core::resolveMeasuredReference(request.workload, engine->planner.gpuModels()); !reference) {
+        snapshot->error = reference.errorMessage();
         return snapshot;
     }
     const core::PlanResult &result = engine->planner.plan(request);
@@ -118,9 +122,9 @@ PlanRunner::~PlanRunner()
     m_watcher.waitForFinished(); // the worker holds the engine; let it finish before the runner goes
 }
 
-void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus)
+void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates)
 {
-    m_catalog = std::make_pair(std::move(offers), std::move(gpus));
+    m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates)};
     m_hasCatalog = true;
     if (m_waiting || m_latest)
         request(m_waiting ? *m_waiting : m_latest->scenario);

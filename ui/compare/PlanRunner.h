@@ -3,6 +3,7 @@
 // debounced and coalesced: at most one plan runs, only the newest waiting request follows it,
 // and a result older than the newest request is dropped, so the GUI thread never waits.
 
+#include "core/catalog/FxRate.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/plan/Scenario.h"
@@ -38,6 +39,14 @@ struct PlanSnapshot
 };
 using PlanSnapshotPtr = std::shared_ptr<const PlanSnapshot>;
 
+// What the planner needs of the catalog: its offers, GPU models and stored FX rates.
+struct PlanCatalog
+{
+    QList<core::Offer> offers;
+    QList<core::GpuModel> gpus;
+    QList<core::FxRate> fxRates;
+};
+
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option);
 
@@ -49,7 +58,7 @@ public:
     explicit PlanRunner(QObject *parent = nullptr);
     ~PlanRunner() override;
 
-    void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus);
+    void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates);
     bool hasCatalog() const { return m_hasCatalog; }
     // Plans scenario after the debounce interval; a newer call replaces a waiting one.
     void request(const core::Scenario &scenario);
@@ -75,7 +84,7 @@ private:
     QFutureWatcher<PlanSnapshotPtr> m_watcher;
     QTimer m_debounce;
     std::optional<core::Scenario> m_waiting;
-    std::optional<std::pair<QList<core::Offer>, QList<core::GpuModel>>> m_catalog; // to hand to the engine
+    std::optional<PlanCatalog> m_catalog; // to hand to the engine
     bool m_hasCatalog = false;
     quint64 m_generation = 0;
     PlanSnapshotPtr m_latest;

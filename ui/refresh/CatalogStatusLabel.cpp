@@ -98,9 +98,12 @@ void CatalogStatusLabel::update()
         setStyleSheet(QString());
         break;
     case State::Offline:
-        setText(tr("Offline — using prices as of %1").arg(asOf));
-        setToolTip(m_details.isEmpty() ? tr("The last refresh could not reach any provider.")
-                                       : tr("The last refresh could not reach any provider:\n%1").arg(m_details));
+        // The window's freshness label next to this one gives the prices' date.
+        setText(tr("Offline · saved prices"));
+        setToolTip(m_details.isEmpty()
+                       ? tr("The last refresh could not reach any provider; planning uses the prices as of %1.").arg(asOf)
+                       : tr("The last refresh could not reach any provider; planning uses the prices as of %1:\n%2")
+                             .arg(asOf, m_details));
         // An amber that reads on light and dark palettes.
         setStyleSheet(QStringLiteral("QLabel { color: #c77800; font-weight: bold; }"));
         break;

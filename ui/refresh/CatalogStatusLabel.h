@@ -1,6 +1,6 @@
 #pragma once
 // CatalogStatusLabel: the status bar's word on how current the prices are: refreshed when,
-// or "offline — using prices as of …" when the last refresh could not reach any provider.
+// or "Offline · saved prices" when the last refresh could not reach any provider.
 
 #include "core/catalog/CatalogInfo.h"
 #include "core/refresh/OfferStore.h"

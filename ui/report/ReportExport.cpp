@@ -14,7 +14,7 @@ core::Status save(const QString &path, const QByteArray &bytes)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return core::Error{ReportExport::tr("%1: cannot write: %2").arg(path, file.errorString())};
+        return core::Error{gpuplanner::ui::ReportExport::tr("%1: cannot write: %2").arg(path, file.errorString())};
     return core::success();
 }
 

@@ -2,12 +2,14 @@
 
 #include "core/catalog/Billing.h"
 #include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
+#include <QLabel>
 
 namespace gpuplanner::ui {
 
@@ -95,6 +97,16 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
     addFieldRow(form, tr("B&illing models:"), billing,
                 tr("Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk "
                    "(P90 cost and time) is simulated from the interruption rate."));
+    auto *spot = m_spotTolerance = new ChoiceField(doc, QStringLiteral("constraints.spot_max_interruptions"),
+                                 {{QString(), tr("Any number of interruptions")},
+                                  {QStringLiteral("3"), tr("A few: up to 3 expected")},
+                                  {QStringLiteral("1"), tr("At most 1 expected")},
+                                  {QStringLiteral("0"), tr("None: leave spot out")}},
+                                 QString(), this);
+    spot->setNumericIds(true);
+    addFieldRow(form, tr("Spot to&lerance:"), spot,
+                tr("How many interruptions a spot run may expect (interruption rate × instances × run time). "
+                   "Spot options expecting more are shown as not usable."));
     line(tr("&Max GPUs:"), "max_gpus", FieldKind::Number, tr("no limit"),
          tr("The most GPUs the job may use at once (quota, or what the code scales to)."));
     line(tr("Min GPU &memory:"), "min_gpu_memory_gib", FieldKind::Number, tr("GiB per GPU; any"),
@@ -119,6 +131,18 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("A short name shown in reports and the window title."));
     line(tr("Display &currency:"), QStringLiteral("display_currency"), FieldKind::Text, tr("USD"),
          tr("ISO code of the currency costs are shown in (USD, EUR, CNY…); converted with the catalog's FX rates."));
+    // The rate table needs the form's whole width: its label goes on a row of its own above it.
+    auto *fxRates = m_fxRates = new FxRatesField(doc, this);
+    auto *fxLabel = new QLabel(tr("E&xchange rates:"), this);
+    fxLabel->setBuddy(fxRates);
+    const QString fxTip = tr("Rates this scenario uses instead of the catalog's: units of a currency per US dollar, "
+                             "with the rate's date and source. Currencies not listed use the catalog's stored rates "
+                             "(the ECB's reference rates after a refresh).");
+    fxLabel->setToolTip(fxTip);
+    fxRates->setToolTip(fxTip);
+    fxRates->focusProxy()->setToolTip(fxTip);
+    form->addRow(fxLabel);
+    form->addRow(fxRates);
     addFieldRow(form, tr("&Rank by:"),
                 new ChoiceField(doc, QStringLiteral("sort"),
                                 {{QStringLiteral("cost"), tr("Cost")},

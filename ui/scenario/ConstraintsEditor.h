@@ -9,6 +9,8 @@ class QFormLayout;
 
 namespace gpuplanner::ui {
 
+class ChoiceField;
+class FxRatesField;
 class LineField;
 class ScenarioDocument;
 
@@ -20,10 +22,12 @@ public:
     explicit ConstraintsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
     LineField *deadlineField() const { return m_deadline; }
     LineField *budgetField() const { return m_budget; }
+    ChoiceField *spotToleranceField() const { return m_spotTolerance; }
 
 private:
     LineField *m_deadline;
     LineField *m_budget;
+    ChoiceField *m_spotTolerance;
 };
 
 class AssumptionsEditor : public QWidget
@@ -32,6 +36,10 @@ class AssumptionsEditor : public QWidget
 
 public:
     explicit AssumptionsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
+    FxRatesField *fxRatesField() const { return m_fxRates; }
+
+private:
+    FxRatesField *m_fxRates;
 };
 
 } // namespace gpuplanner::ui

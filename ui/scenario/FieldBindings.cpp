@@ -85,6 +85,7 @@ Field::Field(ScenarioDocument *doc, QString path, QWidget *parent)
     m_error->setWordWrap(true);
     m_error->setVisible(false);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_error); // the editor goes above it (setEditor)
     connect(doc, &ScenarioDocument::changed, this, &Field::refresh);
 }
 
@@ -165,7 +166,12 @@ ChoiceField::ChoiceField(ScenarioDocument *doc, const QString &path, const QList
     setEditor(m_combo);
     connect(m_combo, &QComboBox::activated, this, [this](int index) {
         const QString id = m_combo->itemData(index).toString();
-        m_doc->setValue(m_path, id.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(id));
+        bool isNumber = false;
+        const double number = id.toDouble(&isNumber);
+        if (id.isEmpty())
+            m_doc->setValue(m_path, QJsonValue(QJsonValue::Undefined));
+        else
+            m_doc->setValue(m_path, m_numeric && isNumber ? QJsonValue(number) : QJsonValue(id));
     });
     refresh();
 }

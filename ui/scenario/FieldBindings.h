@@ -83,6 +83,8 @@ public:
     QComboBox *combo() const { return m_combo; }
     // Stored ids shown as another item ("lora" shows as "finetune" in the kind list).
     void setAliases(QHash<QString, QString> aliases);
+    // Ids that are numbers are written as JSON numbers (a choice among a few counts).
+    void setNumericIds(bool numeric) { m_numeric = numeric; }
 
 protected:
     void showValue(const QJsonValue &value) override;
@@ -91,6 +93,7 @@ private:
     QComboBox *m_combo;
     QString m_fallback;
     QHash<QString, QString> m_aliases;
+    bool m_numeric = false;
 };
 
 class CheckField : public Field

@@ -46,9 +46,17 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument *doc, QWidget *parent)
     updateBanner();
 }
 
+void ScenarioEditor::setPlanError(const QString &error)
+{
+    m_planError = error;
+    updateBanner();
+}
+
 void ScenarioEditor::updateBanner()
 {
-    const QString error = m_doc->error();
+    // A problem in the file comes first: planning only ever sees valid scenarios.
+    const bool fileProblem = !m_doc->error().isEmpty();
+    const QString error = fileProblem ? m_doc->error() : m_planError;
     m_banner->setVisible(!error.isEmpty());
     if (error.isEmpty())
         return;
@@ -57,7 +65,8 @@ void ScenarioEditor::updateBanner()
     p.setColor(QPalette::Window, dark ? QColor(0x5a, 0x1e, 0x1e) : QColor(0xfd, 0xe2, 0xe2));
     p.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xe0, 0xe0) : QColor(0x7a, 0x10, 0x10));
     m_banner->setPalette(p);
-    m_banner->setText(tr("%1\nThe comparison shows the last valid scenario until this is fixed.").arg(error));
+    m_banner->setText(fileProblem ? tr("%1\nThe comparison shows the last valid scenario until this is fixed.").arg(error)
+                                  : tr("%1\nNothing can be planned until this is fixed.").arg(error));
 }
 
 } // namespace gpuplanner::ui

@@ -24,6 +24,10 @@ public:
 
     WorkloadEditor *workload() const { return m_workload; }
     ConstraintsEditor *constraints() const { return m_constraints; }
+    AssumptionsEditor *assumptions() const { return m_assumptions; }
+    // A problem only planning finds (a reference GPU the catalog lacks, a currency without a
+    // rate): shown in the banner like a problem in the file, empty to clear.
+    void setPlanError(const QString &error);
     QTabWidget *tabs() const { return m_tabs; }
     QLabel *banner() const { return m_banner; }
 
@@ -31,6 +35,7 @@ private:
     void updateBanner();
 
     ScenarioDocument *m_doc;
+    QString m_planError;
     QLabel *m_banner;
     QTabWidget *m_tabs;
     WorkloadEditor *m_workload;

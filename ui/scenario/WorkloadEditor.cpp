@@ -3,9 +3,7 @@
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
 
-#include <QComboBox>
 #include <QFormLayout>
-#include <QStandardItemModel>
 
 namespace gpuplanner::ui {
 
@@ -24,15 +22,9 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                              QString(), this);
     m_kind->setAliases({{QStringLiteral("lora"), QStringLiteral("finetune")},
                         {QStringLiteral("qlora"), QStringLiteral("finetune")}});
-    // Scenario files cannot describe a measured job yet; list it so people find it, but disabled.
-    if (auto *model = qobject_cast<QStandardItemModel *>(m_kind->combo()->model())) {
-        QStandardItem *measured = model->item(4);
-        measured->setEnabled(false);
-        measured->setToolTip(tr("Not yet available in scenario files; use the estimate command of gpu-planner-cli."));
-    }
     addFieldRow(m_form, tr("&Kind:"), m_kind,
                 tr("What the GPUs will do: train a model from scratch, adapt an existing one, train a vision "
-                   "network or serve requests."));
+                   "network, serve requests, or run a job whose speed you measured on a GPU of your own."));
 
     m_method = new ChoiceField(doc, QStringLiteral("workload.task"),
                                {{QStringLiteral("finetune"), tr("Full fine-tuning")},
@@ -50,6 +42,7 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
     m_model = new ChoiceField(doc, QStringLiteral("workload.model"), presets, QString(), this);
     addFieldRow(m_form, tr("M&odel:"), m_model,
                 tr("A published model whose size and shape are known, or a custom architecture described below."));
+    addMeasuredRows();
 
     const int count = int(FieldKind::Count);
     const int number = int(FieldKind::Number);
@@ -80,7 +73,8 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                                        {QStringLiteral("fp32"), tr("FP32")}},
                                       QStringLiteral("bf16"), this);
     addFieldRow(m_form, tr("P&recision:"), precision,
-                tr("Number format of the training math. BF16 is the usual choice; FP8 needs Hopper or newer."));
+                tr("Number format of the training math; a measured job scales by the peak at this format. BF16 is "
+                   "the usual choice; FP8 needs Hopper or newer."));
     auto *optimizer = new ChoiceField(doc, QStringLiteral("workload.optimizer"),
                                       {{QString(), tr("Default for the kind")},
                                        {QStringLiteral("adamw"), tr("AdamW")},
@@ -89,7 +83,8 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                                       QString(), this);
     addFieldRow(m_form, tr("O&ptimizer:"), optimizer,
                 tr("Decides the optimizer state kept per parameter: AdamW 12 bytes, 8-bit Adam 6, SGD 4."));
-    m_trainingAny << precision << optimizer;
+    m_precision = precision;
+    m_trainingAny << optimizer;
     m_adapter << line(tr("LoRA ra&nk:"), QStringLiteral("lora_rank"), number, tr("16"),
                       tr("Rank of the adapter matrices; higher trains more parameters."));
 
@@ -124,6 +119,34 @@ LineField *WorkloadEditor::line(const QString &label, const QString &key, int ki
     return f;
 }
 
+void WorkloadEditor::addMeasuredRows()
+{
+    const int count = int(FieldKind::Count);
+    m_measuredRate = line(tr("&Measured rate:"), QStringLiteral("measured_throughput"), count, tr("e.g. 3100"),
+                          tr("Items (tokens or samples) per second your job reached on the reference GPUs, all of "
+                             "them together (3100, 3.1K)."));
+    m_referenceGpu = line(tr("Reference &GPU:"), QStringLiteral("measured_gpu"), int(FieldKind::Text),
+                          tr("e.g. A100-80GB"),
+                          tr("The GPU the rate was measured on: a catalog id or a name such as A100-80GB, H100 or "
+                             "NVIDIA A100 80GB. The Catalog tab lists the GPU models."));
+    LineField *gpus = line(tr("Reference GPU &count:"), QStringLiteral("measured_gpus"), int(FieldKind::Number),
+                           tr("1"), tr("How many of the reference GPUs the measured rate used."));
+    auto *bound = new ChoiceField(m_doc, QStringLiteral("workload.bound"),
+                                  {{QStringLiteral("compute"), tr("Compute (peak FLOPS)")},
+                                   {QStringLiteral("memory"), tr("Memory bandwidth")}},
+                                  QStringLiteral("compute"), this);
+    addFieldRow(m_form, tr("&Bound by:"), bound,
+                tr("What limits the job: compute scales the rate by each GPU's peak FLOPS at the chosen precision, "
+                   "memory by its memory bandwidth."));
+    m_items = line(tr("&Items to process:"), QStringLiteral("items"), count, tr("e.g. 2B"),
+                   tr("Total tokens or samples the job has to get through. Units: K, M, B (or G) and T."));
+    auto *unit = new ChoiceField(m_doc, QStringLiteral("workload.item_unit"),
+                                 {{QStringLiteral("tokens"), tr("Tokens")}, {QStringLiteral("samples"), tr("Samples")}},
+                                 QStringLiteral("tokens"), this);
+    addFieldRow(m_form, tr("Item &unit:"), unit, tr("Whether the rate and the total count tokens or samples."));
+    m_measured << m_measuredRate << m_referenceGpu << gpus << bound << m_items << unit;
+}
+
 void WorkloadEditor::updateRows()
 {
     const QString task = m_doc->value(QStringLiteral("workload.task")).toString().toLower();
@@ -131,19 +154,23 @@ void WorkloadEditor::updateRows()
     const bool training = task == u"pretrain" || fineTune;
     const bool vision = task == u"vision";
     const bool inference = task == u"inference";
+    const bool measured = task == u"measured";
     const bool custom = m_doc->value(QStringLiteral("workload.model")).isUndefined();
     auto show = [this](const QList<Field *> &fields, bool visible) {
         for (Field *f : fields)
             m_form->setRowVisible(f, visible || f->hasError());
     };
     m_form->setRowVisible(m_method, fineTune);
+    show({m_model}, !measured);
     show(m_transformer, training || inference);
-    show(m_custom, custom && !vision);
+    show(m_custom, custom && !vision && !measured);
     show(m_training, training);
     show(m_adapter, task == u"lora" || task == u"qlora");
     show(m_vision, vision);
     show(m_trainingAny, training || vision);
+    show({m_precision}, training || vision || measured);
     show(m_inference, inference);
+    show(m_measured, measured);
 }
 
 } // namespace gpuplanner::ui

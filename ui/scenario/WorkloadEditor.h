@@ -1,7 +1,8 @@
 #pragma once
 // WorkloadEditor: the "workload" section of a scenario as a form: kind, model preset or a
-// custom architecture, dataset size with units, precision, optimizer, fine-tune method and
-// inference demand. Rows that do not apply to the chosen kind are hidden, not cleared.
+// custom architecture, dataset size with units, precision, optimizer, fine-tune method,
+// inference demand, or a throughput measured on a reference GPU. Rows that do not apply to the
+// chosen kind are hidden, not cleared.
 
 #include <QWidget>
 
@@ -24,8 +25,12 @@ public:
     ChoiceField *kindField() const { return m_kind; }
     ChoiceField *modelField() const { return m_model; }
     LineField *tokensField() const { return m_tokens; }
+    LineField *measuredRateField() const { return m_measuredRate; }
+    LineField *referenceGpuField() const { return m_referenceGpu; }
+    LineField *itemsField() const { return m_items; }
 
 private:
+    void addMeasuredRows();
     void updateRows();
     LineField *line(const QString &label, const QString &key, int kind, const QString &placeholder, const QString &tip);
 
@@ -35,6 +40,10 @@ private:
     ChoiceField *m_method;
     ChoiceField *m_model;
     LineField *m_tokens;
+    LineField *m_measuredRate = nullptr;
+    LineField *m_referenceGpu = nullptr;
+    LineField *m_items = nullptr;
+    Field *m_precision = nullptr; // training, vision and measured
     QList<Field *> m_transformer; // pre-train, fine-tune and inference
     QList<Field *> m_custom;      // only without a preset
     QList<Field *> m_training;    // pre-train and fine-tune
@@ -42,6 +51,7 @@ private:
     QList<Field *> m_vision;
     QList<Field *> m_trainingAny; // pre-train, fine-tune and vision
     QList<Field *> m_inference;
+    QList<Field *> m_measured;
 };
 
 } // namespace gpuplanner::ui

@@ -1,6 +1,7 @@
 #include "ui/timeline/TimelinePanel.h"
 
 #include "core/cost/Money.h"
+#include "ui/charts/SeriesLegend.h"
 #include "ui/charts/TimelineCharts.h"
 #include "ui/timeline/PhasesModel.h"
 
@@ -48,11 +49,13 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     : QWidget(parent), m_phases(new PhasesModel(doc, this)), m_view(new QTableView(this)),
       m_monthly(new TimelineChart(tr("Cost per month"), this)),
       m_cumulative(new TimelineChart(tr("Cumulative cost"), this)), m_ownership(new OwnershipChart(this)),
-      m_notes(new QLabel(this))
+      m_legend(new SeriesLegend(this)), m_notes(new QLabel(this))
 {
     m_view->setModel(m_phases);
     m_view->setItemDelegateForColumn(PhasesModel::Load, new LoadDelegate(m_view));
     m_view->verticalHeader()->setVisible(false);
+    // Every column as wide as its text; the phase name takes what is left.
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(PhasesModel::Name, QHeaderView::Stretch);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setToolTip(tr("Project phases: when each starts, how long it lasts and what it uses. Double-click to edit."));
@@ -87,16 +90,19 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     auto *charts = new QWidget(this);
     auto *grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_monthly, 0, 0);
-    grid->addWidget(m_cumulative, 0, 1);
-    grid->addWidget(m_ownership, 1, 0, 1, 2);
+    grid->addWidget(m_legend, 0, 0, 1, 2);
+    grid->addWidget(m_monthly, 1, 0);
+    grid->addWidget(m_cumulative, 1, 1);
+    grid->addWidget(m_ownership, 2, 0, 1, 2);
+    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 1);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(charts);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({460, 900});
+    splitter->setSizes({540, 860});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
@@ -109,6 +115,7 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     if (!s.timeline) {
         m_monthly->setSeries({}, {}, 0, currency);
         m_cumulative->setSeries({}, {}, 0, currency);
+        m_legend->setEntries({});
         m_ownership->clear(tr("Cloud against owning: no timeline"));
         m_notes->setText(s.error.isEmpty() ? s.timelineError : s.error);
         return;
@@ -117,7 +124,9 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     QList<LineSeriesData> monthly;
     QList<LineSeriesData> cumulative;
     QStringList notes;
+    QStringList names;
     for (const core::StrategySeries &st : t.strategies) {
+        names << st.name;
         monthly.append({st.id, st.name, st.monthly, -1});
         cumulative.append({st.id, st.name, st.cumulative, st.breakEvenMonth});
         QString line = tr("<b>%1</b>: %2").arg(st.name.toHtmlEscaped(), core::formatMoney(st.total, currency));
@@ -131,6 +140,7 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
         notes << n.toHtmlEscaped();
     m_monthly->setSeries(t.months, monthly, 0, currency);
     m_cumulative->setSeries(t.months, cumulative, s.scenario.constraints.budget, currency);
+    m_legend->setEntries(names, s.scenario.constraints.budget > 0 ? tr("Budget (cumulative)") : QString());
     m_notes->setText(notes.join(QStringLiteral("<br>")));
     if (t.ownership && s.rates) {
         const core::OwnershipCost &own = *t.ownership;

@@ -14,6 +14,7 @@ namespace gpuplanner::ui {
 class OwnershipChart;
 class PhasesModel;
 class ScenarioDocument;
+class SeriesLegend;
 class TimelineChart;
 
 class TimelinePanel : public QWidget
@@ -31,6 +32,7 @@ public:
     TimelineChart *cumulative() const { return m_cumulative; }
     OwnershipChart *ownership() const { return m_ownership; }
     QLabel *notes() const { return m_notes; }
+    SeriesLegend *legend() const { return m_legend; }
 
 private:
     PhasesModel *m_phases;
@@ -38,6 +40,7 @@ private:
     TimelineChart *m_monthly;
     TimelineChart *m_cumulative;
     OwnershipChart *m_ownership;
+    SeriesLegend *m_legend;
     QLabel *m_notes;
 };
 

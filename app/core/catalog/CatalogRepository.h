@@ -3,6 +3,7 @@
 // gpuplanner_db implements it over SQLite; each thread uses its own instance.
 
 #include "core/catalog/CatalogInfo.h"
+#include "core/catalog/FxRate.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/catalog/OfferQuery.h"
@@ -43,6 +44,9 @@ public:
     virtual Result<CatalogInfo> info() = 0;
     // Price history of an instance type in a region (all billing models), oldest first.
     virtual Result<QList<PricePoint>> priceHistory(const QString &instanceType, const QString &region) = 0;
+    // The newest stored exchange rate of each currency (as the ECB refresh or the seed wrote them),
+    // ordered by currency.
+    virtual Result<QList<FxRate>> fxRates() = 0;
 };
 
 // Opens a fresh repository; background jobs call it on their own thread.

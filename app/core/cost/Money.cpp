@@ -63,6 +63,25 @@ FxTable FxTable::fromOffers(const QList<Offer> &offers)
     return table;
 }
 
+FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates,
+                        const FxTable &scenarioOverrides)
+{
+    FxTable table = FxTable::fromOffers(offers);
+    for (const FxRate &r : catalogRates) {
+        if (r.currency == u"USD" || r.ratePerUsd <= 0)
+            continue;
+        // ISO dates compare as text; on the same date the stored rate is the better record.
+        const FxRate *inferred = table.find(r.currency);
+        if (!inferred || inferred->date <= r.date)
+            table.set(r);
+    }
+    for (const FxRate &r : scenarioOverrides.rates()) {
+        if (r.currency != u"USD")
+            table.set(r);
+    }
+    return table;
+}
+
 int currencyDecimals(QStringView currency)
 {
     // ISO 4217 minor units for the currencies clouds bill in; the rest use two.

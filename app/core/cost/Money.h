@@ -4,8 +4,8 @@
 // Offers keep their native currency; the planner converts to the display currency only
 // when it compares or shows amounts.
 
+#include "core/catalog/FxRate.h"
 #include "core/catalog/Offer.h"
-#include "core/import/ImportBatch.h" // FxRate: currency, units per USD, date, source
 
 #include <QList>
 #include <QLocale>
@@ -31,12 +31,18 @@ public:
     const QList<FxRate> &rates() const { return m_rates; }
 
     // The rates the catalog converted its offers with (price / price in USD), dated by the
-    // newest offer of each currency; the catalog port exposes them no other way.
+    // newest offer of each currency.
     static FxTable fromOffers(const QList<Offer> &offers);
 
 private:
     QList<FxRate> m_rates; // a handful of entries: a linear scan beats hashing
 };
+
+// The rates a plan converts with, each source overriding the one before: the rates inferred
+// from the offers, then the catalog's stored rates (unless an inferred rate is newer), then the
+// scenario's own rates (assumptions.fx). USD stays 1 whatever the sources say.
+FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates,
+                        const FxTable &scenarioOverrides);
 
 // Minor-unit digits (JPY and KRW 0, most others 2).
 int currencyDecimals(QStringView currency);

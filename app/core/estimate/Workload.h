@@ -4,6 +4,7 @@
 
 #include "core/estimate/Hardware.h"
 
+#include <QString>
 #include <QtGlobal>
 
 namespace gpuplanner::core {
@@ -86,6 +87,7 @@ struct InferenceSetup
 
 struct MeasuredSetup
 {
+    QString referenceGpuName; // as typed in a scenario; resolved into referenceGpu against the catalog
     GpuSpec referenceGpu;
     int referenceGpus = 1;
     double referenceThroughput = 0; // items per second on the whole reference configuration

@@ -5,6 +5,7 @@
 // into one offer keeping the lowest and the median price.
 
 #include "core/catalog/Billing.h"
+#include "core/catalog/FxRate.h"
 
 #include <QList>
 #include <QString>
@@ -57,15 +58,6 @@ struct ImportFileStats
     int excludedRows = 0;
 };
 
-// Units of currency per 1 USD on date (e.g. CNY 7.1 on 2026-11-27).
-struct FxRate
-{
-    QString currency;
-    double ratePerUsd = 0;
-    QString date;
-    QString source;
-};
-
 struct ImportBatch
 {
     // When the prices were fetched and the date they apply from (ISO 8601); empty for the
@@ -73,6 +65,10 @@ struct ImportBatch
     QString fetchedAt;
     QString effectiveDate;
     QString sourceNote; // shown with the provider's data date, e.g. "SkyPilot hosted catalog"
+    // A refresh replaces only the billing models its batch has (a source without spot prices
+    // keeps the old spot rows). A complete batch is all the scope holds: the custom offers
+    // editor saves whole providers, so rows deleted there leave the catalog too.
+    bool complete = false;
 
     QList<ImportedOffer> offers;
     QList<FxRate> fxRates;

@@ -4,9 +4,17 @@
 #include "core/io/CsvReader.h"
 #include "core/io/TextTable.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <cmath>
+
+// Sentences for people go through Qt's translations under this context; the CLI installs no
+// translator and prints them as written, the desktop app shows them in its language.
+class PlanText
+{
+    Q_DECLARE_TR_FUNCTIONS(PlanText)
+};
 
 namespace gpuplanner::core {
 
@@ -17,14 +25,36 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
 }
 
+QString upfrontText(Upfront u)
+{
+    switch (u) {
+    case Upfront::None: return PlanText::tr("no");
+    case Upfront::Partial: return PlanText::tr("partial");
+    case Upfront::All: return PlanText::tr("all");
+    }
+    return {};
+}
+
+QString bottleneckText(Bottleneck b)
+{
+    switch (b) {
+    case Bottleneck::Compute: return PlanText::tr("compute");
+    case Bottleneck::MemoryBandwidth: return PlanText::tr("memory bandwidth");
+    case Bottleneck::Interconnect: return PlanText::tr("interconnect");
+    case Bottleneck::Network: return PlanText::tr("network");
+    case Bottleneck::MemoryCapacity: return PlanText::tr("memory capacity");
+    }
+    return {};
+}
+
 QString billingText(const PlanOption &o)
 {
     switch (o.billing) {
-    case Billing::OnDemand: return QStringLiteral("on-demand");
-    case Billing::Spot: return QStringLiteral("spot");
-    case Billing::SavingsPlan: return QStringLiteral("%1-month savings plan").arg(o.termMonths);
+    case Billing::OnDemand: return PlanText::tr("on-demand");
+    case Billing::Spot: return PlanText::tr("spot");
+    case Billing::SavingsPlan: return PlanText::tr("%1-month savings plan").arg(o.termMonths);
     case Billing::Reserved:
-        return QStringLiteral("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontId(o.upfront));
+        return PlanText::tr("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
     }
     return {};
 }
@@ -33,12 +63,12 @@ QString fitProblemText(FitProblem p)
 {
     switch (p) {
     case FitProblem::None: return QString();
-    case FitProblem::MemoryCapacity: return QStringLiteral("no layout holds the job in the GPUs' memory");
-    case FitProblem::NoComputeSpecs: return QStringLiteral("the GPU has no published peak for this precision");
-    case FitProblem::MissingInput: return QStringLiteral("the workload lacks a number the estimate needs");
-    case FitProblem::ReplicaTooWide: return QStringLiteral("one replica needs more GPUs than one NVLink domain");
-    case FitProblem::LatencyUnreachable: return QStringLiteral("the latency targets cannot be met on this GPU");
-    case FitProblem::BatchTooSmall: return QStringLiteral("the global batch is smaller than the data-parallel width");
+    case FitProblem::MemoryCapacity: return PlanText::tr("no layout holds the job in the GPUs' memory");
+    case FitProblem::NoComputeSpecs: return PlanText::tr("the GPU has no published peak for this precision");
+    case FitProblem::MissingInput: return PlanText::tr("the workload lacks a number the estimate needs");
+    case FitProblem::ReplicaTooWide: return PlanText::tr("one replica needs more GPUs than one NVLink domain");
+    case FitProblem::LatencyUnreachable: return PlanText::tr("the latency targets cannot be met on this GPU");
+    case FitProblem::BatchTooSmall: return PlanText::tr("the global batch is smaller than the data-parallel width");
     }
     return {};
 }
@@ -50,7 +80,7 @@ double jsonNumber(double v)
 
 QString shortName(const Offer &o, const PlanOption &option)
 {
-    return QStringLiteral("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
+    return PlanText::tr("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
 }
 
 } // namespace
@@ -58,13 +88,13 @@ QString shortName(const Offer &o, const PlanOption &option)
 QString durationText(double hours)
 {
     if (!std::isfinite(hours))
-        return QStringLiteral("never");
+        return PlanText::tr("never");
     // Whole numbers print without decimals ("30 days"), the rest with one.
     auto number = [](double v) { return std::abs(v - std::round(v)) < 0.05 ? QString::number(std::round(v), 'f', 0)
                                                                          : QString::number(v, 'f', 1); };
     if (hours < 48)
-        return QStringLiteral("%1 h").arg(number(hours));
-    return QStringLiteral("%1 days").arg(number(hours / 24.0));
+        return PlanText::tr("%1 h").arg(number(hours));
+    return PlanText::tr("%1 days").arg(number(hours / 24.0));
 }
 
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option)
@@ -75,72 +105,77 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
     QStringList out;
     switch (option.issue) {
     case OptionIssue::DoesNotFit:
-        out << QStringLiteral("Does not fit: %1.").arg(fitProblemText(option.problem));
+        out << PlanText::tr("Does not fit: %1.").arg(fitProblemText(option.problem));
         return out;
     case OptionIssue::TooManyGpus:
-        out << QStringLiteral("Needs %1 GPUs on %2 instance(s), more than the limit allows.").arg(option.gpus).arg(option.instances);
+        out << PlanText::tr("Needs %1 GPUs on %2 instance(s), more than the limit allows.").arg(option.gpus).arg(option.instances);
         return out;
     case OptionIssue::NeedsRdma:
-        out << QStringLiteral("Needs %1 instances but this type has no RDMA network, which multi-node runs require here.")
+        out << PlanText::tr("Needs %1 instances but this type has no RDMA network, which multi-node runs require here.")
                    .arg(option.instances);
         return out;
     case OptionIssue::NoFxRate:
-        out << QStringLiteral("No FX rate from %1 to %2; add one under assumptions.fx.").arg(o.currency, cur);
+        out << PlanText::tr("No FX rate from %1 to %2; add one under assumptions.fx.").arg(o.currency, cur);
+        return out;
+    case OptionIssue::TooManyInterruptions:
+        out << PlanText::tr("Expects %1 spot interruptions over the run, more than the spot tolerance allows (%2).")
+                   .arg(option.expectedInterruptions, 0, 'f', 1)
+                   .arg(request.constraints.maxSpotInterruptions, 0, 'f', 0);
         return out;
     case OptionIssue::None:
         break;
     }
     const bool serving = request.workload.kind == WorkloadKind::Inference;
     if (serving)
-        out << QStringLiteral("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).")
+        out << PlanText::tr("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).")
                    .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths);
     else
-        out << QStringLiteral("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
+        out << PlanText::tr("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
                    .arg(option.instances).arg(o.instanceType).arg(option.gpus)
-                   .arg(durationText(option.hours), bottleneckId(option.bottleneck).replace(u'_', u' '));
+                   .arg(durationText(option.hours), bottleneckText(option.bottleneck));
     if (option.billing == Billing::Spot) {
         if (serving)
-            out << QStringLiteral("Spot capacity can be reclaimed at about %1 a month per instance; serving on spot "
+            out << PlanText::tr("Spot capacity can be reclaimed at about %1 a month per instance; serving on spot "
                                   "needs spare replicas.").arg(percent(option.interruptionRate));
         else
-            out << QStringLiteral("Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; "
+            out << PlanText::tr("Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; "
                                   "P50 %4, P90 %5.")
                        .arg(percent(option.interruptionRate), durationText(request.assumptions.checkpointHours),
                             durationText(request.assumptions.restartHours), durationText(option.timeP50),
                             durationText(option.timeP90));
     }
     if (option.billing == Billing::Reserved || option.billing == Billing::SavingsPlan) {
-        out << QStringLiteral("%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its "
+        out << PlanText::tr("%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its "
                               "term and beats on-demand above %5 utilization.")
                    .arg(billingText(option), formatMoney(option.pricePerHour, cur),
                         percent(request.assumptions.expectedUtilization), formatMoney(option.commitmentTotal, cur),
                         percent(option.breakEvenUtilization));
         if (option.derivedCommitment)
-            out << QStringLiteral("Priced at %1 off on-demand, from the scenario's commitment terms.").arg(percent(option.discount));
+            out << PlanText::tr("Priced at %1 off on-demand, from the scenario's commitment terms.").arg(percent(option.discount));
     }
     if (c.deadlineHours > 0) {
         if (option.billing == Billing::Spot && !serving)
-            out << QStringLiteral("Meets the %1 deadline with %2 probability.")
+            out << PlanText::tr("Meets the %1 deadline with %2 probability.")
                        .arg(durationText(c.deadlineHours), percent(option.pMeetDeadline));
         else if (option.pMeetDeadline >= 1)
-            out << QStringLiteral("Meets the %1 deadline.").arg(durationText(c.deadlineHours));
+            out << PlanText::tr("Meets the %1 deadline.").arg(durationText(c.deadlineHours));
         else
-            out << QStringLiteral("Misses the %1 deadline by %2.")
+            out << PlanText::tr("Misses the %1 deadline by %2.")
                        .arg(durationText(c.deadlineHours), durationText(option.timeP50 - c.deadlineHours));
     }
     if (c.budget > 0) {
         if (option.pMeetBudget >= 1)
-            out << QStringLiteral("Within the %1 budget.").arg(formatMoney(c.budget, cur));
+            out << PlanText::tr("Within the %1 budget.").arg(formatMoney(c.budget, cur));
         else if (option.pMeetBudget > 0)
-            out << QStringLiteral("Stays within the %1 budget with %2 probability.")
+            out << PlanText::tr("Stays within the %1 budget with %2 probability.")
                        .arg(formatMoney(c.budget, cur), percent(option.pMeetBudget));
         else
-            out << QStringLiteral("Over the %1 budget.").arg(formatMoney(c.budget, cur));
+            out << PlanText::tr("Over the %1 budget.").arg(formatMoney(c.budget, cur));
     }
     if (option.extras > 0)
-        out << QStringLiteral("Includes %1 of storage and egress.").arg(formatMoney(option.extras, cur));
+        out << PlanText::tr("Includes %1 of storage and egress.").arg(formatMoney(option.extras, cur));
     if (o.currency != cur)
-        out << QStringLiteral("Priced in %1, shown in %2.").arg(o.currency, cur);
+        out << PlanText::tr("Priced in %1, shown in %2.").arg(o.currency, cur);
     return out;
 }
 
@@ -148,33 +183,33 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
 {
     const PlanResult &r = planner.result();
     if (r.recommended < 0)
-        return QStringLiteral("No offer can run this workload under the constraints.");
+        return PlanText::tr("No offer can run this workload under the constraints.");
     const PlanOption &best = r.options[std::size_t(r.recommended)];
     const Offer &o = planner.offer(best);
     const Constraints &c = request.constraints;
     QStringList goals;
     if (c.deadlineHours > 0)
-        goals << QStringLiteral("the %1 deadline").arg(durationText(c.deadlineHours));
+        goals << PlanText::tr("the %1 deadline").arg(durationText(c.deadlineHours));
     if (c.budget > 0)
-        goals << QStringLiteral("the %1 budget").arg(formatMoney(c.budget, request.displayCurrency));
-    const QString what = goals.join(QStringLiteral(" and "));
+        goals << PlanText::tr("the %1 budget").arg(formatMoney(c.budget, request.displayCurrency));
+    const QString what = goals.join(PlanText::tr(" and "));
     QString text;
     if (best.pMeetBoth >= c.confidence) {
-        text = goals.isEmpty() ? QStringLiteral("%1: the cheapest option.").arg(shortName(o, best))
-                               : QStringLiteral("%1: the cheapest option that meets %2 with %3 probability.")
+        text = goals.isEmpty() ? PlanText::tr("%1: the cheapest option.").arg(shortName(o, best))
+                               : PlanText::tr("%1: the cheapest option that meets %2 with %3 probability.")
                                      .arg(shortName(o, best), what, percent(c.confidence));
     } else {
-        text = QStringLiteral("No option meets %1 with %2 probability; %3 gives the best chance (%4).")
+        text = PlanText::tr("No option meets %1 with %2 probability; %3 gives the best chance (%4).")
                    .arg(what, percent(c.confidence), shortName(o, best), percent(best.pMeetBoth));
     }
-    text += QStringLiteral(" Expected cost %1").arg(formatMoney(best.cost, request.displayCurrency));
+    text += PlanText::tr(" Expected cost %1").arg(formatMoney(best.cost, request.displayCurrency));
     if (request.workload.kind != WorkloadKind::Inference)
-        text += QStringLiteral(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
+        text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
     text += u'.';
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)
-            text += QStringLiteral(" %1 below the cheapest on-demand option (%2 %3 at %4).")
+            text += PlanText::tr(" %1 below the cheapest on-demand option (%2 %3 at %4).")
                         .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).provider, planner.offer(od).instanceType,
                              formatMoney(od.cost, request.displayCurrency));
     }

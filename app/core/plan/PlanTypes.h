@@ -35,6 +35,9 @@ struct Constraints
     bool rdmaForMultiNode = true;
     double minGpuMemoryGib = 0; // per GPU
     double confidence = 0.9;    // probability the deadline and budget must be met with
+    // Spot tolerance: the most interruptions a spot run may expect (interruption rate x
+    // instances x run time); -1 = any number. 0 leaves spot out.
+    double maxSpotInterruptions = -1;
 
     bool allows(Billing b) const { return billing.isEmpty() || billing.contains(b); }
 };
@@ -83,6 +86,7 @@ enum class OptionIssue : quint8 {
     TooManyGpus, // the fewest instances that hold the job exceed max GPUs or instances
     NeedsRdma,   // multi-node without RDMA while the constraints ask for it
     NoFxRate,    // the offer's currency has no rate to the display currency
+    TooManyInterruptions, // spot run expects more interruptions than the spot tolerance allows
 };
 QString optionIssueId(OptionIssue issue);
 
@@ -111,6 +115,7 @@ struct PlanOption
     double pMeetBudget = 1;
     double pMeetBoth = 1;
     double interruptionRate = 0; // monthly, spot only
+    double expectedInterruptions = 0; // over the run on all its instances, spot only
     double commitmentTotal = 0;  // everything the commitment costs over its term
     double breakEvenUtilization = 0;
     double fxFactor = 1; // display units per unit of the offer's currency

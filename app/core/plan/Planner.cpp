@@ -208,6 +208,10 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
             * option.fxFactor;
         option.pricePerHour = price;
         option.interruptionRate = a.interruptions.monthlyRate(o.provider, o.instanceType);
+        option.expectedInterruptions = option.interruptionRate * option.instances * option.hours / kHoursPerMonth;
+        if (option.issue == OptionIssue::None && c.maxSpotInterruptions >= 0
+            && option.expectedInterruptions > c.maxSpotInterruptions)
+            option.issue = OptionIssue::TooManyInterruptions;
         if (serving || !option.usable()) {
             // Serving does not finish later when reclaimed, it drops capacity; that risk is
             // stated in the option's reasons rather than simulated.
@@ -403,6 +407,7 @@ QString optionIssueId(OptionIssue issue)
     case OptionIssue::TooManyGpus: return QStringLiteral("too_many_gpus");
     case OptionIssue::NeedsRdma: return QStringLiteral("needs_rdma");
     case OptionIssue::NoFxRate: return QStringLiteral("no_fx_rate");
+    case OptionIssue::TooManyInterruptions: return QStringLiteral("too_many_interruptions");
     }
     return {};
 }

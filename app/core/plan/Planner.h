@@ -26,6 +26,7 @@ public:
     const QList<Offer> &offers() const { return m_offers; }
     const Offer &offer(const PlanOption &o) const { return m_offers.at(o.offer); }
     const GpuModel *gpuModel(const QString &id) const;
+    const QList<GpuModel> &gpuModels() const { return m_gpuModels; }
 
     // Plans request; the result stays valid until the next call.
     const PlanResult &plan(const PlanRequest &request);

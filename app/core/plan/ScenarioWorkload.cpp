@@ -17,6 +17,29 @@ StoragePrecision storage(JsonReader &r, const QJsonObject &o, const QString &pat
         .value_or(StoragePrecision::Bf16);
 }
 
+// A count that must be above zero when given (a rate or an amount of work).
+std::optional<double> positiveCount(JsonReader &r, const QJsonObject &o, const QString &path, const char16_t *key)
+{
+    const auto v = r.count(o, path, key);
+    if (v && *v <= 0) {
+        const QString k = QString::fromUtf16(key);
+        r.fail(JsonReader::join(path, k), o.value(k), QStringLiteral("is not above 0"));
+        return std::nullopt;
+    }
+    return v;
+}
+
+MathPrecision mathPrecision(TrainPrecision p)
+{
+    switch (p) {
+    case TrainPrecision::Fp32: return MathPrecision::Fp32;
+    case TrainPrecision::Tf32: return MathPrecision::Tf32;
+    case TrainPrecision::Mixed: return MathPrecision::Bf16;
+    case TrainPrecision::Fp8: return MathPrecision::Fp8;
+    }
+    return MathPrecision::Bf16;
+}
+
 } // namespace
 
 Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset> &presets)
@@ -28,7 +51,8 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"gated_mlp", u"vocab", u"seq_len", u"tokens", u"epochs", u"samples", u"flops_per_sample", u"batch",
                  u"micro_batch", u"precision", u"optimizer", u"recompute", u"zero", u"lora_rank", u"lora_targets",
                  u"weights", u"kv_cache", u"prompt_tokens", u"output_tokens", u"rps", u"tokens_per_second", u"ttft",
-                 u"tpot", u"max_batch", u"mfu", u"goodput"});
+                 u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
+                 u"items", u"item_unit", u"mfu", u"goodput"});
     const ModelPreset *preset = nullptr;
     if (const auto id = r.string(o, path, u"model")) {
         preset = findPreset(presets, *id);
@@ -45,10 +69,11 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     const std::optional<WorkloadKind> kind = r.choice<WorkloadKind>(
         o, path, u"task",
         {{u"pretrain", WorkloadKind::Pretrain}, {u"finetune", WorkloadKind::FineTune}, {u"lora", WorkloadKind::FineTune},
-         {u"qlora", WorkloadKind::FineTune}, {u"vision", WorkloadKind::Vision}, {u"inference", WorkloadKind::Inference}});
+         {u"qlora", WorkloadKind::FineTune}, {u"vision", WorkloadKind::Vision}, {u"inference", WorkloadKind::Inference},
+         {u"measured", WorkloadKind::Measured}});
     if (!kind && !r.failed())
         r.fail(JsonReader::join(path, QStringLiteral("task")), QStringLiteral("missing (pretrain, finetune, lora, qlora, "
-                                                                             "vision or inference)"));
+                                                                             "vision, inference or measured)"));
     w.kind = kind.value_or(WorkloadKind::Pretrain);
     w.training.method = task == u"lora" ? FineTuneMethod::Lora : (task == u"qlora" ? FineTuneMethod::Qlora : FineTuneMethod::Full);
 
@@ -114,6 +139,19 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     inf.tpotTargetS = r.seconds(o, path, u"tpot").value_or(0);
     inf.maxBatch = r.integer(o, path, u"max_batch", 1, 65536).value_or(inf.maxBatch);
 
+    // Measured: the rate is for the whole reference configuration; the GPU is resolved later,
+    // against the catalog the plan runs on.
+    MeasuredSetup &ms = w.measured;
+    ms.referenceThroughput = positiveCount(r, o, path, u"measured_throughput").value_or(0);
+    ms.referenceGpuName = r.string(o, path, u"measured_gpu").value_or(QString()).trimmed();
+    ms.referenceGpus = r.integer(o, path, u"measured_gpus", 1, 65536).value_or(1);
+    ms.bound = r.choice<MeasuredBound>(o, path, u"bound",
+                                       {{u"compute", MeasuredBound::Compute}, {u"memory", MeasuredBound::MemoryBandwidth}})
+                   .value_or(MeasuredBound::Compute);
+    ms.items = positiveCount(r, o, path, u"items").value_or(0);
+    ms.precision = mathPrecision(t.precision);
+    w.tokensAreSamples = r.choice<bool>(o, path, u"item_unit", {{u"tokens", false}, {u"samples", true}}).value_or(false);
+
     w.efficiencyOverride = r.number(o, path, u"mfu", 0, 1).value_or(0);
     w.goodputOverride = r.number(o, path, u"goodput", 0, 1).value_or(0);
     if (r.failed())
@@ -144,6 +182,12 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
             return missing("rps", "inference needs a demand: rps or tokens_per_second");
         break;
     case WorkloadKind::Measured:
+        if (ms.referenceThroughput <= 0)
+            return missing("measured_throughput", "items per second measured on the reference GPUs");
+        if (ms.referenceGpuName.isEmpty())
+            return missing("measured_gpu", "the GPU the rate was measured on, e.g. A100-80GB");
+        if (ms.items <= 0)
+            return missing("items", "the tokens or samples the job processes");
         break;
     }
     return w;

@@ -41,6 +41,8 @@ QJsonObject constraintsToJson(const Constraints &c)
     if (c.minGpuMemoryGib > 0)
         o.insert(QStringLiteral("min_gpu_memory_gib"), c.minGpuMemoryGib);
     o.insert(QStringLiteral("confidence"), c.confidence);
+    if (c.maxSpotInterruptions >= 0)
+        o.insert(QStringLiteral("spot_max_interruptions"), c.maxSpotInterruptions);
     return o;
 }
 

@@ -1,11 +1,30 @@
 #include "core/plan/Timeline.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
+
+// Strategy names and notes are read by people: translated under this context in the desktop
+// app (the CLI installs no translator). Strategy ids stay as they are.
+class TimelineText
+{
+    Q_DECLARE_TR_FUNCTIONS(TimelineText)
+};
 
 namespace gpuplanner::core {
 
 namespace {
+
+QString upfrontText(Upfront u)
+{
+    switch (u) {
+    case Upfront::None: return TimelineText::tr("no");
+    case Upfront::Partial: return TimelineText::tr("partial");
+    case Upfront::All: return TimelineText::tr("all");
+    }
+    return {};
+}
 
 int monthIndex(const QDate &start, const QDate &d)
 {
@@ -123,7 +142,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     const Offer &odOffer = planner.offer(od);
     const double perInstanceGpus = std::max(1.0, odOffer.gpuCount);
     rates.onDemandPerGpuHour = od.pricePerHour / perInstanceGpus;
-    rates.onDemandLabel = QStringLiteral("%1 %2 on-demand").arg(odOffer.provider, odOffer.instanceType);
+    rates.onDemandLabel = TimelineText::tr("%1 %2 on-demand").arg(odOffer.provider, odOffer.instanceType);
     rates.mainRunGpus = od.gpus;
     rates.mainRunHours = od.hours;
     const QString ownedGpu = scenario.ownership.gpu.isEmpty() ? odOffer.gpu : scenario.ownership.gpu;
@@ -155,14 +174,14 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         rates.spotTimeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
         rates.spotMainRunGpus = s.gpus;
         rates.spotMainRunHours = s.hours;
-        rates.spotLabel = QStringLiteral("%1 %2 spot").arg(so.provider, so.instanceType);
+        rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.provider, so.instanceType);
     }
     for (const CommitmentTerm &t : scenario.assumptions.commitments) {
         if (!t.provider.isEmpty() && t.provider != odOffer.provider)
             continue;
         rates.reservedPerGpu = commitmentFromDiscount(rates.onDemandPerGpuHour, t.discount, t.termMonths, t.upfront);
-        rates.reservedLabel = QStringLiteral("%1-month commitment, %2 upfront, %3% off")
-                                  .arg(t.termMonths).arg(upfrontId(t.upfront)).arg(t.discount * 100.0, 0, 'f', 0);
+        rates.reservedLabel = TimelineText::tr("%1-month commitment, %2 upfront, %3% off")
+                                  .arg(t.termMonths).arg(upfrontText(t.upfront)).arg(t.discount * 100.0, 0, 'f', 0);
         break;
     }
     return rates;
@@ -215,7 +234,7 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     const double od = rates.onDemandPerGpuHour;
     t.loadGpuHours = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, false, 1.0, horizon);
 
-    StrategySeries onDemand{QStringLiteral("on_demand"), QStringLiteral("All on-demand"), {}, {}, 0, -1, rates.onDemandLabel};
+    StrategySeries onDemand{QStringLiteral("on_demand"), TimelineText::tr("All on-demand"), {}, {}, 0, -1, rates.onDemandLabel};
     for (double load : t.loadGpuHours)
         onDemand.monthly.push_back(load * od);
     finish(onDemand, nullptr);
@@ -224,16 +243,16 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     const std::vector<double> odCumulative = t.strategies.first().cumulative;
 
     if (rates.reservedPerGpu) {
-        StrategySeries best{QStringLiteral("reserved_base"), QStringLiteral("Reserved base + on-demand burst"), {}, {}, 0, -1, {}};
+        StrategySeries best{QStringLiteral("reserved_base"), TimelineText::tr("Reserved base + on-demand burst"), {}, {}, 0, -1, {}};
         best.monthly = reservedMonthly(t.loadGpuHours, *rates.reservedPerGpu, od, reserved);
         finish(best, &odCumulative);
         best.note = reserved.base > 0
-            ? QStringLiteral("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand")
+            ? TimelineText::tr("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand")
                   .arg(reserved.base).arg(rates.reservedLabel, t.months.at(reserved.first)).arg(reserved.terms)
-            : QStringLiteral("no reserved base pays off at this load (%1)").arg(rates.reservedLabel);
+            : TimelineText::tr("no reserved base pays off at this load (%1)").arg(rates.reservedLabel);
         t.strategies.append(best);
     } else {
-        t.notes << QStringLiteral("No commitment terms for the on-demand option's provider; add assumptions.commitments "
+        t.notes << TimelineText::tr("No commitment terms for the on-demand option's provider; add assumptions.commitments "
                                   "to compare a reserved base.");
     }
 
@@ -246,14 +265,14 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
                                                      true, rates.spotTimeFactor, horizon);
         const std::vector<double> onDemandPart = phaseLoad(otherPhases, t.start, rates.mainRunGpus, rates.mainRunHours,
                                                            false, 1.0, horizon);
-        StrategySeries s{QStringLiteral("spot"), QStringLiteral("Spot where allowed"), {}, {}, 0, -1,
-                         QStringLiteral("%1, %2% expected extra time from interruptions")
+        StrategySeries s{QStringLiteral("spot"), TimelineText::tr("Spot where allowed"), {}, {}, 0, -1,
+                         TimelineText::tr("%1, %2% expected extra time from interruptions")
                              .arg(rates.spotLabel).arg((rates.spotTimeFactor - 1.0) * 100.0, 0, 'f', 0)};
         for (int m = 0; m < horizon; ++m)
             s.monthly.push_back(onSpot[std::size_t(m)] * *rates.spotPerGpuHour + onDemandPart[std::size_t(m)] * od);
         finish(s, &odCumulative);
         if (spotPhases.isEmpty())
-            s.note = QStringLiteral("no phase allows spot");
+            s.note = TimelineText::tr("no phase allows spot");
         t.strategies.append(s);
     }
 
@@ -264,10 +283,10 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
             return Error{QStringLiteral("ownership.currency: \"%1\" has no FX rate to %2").arg(w.currency, scenario.displayCurrency)};
         const double tdp = w.tdpW > 0 ? w.tdpW : rates.gpuTdpW;
         if (tdp <= 0)
-            t.notes << QStringLiteral("The GPU has no TDP in the catalog; give ownership.tdp_w to count power.");
+            t.notes << TimelineText::tr("The GPU has no TDP in the catalog; give ownership.tdp_w to count power.");
         t.ownership = ownershipCost(w, tdp, *factor, od);
-        StrategySeries s{QStringLiteral("own"), QStringLiteral("Own the hardware"), {}, {}, 0, -1,
-                         QStringLiteral("%1 GPUs bought up front; load beyond them on-demand").arg(w.gpus)};
+        StrategySeries s{QStringLiteral("own"), TimelineText::tr("Own the hardware"), {}, {}, 0, -1,
+                         TimelineText::tr("%1 GPUs bought up front; load beyond them on-demand").arg(w.gpus)};
         const double capacity = w.gpus * kHoursPerMonth;
         const double hosting = w.hostingPerMonth * *factor;
         for (int m = 0; m < horizon; ++m) {
