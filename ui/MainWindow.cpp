@@ -152,7 +152,10 @@ void MainWindow::createMenus()
 MainWindow::~MainWindow()
 {
     // The views go before the document they edit: an open cell editor commits its text into
-    // the scenario as it closes, which needs the document still there.
+    // the scenario as it closes, which needs the document still there. Nothing may hear of
+    // that edit: the forms and charts listening are being destroyed.
+    const QSignalBlocker blockDocument(m_doc);
+    const QSignalBlocker blockUndo(m_doc->undoStack());
     delete centralWidget();
 }
 

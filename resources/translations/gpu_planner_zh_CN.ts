@@ -240,6 +240,181 @@
     </message>
 </context>
 <context>
+    <name>ScenarioText</name>
+    <message>
+        <source>is not one of %1</source>
+        <translation>不是 %1 之一</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>（缺失）</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知字段</translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>is outside %1 to %2</source>
+        <translation>不在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>is below %1</source>
+        <translation>小于 %1</translation>
+    </message>
+    <message>
+        <source>is not a count (2T, 300B, 1.5e9)</source>
+        <translation>不是数量（2T、300B、1.5e9）</translation>
+    </message>
+    <message>
+        <source>is not a duration (30d, 12h, 10min)</source>
+        <translation>不是时长（30d、12h、10min）</translation>
+    </message>
+    <message>
+        <source>is not a duration in seconds (0.5, 500ms)</source>
+        <translation>不是以秒计的时长（0.5、500ms）</translation>
+    </message>
+    <message>
+        <source>is not a whole number</source>
+        <translation>不是整数</translation>
+    </message>
+    <message>
+        <source>is not a string</source>
+        <translation>不是字符串</translation>
+    </message>
+    <message>
+        <source>is not true or false</source>
+        <translation>不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>is not an object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <source>is not an array</source>
+        <translation>不是数组</translation>
+    </message>
+    <message>
+        <source>is not a date (2026-09 or 2026-09-01)</source>
+        <translation>不是日期（2026-09 或 2026-09-01）</translation>
+    </message>
+    <message>
+        <source>missing (2026-09)</source>
+        <translation>缺失（2026-09）</translation>
+    </message>
+    <message>
+        <source>give exactly one load: gpu_hours_per_month, gpus or main_run</source>
+        <translation>请只给出一种负载：gpu_hours_per_month、gpus 或 main_run</translation>
+    </message>
+    <message>
+        <source>needs currency (3 letters), per_usd and source</source>
+        <translation>需要 currency（3 个字母）、per_usd 和 source</translation>
+    </message>
+    <message>
+        <source>is not one of &lt;5%, 5-10%, 10-15%, 15-20%, &gt;20%</source>
+        <translation>不是 &lt;5%、5-10%、10-15%、15-20%、&gt;20% 之一</translation>
+    </message>
+    <message>
+        <source>give monthly or bucket</source>
+        <translation>请给出 monthly 或 bucket</translation>
+    </message>
+    <message>
+        <source>needs provider and source</source>
+        <translation>需要 provider 和 source</translation>
+    </message>
+    <message>
+        <source>missing (share off on-demand, 0.3)</source>
+        <translation>缺失（相对按需价格的折扣比例，如 0.3）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>not JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是 JSON：%2</translation>
+    </message>
+    <message>
+        <source>(root): not a JSON object</source>
+        <translation>（根）：不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>is not a scenario version (this build reads version %1)</source>
+        <translation>不是方案版本号（此版本读取第 %1 版）</translation>
+    </message>
+    <message>
+        <source>is not supported (this build reads version %1)</source>
+        <translation>不受支持（此版本读取第 %1 版）</translation>
+    </message>
+    <message>
+        <source>is not an ISO currency code</source>
+        <translation>不是 ISO 货币代码</translation>
+    </message>
+    <message>
+        <source>is not above 0</source>
+        <translation>不大于 0</translation>
+    </message>
+    <message>
+        <source>is not a known preset (%1)</source>
+        <translation>不是已知的预设（%1）</translation>
+    </message>
+    <message>
+        <source>workload.%1: missing (%2)</source>
+        <translation>workload.%1: 缺失（%2）</translation>
+    </message>
+    <message>
+        <source>a preset, or params with layers, hidden, heads and seq_len</source>
+        <translation>需要预设，或 params 以及 layers、hidden、heads 和 seq_len</translation>
+    </message>
+    <message>
+        <source>training needs a token count</source>
+        <translation>训练需要 token 数量</translation>
+    </message>
+    <message>
+        <source>vision needs the forward FLOPs per sample</source>
+        <translation>视觉训练需要每个样本的前向 FLOPs</translation>
+    </message>
+    <message>
+        <source>vision needs a sample count</source>
+        <translation>视觉训练需要样本数量</translation>
+    </message>
+    <message>
+        <source>inference needs a preset or a custom shape</source>
+        <translation>推理需要预设或自定义结构</translation>
+    </message>
+    <message>
+        <source>inference needs a demand: rps or tokens_per_second</source>
+        <translation>推理需要需求量：rps 或 tokens_per_second</translation>
+    </message>
+    <message>
+        <source>items per second measured on the reference GPUs</source>
+        <translation>在参考 GPU 上测得的每秒条目数</translation>
+    </message>
+    <message>
+        <source>the GPU the rate was measured on, e.g. A100-80GB</source>
+        <translation>测得速率所用的 GPU，例如 A100-80GB</translation>
+    </message>
+    <message>
+        <source>the tokens or samples the job processes</source>
+        <translation>作业要处理的 token 或样本</translation>
+    </message>
+    <message>
+        <source>is not a GPU in the catalog</source>
+        <translation>不是目录中的 GPU</translation>
+    </message>
+    <message>
+        <source>(%1) has no published memory bandwidth to scale the measured rate by</source>
+        <translation>（%1）没有公布的显存带宽，无法换算实测速率</translation>
+    </message>
+    <message>
+        <source>(%1) has no published compute peak to scale the measured rate by</source>
+        <translation>（%1）没有公布的峰值算力，无法换算实测速率</translation>
+    </message>
+</context>
+<context>
     <name>TimelineText</name>
     <message>
         <source>no</source>

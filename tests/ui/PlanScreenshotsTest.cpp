@@ -9,6 +9,7 @@
 #include "ui/charts/TimelineCharts.h"
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/ScenarioEditor.h"
 #include "ui/charts/SeriesLegend.h"
 #include "ui/timeline/TimelinePanel.h"
 
@@ -60,6 +61,10 @@ void shoot(tests::Look look)
         EXPECT_TRUE(summary.contains(QStringLiteral("最便宜"))) << summary.toStdString();
         EXPECT_TRUE(window->timeline()->legend()->names().contains(QStringLiteral("全部按需")))
             << window->timeline()->legend()->names().join(u',').toStdString();
+        // What is wrong in a scenario reads in Chinese too; the JSON path stays as it is.
+        window->document()->setValue(QStringLiteral("workload.tokens"), QStringLiteral("lots"));
+        const QString banner = window->editor()->banner()->text();
+        EXPECT_TRUE(banner.startsWith(QStringLiteral("workload.tokens: \"lots\" 不是数量"))) << banner.toStdString();
     }
 }
 

@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -133,6 +134,11 @@ TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
     // The last valid plan stays on screen.
     QTest::qWait(200);
     EXPECT_EQ(tests::planGeneration(*window), generation);
+    // The field's own line sits under it (for people to look at).
+    const QRect fieldBox = field->edit()->geometry();
+    EXPECT_GE(field->errorLabel()->geometry().top(), fieldBox.bottom());
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-invalid-input.png")));
     EXPECT_GT(window->comparison()->proxy()->rowCount(), 0);
 
     // Fixing it by typing clears the message and re-plans.

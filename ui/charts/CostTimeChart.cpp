@@ -41,7 +41,6 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_x->setBase(10);
     m_y->setBase(10);
     m_x->setLabelFormat(QStringLiteral("%g"));
-    m_y->setLabelFormat(QStringLiteral("%.0f")); // costs: "1000000", not "1e+06"
     m_x->setTitleText(tr("Time (hours, log scale)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
@@ -143,6 +142,8 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
     m_x->setRange(std::pow(10, std::floor(std::log10(minX / 1.2))), std::pow(10, std::ceil(std::log10(maxX * 1.2))));
     m_y->setRange(std::pow(10, std::floor(std::log10(minY / 1.2))), std::pow(10, std::ceil(std::log10(maxY * 1.2))));
+    // Whole amounts read best ("1000000", not "1e+06"); below one currency unit they need %g.
+    m_y->setLabelFormat(m_y->min() >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
     setSelectedId(m_selected);
 }
 

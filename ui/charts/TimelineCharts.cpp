@@ -50,7 +50,9 @@ TimelineChart::TimelineChart(const QString &title, QWidget *parent)
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateMonthLabels(); });
+    // plotAreaChanged comes in the middle of the chart's layout pass, where changing the axis
+    // would pull items from under it: relabel once the pass is over.
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { updateMonthLabels(); }, Qt::QueuedConnection);
     rebuild();
 }
 

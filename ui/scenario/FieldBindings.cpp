@@ -82,8 +82,11 @@ Field::Field(ScenarioDocument *doc, QString path, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    m_error->setWordWrap(true);
+    // One line, cut at the field's width (the banner and the tooltip give it whole): a
+    // word-wrapped label would make the field height-for-width, and QFormLayout in Qt 6.4.2
+    // then writes past its row storage when rows are hidden (seen under valgrind).
     m_error->setVisible(false);
+    m_error->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_error); // the editor goes above it (setEditor)
     connect(doc, &ScenarioDocument::changed, this, &Field::refresh);

@@ -75,6 +75,10 @@ FxRatesField::FxRatesField(ScenarioDocument *doc, QWidget *parent)
     column->addWidget(m_catalog);
     setEditor(editor);
     setFocusProxy(m_view);
+    // A problem names its row and column and can be long: wrap it (the assumptions form
+    // hides no rows, so a height-for-width field is safe there).
+    m_error->setWordWrap(true);
+    m_error->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
 
     connect(m_model, &FxRatesModel::edited, this, &FxRatesField::write);
     connect(m_add, &QPushButton::clicked, this, &FxRatesField::addRate);

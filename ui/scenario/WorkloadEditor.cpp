@@ -156,11 +156,18 @@ void WorkloadEditor::updateRows()
     const bool inference = task == u"inference";
     const bool measured = task == u"measured";
     const bool custom = m_doc->value(QStringLiteral("workload.model")).isUndefined();
-    auto show = [this](const QList<Field *> &fields, bool visible) {
-        for (Field *f : fields)
-            m_form->setRowVisible(f, visible || f->hasError());
+    // Hiding a row's label and field collapses it. (QFormLayout::setRowVisible in Qt 6.4.2
+    // writes past its row storage in a form this long: seen under valgrind.)
+    auto showRow = [this](QWidget *field, bool visible) {
+        field->setVisible(visible);
+        if (QWidget *label = m_form->labelForField(field))
+            label->setVisible(visible);
     };
-    m_form->setRowVisible(m_method, fineTune);
+    auto show = [&showRow](const QList<Field *> &fields, bool visible) {
+        for (Field *f : fields)
+            showRow(f, visible || f->hasError());
+    };
+    showRow(m_method, fineTune);
     show({m_model}, !measured);
     show(m_transformer, training || inference);
     show(m_custom, custom && !vision && !measured);

@@ -36,7 +36,7 @@ QString JsonReader::show(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)).left(80);
     case QJsonValue::Object:
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)).left(80);
-    case QJsonValue::Undefined: return QStringLiteral("(missing)");
+    case QJsonValue::Undefined: return ScenarioText::tr("(missing)");
     }
     return {};
 }
@@ -52,7 +52,7 @@ void JsonReader::checkKeys(const QJsonObject &object, const QString &path, std::
             }
         }
         if (!ok) {
-            fail(join(path, it.key()), QStringLiteral("unknown field"));
+            fail(join(path, it.key()), ScenarioText::tr("unknown field"));
             return;
         }
     }
@@ -66,13 +66,13 @@ std::optional<double> JsonReader::number(const QJsonObject &o, const QString &pa
         return std::nullopt;
     const QJsonValue v = o.value(k);
     if (!v.isDouble()) {
-        fail(join(path, k), v, QStringLiteral("is not a number"));
+        fail(join(path, k), v, ScenarioText::tr("is not a number"));
         return std::nullopt;
     }
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < min || d > max) {
-        fail(join(path, k), v, max < 1e300 ? QStringLiteral("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12))
-                                           : QStringLiteral("is below %1").arg(QString::number(min, 'g', 12)));
+        fail(join(path, k), v, max < 1e300 ? ScenarioText::tr("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12))
+                                           : ScenarioText::tr("is below %1").arg(QString::number(min, 'g', 12)));
         return std::nullopt;
     }
     return d;
@@ -84,7 +84,7 @@ std::optional<double> JsonReader::count(const QJsonObject &o, const QString &pat
     if (o.value(k).isString()) {
         auto v = parseCount(o.value(k).toString());
         if (!v || v.value() < 0) {
-            fail(join(path, k), o.value(k), QStringLiteral("is not a count (2T, 300B, 1.5e9)"));
+            fail(join(path, k), o.value(k), ScenarioText::tr("is not a count (2T, 300B, 1.5e9)"));
             return std::nullopt;
         }
         return v.value();
@@ -98,7 +98,7 @@ std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &pat
     if (o.value(k).isString()) {
         auto v = parseDurationHours(o.value(k).toString());
         if (!v || v.value() < 0) {
-            fail(join(path, k), o.value(k), QStringLiteral("is not a duration (30d, 12h, 10min)"));
+            fail(join(path, k), o.value(k), ScenarioText::tr("is not a duration (30d, 12h, 10min)"));
             return std::nullopt;
         }
         return v.value();
@@ -121,7 +121,7 @@ std::optional<double> JsonReader::seconds(const QJsonObject &o, const QString &p
         bool ok = false;
         const double v = t.toDouble(&ok);
         if (!ok || v < 0) {
-            fail(join(path, k), o.value(k), QStringLiteral("is not a duration in seconds (0.5, 500ms)"));
+            fail(join(path, k), o.value(k), ScenarioText::tr("is not a duration in seconds (0.5, 500ms)"));
             return std::nullopt;
         }
         return v * scale;
@@ -135,7 +135,7 @@ std::optional<int> JsonReader::integer(const QJsonObject &o, const QString &path
     if (!v)
         return std::nullopt;
     if (std::floor(*v) != *v) {
-        fail(join(path, QString::fromUtf16(key)), o.value(QString::fromUtf16(key)), QStringLiteral("is not a whole number"));
+        fail(join(path, QString::fromUtf16(key)), o.value(QString::fromUtf16(key)), ScenarioText::tr("is not a whole number"));
         return std::nullopt;
     }
     return int(*v);
@@ -147,7 +147,7 @@ std::optional<QString> JsonReader::string(const QJsonObject &o, const QString &p
     if (!o.contains(k))
         return std::nullopt;
     if (!o.value(k).isString()) {
-        fail(join(path, k), o.value(k), QStringLiteral("is not a string"));
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not a string"));
         return std::nullopt;
     }
     return o.value(k).toString();
@@ -159,7 +159,7 @@ std::optional<bool> JsonReader::boolean(const QJsonObject &o, const QString &pat
     if (!o.contains(k))
         return std::nullopt;
     if (!o.value(k).isBool()) {
-        fail(join(path, k), o.value(k), QStringLiteral("is not true or false"));
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not true or false"));
         return std::nullopt;
     }
     return o.value(k).toBool();
@@ -171,7 +171,7 @@ std::optional<QJsonObject> JsonReader::object(const QJsonObject &o, const QStrin
     if (!o.contains(k))
         return std::nullopt;
     if (!o.value(k).isObject()) {
-        fail(join(path, k), o.value(k), QStringLiteral("is not an object"));
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not an object"));
         return std::nullopt;
     }
     return o.value(k).toObject();
@@ -183,7 +183,7 @@ std::optional<QJsonArray> JsonReader::array(const QJsonObject &o, const QString 
     if (!o.contains(k))
         return std::nullopt;
     if (!o.value(k).isArray()) {
-        fail(join(path, k), o.value(k), QStringLiteral("is not an array"));
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not an array"));
         return std::nullopt;
     }
     return o.value(k).toArray();
@@ -198,7 +198,7 @@ std::optional<QStringList> JsonReader::strings(const QJsonObject &o, const QStri
     for (qsizetype i = 0; i < a->size(); ++i) {
         if (!a->at(i).isString()) {
             fail(QStringLiteral("%1[%2]").arg(join(path, QString::fromUtf16(key))).arg(i), a->at(i),
-                 QStringLiteral("is not a string"));
+                 ScenarioText::tr("is not a string"));
             return std::nullopt;
         }
         out << a->at(i).toString();

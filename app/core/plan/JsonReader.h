@@ -3,6 +3,7 @@
 // path and the value at fault ("constraints.deadline: \"soon\" is not a duration"). Internal
 // to scenario loading.
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -12,6 +13,13 @@
 #include <initializer_list>
 #include <optional>
 #include <utility>
+
+// What is wrong with a value, for people: translated under this context in the desktop app
+// (the JSON path before it stays as it is; the CLI installs no translator).
+class ScenarioText
+{
+    Q_DECLARE_TR_FUNCTIONS(ScenarioText)
+};
 
 namespace gpuplanner::core {
 
@@ -60,7 +68,7 @@ public:
             known << QString::fromUtf16(id);
         }
         fail(join(path, QString::fromUtf16(key)), o.value(QString::fromUtf16(key)),
-             QStringLiteral("is not one of %1").arg(known.join(QStringLiteral(", "))));
+             ScenarioText::tr("is not one of %1").arg(known.join(QStringLiteral(", "))));
         return std::nullopt;
     }
 

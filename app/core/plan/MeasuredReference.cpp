@@ -3,6 +3,7 @@
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/estimate/Hardware.h"
 #include "core/import/SeedMetadata.h"
+#include "core/plan/JsonReader.h"
 
 namespace gpuplanner::core {
 
@@ -53,13 +54,14 @@ Status resolveMeasuredReference(Workload &workload, const QList<GpuModel> &gpus)
     const QString field = QStringLiteral("workload.measured_gpu: \"%1\"").arg(m.referenceGpuName);
     const GpuModel *model = findGpuModel(gpus, m.referenceGpuName);
     if (!model)
-        return Error{field + QStringLiteral(" is not a GPU in the catalog")};
+        return Error{field + u' ' + ScenarioText::tr("is not a GPU in the catalog")};
     const GpuSpec spec = gpuSpecFromModel(*model);
     const bool bandwidth = m.bound == MeasuredBound::MemoryBandwidth;
     if ((bandwidth ? spec.memoryBandwidthGbs : spec.peakTflops(m.precision)) <= 0)
-        return Error{field + QStringLiteral(" (%1) has no published %2 to scale the measured rate by")
-                                 .arg(model->id, bandwidth ? QStringLiteral("memory bandwidth")
-                                                           : QStringLiteral("compute peak"))};
+        return Error{field + u' '
+                     + (bandwidth ? ScenarioText::tr("(%1) has no published memory bandwidth to scale the measured rate by")
+                                  : ScenarioText::tr("(%1) has no published compute peak to scale the measured rate by"))
+                           .arg(model->id)};
     m.referenceGpu = spec;
     return success();
 }

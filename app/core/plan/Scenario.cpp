@@ -28,7 +28,7 @@ std::optional<QDate> monthFrom(JsonReader &r, const QJsonObject &o, const QStrin
         d = QDate::fromString(*text + QStringLiteral("-01"), Qt::ISODate);
     if (!d.isValid()) {
         r.fail(JsonReader::join(path, QString::fromUtf16(key)), o.value(QString::fromUtf16(key)),
-               QStringLiteral("is not a date (2026-09 or 2026-09-01)"));
+               ScenarioText::tr("is not a date (2026-09 or 2026-09-01)"));
         return std::nullopt;
     }
     return QDate(d.year(), d.month(), 1);
@@ -53,7 +53,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
         const auto b = billingFromId(billing.at(i));
         if (!b)
             r.fail(item(JsonReader::join(path, QStringLiteral("billing")), i), QJsonValue(billing.at(i)),
-                   QStringLiteral("is not one of %1").arg(billingIds().join(QStringLiteral(", "))));
+                   ScenarioText::tr("is not one of %1").arg(billingIds().join(QStringLiteral(", "))));
         else
             c.billing.append(*b);
     }
@@ -68,7 +68,7 @@ void readPhases(JsonReader &r, const QJsonArray &array, QList<Phase> &phases)
     for (qsizetype i = 0; i < array.size() && !r.failed(); ++i) {
         const QString path = item(QStringLiteral("phases"), i);
         if (!array.at(i).isObject()) {
-            r.fail(path, array.at(i), QStringLiteral("is not an object"));
+            r.fail(path, array.at(i), ScenarioText::tr("is not an object"));
             return;
         }
         const QJsonObject o = array.at(i).toObject();
@@ -77,14 +77,14 @@ void readPhases(JsonReader &r, const QJsonArray &array, QList<Phase> &phases)
         p.name = r.string(o, path, u"name").value_or(QStringLiteral("Phase %1").arg(i + 1));
         const auto start = monthFrom(r, o, path, u"start");
         if (!start && !r.failed())
-            r.fail(JsonReader::join(path, QStringLiteral("start")), QStringLiteral("missing (2026-09)"));
+            r.fail(JsonReader::join(path, QStringLiteral("start")), ScenarioText::tr("missing (2026-09)"));
         p.start = start.value_or(QDate());
         p.months = r.integer(o, path, u"months", 1, 600).value_or(1);
         const auto hours = r.number(o, path, u"gpu_hours_per_month");
         const auto gpus = r.integer(o, path, u"gpus", 1, 1 << 20);
         const bool mainRun = r.boolean(o, path, u"main_run").value_or(false);
         if (int(hours.has_value()) + int(gpus.has_value()) + int(mainRun) != 1 && !r.failed())
-            r.fail(path, QStringLiteral("give exactly one load: gpu_hours_per_month, gpus or main_run"));
+            r.fail(path, ScenarioText::tr("give exactly one load: gpu_hours_per_month, gpus or main_run"));
         p.load = hours ? PhaseLoad::GpuHoursPerMonth : (gpus ? PhaseLoad::Gpus : PhaseLoad::MainRun);
         p.gpuHoursPerMonth = hours.value_or(0);
         p.gpus = gpus.value_or(0);
@@ -110,7 +110,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
             rate.date = r.string(e, p, u"date").value_or(QString());
             rate.source = r.string(e, p, u"source").value_or(QString());
             if (!r.failed() && (rate.currency.size() != 3 || rate.ratePerUsd <= 0 || rate.source.isEmpty()))
-                r.fail(p, fx->at(i), QStringLiteral("needs currency (3 letters), per_usd and source"));
+                r.fail(p, fx->at(i), ScenarioText::tr("needs currency (3 letters), per_usd and source"));
             a.fx.set(rate);
         }
     }
@@ -131,9 +131,9 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
             const auto bucket = r.string(e, rp, u"bucket");
             if (bucket && !bucketFromId(*bucket))
                 r.fail(JsonReader::join(rp, QStringLiteral("bucket")), e.value(QStringLiteral("bucket")),
-                       QStringLiteral("is not one of <5%, 5-10%, 10-15%, 15-20%, >20%"));
+                       ScenarioText::tr("is not one of <5%, 5-10%, 10-15%, 15-20%, >20%"));
             if (!monthly && !bucket && !r.failed())
-                r.fail(rp, QStringLiteral("give monthly or bucket"));
+                r.fail(rp, ScenarioText::tr("give monthly or bucket"));
             rule.monthlyRate = monthly ? *monthly : bucketRate(bucketFromId(bucket.value_or(QString())).value_or(InterruptionBucket::From10To15));
             a.interruptions.add(rule);
         }
@@ -165,7 +165,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
         x.currency = r.string(e, p, u"currency").value_or(QStringLiteral("USD"));
         x.source = r.string(e, p, u"source").value_or(QString());
         if (!r.failed() && (provider.isEmpty() || x.source.isEmpty()))
-            r.fail(p, prices.at(i), QStringLiteral("needs provider and source"));
+            r.fail(p, prices.at(i), ScenarioText::tr("needs provider and source"));
         a.extras.set(provider, x);
     }
     const QJsonArray commitments = r.array(o, path, u"commitments").value_or(QJsonArray());
@@ -181,7 +181,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
                         .value_or(Upfront::None);
         const auto discount = r.number(e, p, u"discount", 0, 0.95);
         if (!discount && !r.failed())
-            r.fail(JsonReader::join(p, QStringLiteral("discount")), QStringLiteral("missing (share off on-demand, 0.3)"));
+            r.fail(JsonReader::join(p, QStringLiteral("discount")), ScenarioText::tr("missing (share off on-demand, 0.3)"));
         t.discount = discount.value_or(0);
         t.source = r.string(e, p, u"source").value_or(QString());
         a.commitments.append(t);
@@ -203,7 +203,7 @@ void readOwnership(JsonReader &r, const QJsonObject &o, Ownership &w)
     w.gpus = r.integer(o, path, u"gpus", 1, 1 << 20).value_or(w.gpus);
     const auto price = r.number(o, path, u"purchase_price");
     if (!price && !r.failed())
-        r.fail(JsonReader::join(path, QStringLiteral("purchase_price")), QStringLiteral("missing"));
+        r.fail(JsonReader::join(path, QStringLiteral("purchase_price")), ScenarioText::tr("missing"));
     w.purchasePrice = price.value_or(0);
     w.currency = r.string(o, path, u"currency").value_or(w.currency);
     w.depreciationYears = r.number(o, path, u"depreciation_years", 0.5, 20).value_or(w.depreciationYears);
@@ -232,9 +232,9 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (doc.isNull())
-        return Error{QStringLiteral("not JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())};
+        return Error{ScenarioText::tr("not JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())};
     if (!doc.isObject())
-        return Error{QStringLiteral("(root): not a JSON object")};
+        return Error{ScenarioText::tr("(root): not a JSON object")};
     const QJsonObject root = doc.object();
     JsonReader r;
     Scenario s;
@@ -242,10 +242,10 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         r.fail(QStringLiteral("format"), root.value(QStringLiteral("format")), QStringLiteral("is not \"%1\"").arg(kFormat));
     if (!root.value(QStringLiteral("version")).isDouble())
         r.fail(QStringLiteral("version"), root.value(QStringLiteral("version")),
-               QStringLiteral("is not a scenario version (this build reads version %1)").arg(kScenarioVersion));
+               ScenarioText::tr("is not a scenario version (this build reads version %1)").arg(kScenarioVersion));
     else if (root.value(QStringLiteral("version")).toDouble() != kScenarioVersion)
         r.fail(QStringLiteral("version"), root.value(QStringLiteral("version")),
-               QStringLiteral("is not supported (this build reads version %1)").arg(kScenarioVersion));
+               ScenarioText::tr("is not supported (this build reads version %1)").arg(kScenarioVersion));
     if (r.failed())
         return Error{r.error()};
     r.checkKeys(root, QString(),
@@ -255,13 +255,13 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
     s.description = r.string(root, QString(), u"description").value_or(QString());
     s.displayCurrency = r.string(root, QString(), u"display_currency").value_or(s.displayCurrency);
     if (!r.failed() && (s.displayCurrency.size() != 3 || s.displayCurrency.toUpper() != s.displayCurrency))
-        r.fail(QStringLiteral("display_currency"), QJsonValue(s.displayCurrency), QStringLiteral("is not an ISO currency code"));
+        r.fail(QStringLiteral("display_currency"), QJsonValue(s.displayCurrency), ScenarioText::tr("is not an ISO currency code"));
     s.rankBy = r.choice<RankBy>(root, QString(), u"sort",
                                 {{u"cost", RankBy::Cost}, {u"time", RankBy::Time}, {u"risk", RankBy::Risk}})
                    .value_or(RankBy::Cost);
     const auto workload = r.object(root, QString(), u"workload");
     if (!workload && !r.failed())
-        r.fail(QStringLiteral("workload"), QStringLiteral("missing"));
+        r.fail(QStringLiteral("workload"), ScenarioText::tr("missing"));
     if (r.failed())
         return Error{r.error()};
     s.workloadSpec = *workload;

@@ -23,7 +23,7 @@ std::optional<double> positiveCount(JsonReader &r, const QJsonObject &o, const Q
     const auto v = r.count(o, path, key);
     if (v && *v <= 0) {
         const QString k = QString::fromUtf16(key);
-        r.fail(JsonReader::join(path, k), o.value(k), QStringLiteral("is not above 0"));
+        r.fail(JsonReader::join(path, k), o.value(k), ScenarioText::tr("is not above 0"));
         return std::nullopt;
     }
     return v;
@@ -61,7 +61,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
             for (const ModelPreset &p : presets)
                 ids << p.id;
             r.fail(JsonReader::join(path, QStringLiteral("model")), o.value(QStringLiteral("model")),
-                   QStringLiteral("is not a known preset (%1)").arg(ids.join(QStringLiteral(", "))));
+                   ScenarioText::tr("is not a known preset (%1)").arg(ids.join(QStringLiteral(", "))));
         }
     }
     const QString task = r.string(o, path, u"task").value_or(QString()).toLower();
@@ -159,35 +159,35 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
 
     // What the chosen task cannot do without.
     auto missing = [&](const char *field, const char *why) {
-        return Error{QStringLiteral("workload.%1: missing (%2)").arg(QLatin1String(field), QLatin1String(why))};
+        return Error{ScenarioText::tr("workload.%1: missing (%2)").arg(QLatin1String(field), ScenarioText::tr(why))};
     };
     switch (w.kind) {
     case WorkloadKind::Pretrain:
     case WorkloadKind::FineTune:
         if (!m.hasShape() || m.seqLen <= 0)
-            return missing("model", "a preset, or params with layers, hidden, heads and seq_len");
+            return missing("model", QT_TRANSLATE_NOOP("ScenarioText", "a preset, or params with layers, hidden, heads and seq_len"));
         if (t.tokens <= 0)
-            return missing("tokens", "training needs a token count");
+            return missing("tokens", QT_TRANSLATE_NOOP("ScenarioText", "training needs a token count"));
         break;
     case WorkloadKind::Vision:
         if (v.forwardFlopsPerSample <= 0)
-            return missing("flops_per_sample", "vision needs the forward FLOPs per sample");
+            return missing("flops_per_sample", QT_TRANSLATE_NOOP("ScenarioText", "vision needs the forward FLOPs per sample"));
         if (v.samples <= 0)
-            return missing("samples", "vision needs a sample count");
+            return missing("samples", QT_TRANSLATE_NOOP("ScenarioText", "vision needs a sample count"));
         break;
     case WorkloadKind::Inference:
         if (!m.hasShape())
-            return missing("model", "inference needs a preset or a custom shape");
+            return missing("model", QT_TRANSLATE_NOOP("ScenarioText", "inference needs a preset or a custom shape"));
         if (inf.requestsPerSecond <= 0 && inf.outputTokensPerSecond <= 0)
-            return missing("rps", "inference needs a demand: rps or tokens_per_second");
+            return missing("rps", QT_TRANSLATE_NOOP("ScenarioText", "inference needs a demand: rps or tokens_per_second"));
         break;
     case WorkloadKind::Measured:
         if (ms.referenceThroughput <= 0)
-            return missing("measured_throughput", "items per second measured on the reference GPUs");
+            return missing("measured_throughput", QT_TRANSLATE_NOOP("ScenarioText", "items per second measured on the reference GPUs"));
         if (ms.referenceGpuName.isEmpty())
-            return missing("measured_gpu", "the GPU the rate was measured on, e.g. A100-80GB");
+            return missing("measured_gpu", QT_TRANSLATE_NOOP("ScenarioText", "the GPU the rate was measured on, e.g. A100-80GB"));
         if (ms.items <= 0)
-            return missing("items", "the tokens or samples the job processes");
+            return missing("items", QT_TRANSLATE_NOOP("ScenarioText", "the tokens or samples the job processes"));
         break;
     }
     return w;
