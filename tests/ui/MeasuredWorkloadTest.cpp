@@ -20,17 +20,9 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using tests::retype;
 
 namespace {
-
-void retype(QLineEdit *edit, const QString &text)
-{
-    edit->setFocus();
-    QTest::mouseClick(edit, Qt::LeftButton);
-    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(edit, Qt::Key_Backspace);
-    QTest::keyClicks(edit, text);
-}
 
 // Picks the kind with the keyboard, as a person would on the focused combo box.
 void chooseMeasuredKind(ui::WorkloadEditor *editor)

@@ -7,6 +7,7 @@
 #include "ui/MainWindow.h"
 #include "ui/compare/PlanRunner.h"
 
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -23,6 +24,16 @@ inline core::CatalogRepositoryFactory seedFactory()
             return repo.error();
         return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
     };
+}
+
+// Replaces a line edit's text the way a person does: click, select all, delete, type.
+inline void retype(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    QTest::mouseClick(edit, Qt::LeftButton);
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
 }
 
 // Waits until no plan is running or waiting and one has been published after `after`.

@@ -33,6 +33,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using tests::retype;
 
 namespace {
 
@@ -40,15 +41,6 @@ double recommendedCost(ui::MainWindow &w)
 {
     const auto &s = w.planRunner()->latest();
     return s && s->result.recommended >= 0 ? s->result.options[size_t(s->result.recommended)].cost : -1;
-}
-
-void retype(QLineEdit *edit, const QString &text)
-{
-    edit->setFocus();
-    QTest::mouseClick(edit, Qt::LeftButton);
-    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(edit, Qt::Key_Backspace);
-    QTest::keyClicks(edit, text);
 }
 
 } // namespace
