@@ -80,6 +80,7 @@ constexpr Option kOptions[] = {
     {u"measured-gpus", u"Measured: GPUs in the reference configuration.", u"N"},
     {u"bound", u"Measured: compute or memory (what limits it).", u"B"},
     {u"items", u"Measured: items (tokens or samples) to process.", u"N"},
+    {u"item-unit", u"Measured: tokens (default) or samples, what the rate and items count.", u"U"},
     {u"gpu", u"GPU model id or alias (A100-80GB, H100).", u"ID"},
     {u"gpus", u"Total GPUs (default: planned from --deadline or scaling).", u"N"},
     {u"gpus-per-instance", u"GPUs per instance (default: 8, or --gpus when fewer).", u"N"},
@@ -441,6 +442,9 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
         w.measured.bound = args.choice<MeasuredBound>(u"bound", MeasuredBound::Compute,
                                                       {{u"compute", MeasuredBound::Compute},
                                                        {u"memory", MeasuredBound::MemoryBandwidth}});
+        // The rate scales with the peak at the job's precision, as in scenario files.
+        w.measured.precision = mathPrecision(w.training.precision);
+        w.tokensAreSamples = args.choice<bool>(u"item-unit", false, {{u"tokens", false}, {u"samples", true}});
         if (!args.has(u"measured-gpu"))
             args.fail(u"measured-gpu", QStringLiteral("measured scaling needs the reference GPU"));
     }

@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace {
 
 using gpuplanner::tests::CliRun;
@@ -209,6 +211,31 @@ TEST_F(Cli, EstimateCustomArchitectureAndVision)
     EXPECT_GT(v.value(QStringLiteral("samples_per_second")).toDouble(), 0);
     EXPECT_NEAR(v.value(QStringLiteral("gpu_hours")).toDouble(),
                 8 * 1.28e6 * 90 / v.value(QStringLiteral("samples_per_second")).toDouble() / 3600, 1e-6 + 0.02 * 8);
+}
+
+TEST_F(Cli, EstimateOfAMeasuredScenarioUsesItsUnitAndPrecision)
+{
+    // The example: 3,100 tokens/s on one A100-80GB, 2B tokens.
+    const QString scenario = QStringLiteral(GPUPLANNER_SEED_DIR "/../scenarios/measured-throughput.json");
+    auto estimate = [&](const QString &gpu, const QStringList &more) {
+        const CliRun r = run(QStringList{QStringLiteral("estimate"), QStringLiteral("--scenario"), scenario,
+                                         QStringLiteral("--gpu"), gpu, QStringLiteral("--gpus"), QStringLiteral("1"),
+                                         QStringLiteral("--format"), QStringLiteral("json")}
+                             + more);
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        return QJsonDocument::fromJson(r.out.toUtf8()).object();
+    };
+    // On the reference GPU the rate is the measured one, in the scenario's unit or the flag's.
+    EXPECT_NEAR(estimate(QStringLiteral("A100-80GB"), {}).value(QStringLiteral("tokens_per_second")).toDouble(), 3100, 1e-6);
+    const QJsonObject samples = estimate(QStringLiteral("A100-80GB"), {QStringLiteral("--item-unit"), QStringLiteral("samples")});
+    EXPECT_NEAR(samples.value(QStringLiteral("samples_per_second")).toDouble(), 3100, 1e-6);
+    // On another GPU it scales by the peak ratio at the job's precision: BF16 and FP32 differ.
+    const double bf16 = estimate(QStringLiteral("H100"), {}).value(QStringLiteral("tokens_per_second")).toDouble();
+    const double fp32 = estimate(QStringLiteral("H100"), {QStringLiteral("--precision"), QStringLiteral("fp32")})
+                            .value(QStringLiteral("tokens_per_second"))
+                            .toDouble();
+    EXPECT_GT(bf16, 3100 * 2.5);
+    EXPECT_GT(std::abs(fp32 - bf16) / bf16, 0.03) << bf16 << " " << fp32;
 }
 
 TEST_F(Cli, EstimateErrorsNameTheFlagAndValue)

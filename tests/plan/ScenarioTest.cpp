@@ -147,6 +147,7 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
     const Case cases[] = {
         {"colour", QStringLiteral("blue"), "colour: unknown field"},
         {"display_currency", QStringLiteral("usd"), "display_currency: \"usd\" is not an ISO currency code"},
+        {"display_currency", QStringLiteral("E1R"), "display_currency: \"E1R\" is not an ISO currency code"},
         {"sort", QStringLiteral("price"), "sort: \"price\" is not one of cost, time, risk"},
         {"workload.task", QStringLiteral("dance"), "workload.task: \"dance\" is not one of"},
         {"workload.model", QStringLiteral("gpt-9"), "workload.model: \"gpt-9\" is not a known preset"},

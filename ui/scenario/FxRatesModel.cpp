@@ -1,10 +1,10 @@
 #include "ui/scenario/FxRatesModel.h"
 
+#include "core/cost/Money.h"
 #include "ui/scenario/FieldBindings.h"
 
 #include <QColor>
 #include <QDate>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <functional>
@@ -14,12 +14,6 @@ namespace gpuplanner::ui {
 namespace {
 
 const char *const kKeys[FxRatesModel::ColumnCount] = {"currency", "per_usd", "date", "source"};
-
-bool isIsoCode(const QString &code)
-{
-    static const QRegularExpression re(QStringLiteral("^[A-Z]{3}$"));
-    return re.match(code).hasMatch();
-}
 
 QString columnTitle(int column)
 {
@@ -117,7 +111,7 @@ QString FxRatesModel::cellProblem(int row, int column) const
     case Currency:
         if (text.isEmpty())
             return tr("missing; type a three-letter ISO code such as EUR");
-        if (!v.isString() || !isIsoCode(text))
+        if (!v.isString() || !core::isCurrencyCode(text))
             return tr("\"%1\" is not an ISO 4217 code (three capital letters, such as EUR)").arg(text);
         if (text == u"USD")
             return tr("USD is the base of every rate (always 1) and cannot be changed");

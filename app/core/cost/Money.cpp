@@ -1,5 +1,6 @@
 #include "core/cost/Money.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplanner::core {
@@ -80,6 +81,12 @@ FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalog
             table.set(r);
     }
     return table;
+}
+
+bool isCurrencyCode(QStringView code)
+{
+    return code.size() == 3
+        && std::all_of(code.begin(), code.end(), [](QChar c) { return c >= u'A' && c <= u'Z'; });
 }
 
 int currencyDecimals(QStringView currency)

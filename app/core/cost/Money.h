@@ -44,6 +44,8 @@ private:
 FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates,
                         const FxTable &scenarioOverrides);
 
+// Three capital ASCII letters, the shape of an ISO 4217 code ("EUR"; not "eur" or "E1R").
+bool isCurrencyCode(QStringView code);
 // Minor-unit digits (JPY and KRW 0, most others 2).
 int currencyDecimals(QStringView currency);
 // A locale whose conventions suit the currency (en_US for USD, zh_CN for CNY, de_DE for EUR, ...).

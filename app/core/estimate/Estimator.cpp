@@ -60,17 +60,7 @@ namespace {
 
 double trainPeak(const GpuSpec &gpu, TrainPrecision p)
 {
-    switch (p) {
-    case TrainPrecision::Fp32:
-        return gpu.peakTflops(MathPrecision::Fp32);
-    case TrainPrecision::Tf32:
-        return gpu.peakTflops(MathPrecision::Tf32);
-    case TrainPrecision::Mixed:
-        return gpu.peakTflops(MathPrecision::Bf16);
-    case TrainPrecision::Fp8:
-        return gpu.peakTflops(MathPrecision::Fp8);
-    }
-    return gpu.peakTflops(MathPrecision::Bf16);
+    return gpu.peakTflops(mathPrecision(p));
 }
 
 Bottleneck commBottleneck(double step, double compute, double interconnect, double network)
@@ -212,6 +202,17 @@ Estimate estimateMeasured(const Workload &w, const ClusterConfig &c)
 }
 
 } // namespace detail
+
+MathPrecision mathPrecision(TrainPrecision precision)
+{
+    switch (precision) {
+    case TrainPrecision::Fp32: return MathPrecision::Fp32;
+    case TrainPrecision::Tf32: return MathPrecision::Tf32;
+    case TrainPrecision::Mixed: return MathPrecision::Bf16;
+    case TrainPrecision::Fp8: return MathPrecision::Fp8;
+    }
+    return MathPrecision::Bf16;
+}
 
 double parameterCount(const TransformerArch &m, bool tiedEmbeddings)
 {

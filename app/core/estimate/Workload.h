@@ -115,4 +115,7 @@ struct Workload
 // output layer unless tiedEmbeddings). Dense models only.
 double parameterCount(const TransformerArch &model, bool tiedEmbeddings = false);
 
+// The tensor-core format a training precision runs its matrix math in (mixed -> BF16).
+MathPrecision mathPrecision(TrainPrecision precision);
+
 } // namespace gpuplanner::core

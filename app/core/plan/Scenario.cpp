@@ -109,7 +109,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
             rate.ratePerUsd = r.number(e, p, u"per_usd", 1e-9).value_or(0);
             rate.date = r.string(e, p, u"date").value_or(QString());
             rate.source = r.string(e, p, u"source").value_or(QString());
-            if (!r.failed() && (rate.currency.size() != 3 || rate.ratePerUsd <= 0 || rate.source.isEmpty()))
+            if (!r.failed() && (!isCurrencyCode(rate.currency) || rate.ratePerUsd <= 0 || rate.source.isEmpty()))
                 r.fail(p, fx->at(i), ScenarioText::tr("needs currency (3 letters), per_usd and source"));
             a.fx.set(rate);
         }
@@ -254,7 +254,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
     s.name = r.string(root, QString(), u"name").value_or(QString());
     s.description = r.string(root, QString(), u"description").value_or(QString());
     s.displayCurrency = r.string(root, QString(), u"display_currency").value_or(s.displayCurrency);
-    if (!r.failed() && (s.displayCurrency.size() != 3 || s.displayCurrency.toUpper() != s.displayCurrency))
+    if (!r.failed() && !isCurrencyCode(s.displayCurrency))
         r.fail(QStringLiteral("display_currency"), QJsonValue(s.displayCurrency), ScenarioText::tr("is not an ISO currency code"));
     s.rankBy = r.choice<RankBy>(root, QString(), u"sort",
                                 {{u"cost", RankBy::Cost}, {u"time", RankBy::Time}, {u"risk", RankBy::Risk}})

@@ -29,17 +29,6 @@ std::optional<double> positiveCount(JsonReader &r, const QJsonObject &o, const Q
     return v;
 }
 
-MathPrecision mathPrecision(TrainPrecision p)
-{
-    switch (p) {
-    case TrainPrecision::Fp32: return MathPrecision::Fp32;
-    case TrainPrecision::Tf32: return MathPrecision::Tf32;
-    case TrainPrecision::Mixed: return MathPrecision::Bf16;
-    case TrainPrecision::Fp8: return MathPrecision::Fp8;
-    }
-    return MathPrecision::Bf16;
-}
-
 } // namespace
 
 Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset> &presets)
