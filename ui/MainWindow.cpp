@@ -9,6 +9,7 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/ScenarioFiles.h"
+#include "ui/scenario/WorkloadEditor.h"
 #include "ui/report/ReportActions.h"
 #include "ui/timeline/TimelinePanel.h"
 
@@ -180,6 +181,10 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates);
     // The assumptions form lists the catalog rates that apply where the scenario sets none.
     m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
+    QStringList gpuIds;
+    for (const core::GpuModel &g : snapshot.gpus)
+        gpuIds << g.id;
+    m_editor->workload()->setGpuIds(gpuIds);
     m_catalogOffers = snapshot.offers;
     m_catalogGpus = snapshot.gpus;
     m_catalogInfo = snapshot.info;

@@ -12,7 +12,9 @@
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
@@ -86,6 +88,28 @@ TEST(MeasuredWorkload, TypingAMeasuredRatePlansEveryFittingOffer)
     const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
     QDir().mkpath(dir);
     EXPECT_TRUE(window->grab().save(dir + QStringLiteral("/plan-measured-throughput.png")));
+}
+
+TEST(MeasuredWorkload, TheReferenceGpuIsPickedFromTheCatalogsSuggestions)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::WorkloadEditor *editor = window->editor()->workload();
+    chooseMeasuredKind(editor);
+    QLineEdit *gpu = editor->referenceGpuField()->edit();
+    QCompleter *completer = gpu->completer();
+    ASSERT_NE(completer, nullptr);
+    EXPECT_GT(completer->model()->rowCount(), 50); // every GPU model of the catalog
+
+    // Typing part of a name offers the matching models; Down and Return pick the first.
+    retype(gpu, QStringLiteral("h100-sx"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return completer->popup()->isVisible(); }, 5000));
+    const QString first = completer->completionModel()->index(0, 0).data().toString();
+    EXPECT_TRUE(first.startsWith(QStringLiteral("H100-SXM"))) << first.toStdString();
+    QTest::keyClick(completer->popup(), Qt::Key_Down);
+    QTest::keyClick(completer->popup(), Qt::Key_Return);
+    EXPECT_EQ(gpu->text(), first);
+    EXPECT_EQ(window->document()->value(QStringLiteral("workload.measured_gpu")).toString(), first);
 }
 
 TEST(MeasuredWorkload, AnUnknownReferenceGpuIsNamedAndTheTypedTextKept)

@@ -3,7 +3,10 @@
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
 
+#include <QCompleter>
 #include <QFormLayout>
+#include <QLineEdit>
+#include <QStringListModel>
 
 namespace gpuplanner::ui {
 
@@ -145,6 +148,21 @@ void WorkloadEditor::addMeasuredRows()
                                  QStringLiteral("tokens"), this);
     addFieldRow(m_form, tr("Item &unit:"), unit, tr("Whether the rate and the total count tokens or samples."));
     m_measured << m_measuredRate << m_referenceGpu << gpus << bound << m_items << unit;
+}
+
+void WorkloadEditor::setGpuIds(const QStringList &ids)
+{
+    QLineEdit *edit = m_referenceGpu->edit();
+    if (!edit->completer()) {
+        auto *completer = new QCompleter(new QStringListModel(edit), edit);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        completer->setFilterMode(Qt::MatchContains);
+        edit->setCompleter(completer);
+        // Picking a completion sets the text without an edit signal: store it here.
+        connect(completer, qOverload<const QString &>(&QCompleter::activated), this,
+                [this](const QString &id) { m_doc->setValue(QStringLiteral("workload.measured_gpu"), id); });
+    }
+    static_cast<QStringListModel *>(edit->completer()->model())->setStringList(ids);
 }
 
 void WorkloadEditor::updateRows()

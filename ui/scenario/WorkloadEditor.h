@@ -27,6 +27,8 @@ public:
     LineField *tokensField() const { return m_tokens; }
     LineField *measuredRateField() const { return m_measuredRate; }
     LineField *referenceGpuField() const { return m_referenceGpu; }
+    // The catalog's GPU model ids, offered as completions for the reference GPU.
+    void setGpuIds(const QStringList &ids);
     LineField *itemsField() const { return m_items; }
 
 private:
