@@ -140,8 +140,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             return Error{QStringLiteral("%1: %2").arg(where, stmt.errorMessage())};
         int index = 1;
         stmt.value().bind(index++, scope.provider);
-        for (const QString &b : billings) {
-            if (!batch.complete)
+        if (!batch.complete) {
+            for (const QString &b : billings)
                 stmt.value().bind(index++, b);
         }
         for (const QString &r : scope.regions)

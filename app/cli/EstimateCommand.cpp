@@ -121,19 +121,10 @@ public:
     {
         if (!has(name))
             return 0;
-        QString t = text(name).trimmed();
-        double scale = 1.0;
-        if (t.endsWith(u"ms")) {
-            t.chop(2);
-            scale = 1e-3;
-        } else if (t.endsWith(u's')) {
-            t.chop(1);
-        }
-        bool ok = false;
-        const double v = t.toDouble(&ok);
-        if (!ok || v < 0)
+        const auto v = parseDurationSeconds(text(name));
+        if (!v)
             fail(name, QStringLiteral("'%1' is not a duration in seconds").arg(text(name)));
-        return ok ? v * scale : 0;
+        return v.value_or(0);
     }
     template<typename E>
     E choice(const char16_t *name, E fallback, std::initializer_list<std::pair<const char16_t *, E>> values)

@@ -417,18 +417,6 @@
 <context>
     <name>TimelineText</name>
     <message>
-        <source>no</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>partial</source>
-        <translation>部分</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>全部</translation>
-    </message>
-    <message>
         <source>%1 %2 on-demand</source>
         <translation>%1 %2 按需</translation>
     </message>
@@ -638,25 +626,6 @@
     <message>
         <source>Rates this scenario uses instead of the catalog&apos;s: units of a currency per US dollar, with the rate&apos;s date and source. Currencies not listed use the catalog&apos;s stored rates (the ECB&apos;s reference rates after a refresh).</source>
         <translation>本方案用来代替目录汇率的汇率：每 1 美元可兑换的货币单位，并注明日期和来源。未列出的货币使用目录中保存的汇率（刷新后为欧洲央行参考汇率）。</translation>
-    </message>
-</context>
-<context>
-    <name>gpuplanner::ui::BillingField</name>
-    <message>
-        <source>On-demand</source>
-        <translation>按需</translation>
-    </message>
-    <message>
-        <source>Spot</source>
-        <translation>竞价</translation>
-    </message>
-    <message>
-        <source>Reserved</source>
-        <translation>预留</translation>
-    </message>
-    <message>
-        <source>Savings plan</source>
-        <translation>节省计划</translation>
     </message>
 </context>
 <context>

@@ -28,3 +28,12 @@ TEST(Quantity, Durations)
     EXPECT_DOUBLE_EQ(parseDurationHours(u"5").value(), 5);
     EXPECT_FALSE(parseDurationHours(u"3y").ok());
 }
+
+TEST(Quantity, ShortDurationsInSeconds)
+{
+    EXPECT_DOUBLE_EQ(parseDurationSeconds(u"0.5").value(), 0.5);
+    EXPECT_DOUBLE_EQ(parseDurationSeconds(u" 2s ").value(), 2);
+    EXPECT_DOUBLE_EQ(parseDurationSeconds(u"500ms").value(), 0.5);
+    EXPECT_FALSE(parseDurationSeconds(u"fast"));
+    EXPECT_FALSE(parseDurationSeconds(u"-1s"));
+}

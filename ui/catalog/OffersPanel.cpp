@@ -44,7 +44,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_billing->setAccessibleName(tr("Billing filter"));
     m_billing->setToolTip(tr("Show only offers under this billing model"));
     m_billing->addItem(tr("All billing models"));
-    for (core::Billing b : {core::Billing::OnDemand, core::Billing::Spot, core::Billing::Reserved, core::Billing::SavingsPlan})
+    for (core::Billing b : core::kBillings)
         m_billing->addItem(BillingNames::billing(b), core::billingId(b));
     m_text->setPlaceholderText(tr("Filter by instance type or region…"));
     m_text->setClearButtonEnabled(true);

@@ -1,6 +1,7 @@
 #include "ui/compare/ComparisonPanel.h"
 
 #include "core/plan/PlanExplain.h"
+#include "ui/catalog/BillingNames.h"
 #include "ui/charts/CostBarsChart.h"
 #include "ui/charts/CostTimeChart.h"
 #include "ui/compare/ComparisonModel.h"
@@ -99,12 +100,8 @@ QWidget *ComparisonPanel::createFilters()
     m_billing = new QComboBox(bar);
     m_billing->setToolTip(tr("Show one billing model."));
     m_billing->addItem(tr("All billing"), -1);
-    for (core::Billing b : {core::Billing::OnDemand, core::Billing::Spot, core::Billing::Reserved,
-                            core::Billing::SavingsPlan}) {
-        core::PlanOption o;
-        o.billing = b;
-        m_billing->addItem(ComparisonModel::billingText(o), int(b));
-    }
+    for (core::Billing b : core::kBillings)
+        m_billing->addItem(BillingNames::billing(b), int(b));
     m_text = new QLineEdit(bar);
     m_text->setPlaceholderText(tr("Filter provider, instance, GPU, region"));
     m_text->setClearButtonEnabled(true);

@@ -1,6 +1,7 @@
 #include "ui/scenario/ConstraintsEditor.h"
 
 #include "core/catalog/Billing.h"
+#include "ui/catalog/BillingNames.h"
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
@@ -24,12 +25,8 @@ public:
         auto *row = new QWidget(this);
         auto *layout = new QHBoxLayout(row);
         layout->setContentsMargins(0, 0, 0, 0);
-        const QList<std::pair<core::Billing, QString>> models{{core::Billing::OnDemand, tr("On-demand")},
-                                                              {core::Billing::Spot, tr("Spot")},
-                                                              {core::Billing::Reserved, tr("Reserved")},
-                                                              {core::Billing::SavingsPlan, tr("Savings plan")}};
-        for (const auto &[billing, text] : models) {
-            auto *box = new QCheckBox(text, row);
+        for (core::Billing billing : core::kBillings) {
+            auto *box = new QCheckBox(BillingNames::billing(billing), row);
             box->setProperty("billingId", core::billingId(billing));
             layout->addWidget(box);
             m_boxes.append(box);

@@ -109,14 +109,19 @@ void Field::refresh()
 {
     showValue(m_doc->value(m_path));
     const bool invalid = hasError();
-    if (invalid) {
+    showErrorText(invalid ? errorReasonOf(m_doc->error()) : QString());
+    showInvalid(invalid);
+}
+
+void Field::showErrorText(const QString &text)
+{
+    if (!text.isEmpty()) {
         QPalette p = m_error->palette();
         p.setColor(QPalette::WindowText, isDark(palette()) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c));
         m_error->setPalette(p);
-        m_error->setText(errorReasonOf(m_doc->error()));
+        m_error->setText(text);
     }
-    m_error->setVisible(invalid);
-    showInvalid(invalid);
+    m_error->setVisible(!text.isEmpty());
 }
 
 void Field::showInvalid(bool invalid)

@@ -45,6 +45,8 @@ public:
 
 protected:
     void setEditor(QWidget *editor);
+    // The line under the field, in the error colour; empty hides it.
+    void showErrorText(const QString &text);
     virtual void showValue(const QJsonValue &value) = 0;
     virtual void showInvalid(bool invalid);
 

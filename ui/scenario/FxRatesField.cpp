@@ -20,16 +20,6 @@
 
 namespace gpuplanner::ui {
 
-namespace {
-
-QColor errorColour(const QPalette &palette)
-{
-    const bool dark = palette.color(QPalette::Window).lightness() < 128;
-    return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c);
-}
-
-} // namespace
-
 FxRatesField::FxRatesField(ScenarioDocument *doc, QWidget *parent)
     : Field(doc, QStringLiteral("assumptions.fx"), parent), m_model(new FxRatesModel(this)),
       m_view(new QTableView(this)), m_add(new QPushButton(tr("Add currenc&y"), this)),
@@ -132,13 +122,7 @@ void FxRatesField::showValue(const QJsonValue &value)
 void FxRatesField::showInvalid(bool invalid)
 {
     const QString problem = problemText(invalid);
-    if (!problem.isEmpty()) {
-        QPalette p = m_error->palette();
-        p.setColor(QPalette::WindowText, errorColour(palette()));
-        m_error->setPalette(p);
-        m_error->setText(problem);
-    }
-    m_error->setVisible(!problem.isEmpty());
+    showErrorText(problem);
     m_view->setAccessibleDescription(problem);
 }
 

@@ -15,7 +15,7 @@ QString billingId(Billing billing)
 
 std::optional<Billing> billingFromId(const QString &id)
 {
-    for (Billing b : {Billing::OnDemand, Billing::Spot, Billing::Reserved, Billing::SavingsPlan}) {
+    for (Billing b : kBillings) {
         if (billingId(b) == id)
             return b;
     }

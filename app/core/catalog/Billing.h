@@ -10,6 +10,8 @@
 namespace gpuplanner::core {
 
 enum class Billing { OnDemand, Spot, Reserved, SavingsPlan };
+// Every billing model, in the order forms and filters list them.
+inline constexpr Billing kBillings[] = {Billing::OnDemand, Billing::Spot, Billing::Reserved, Billing::SavingsPlan};
 
 QString billingId(Billing billing);
 std::optional<Billing> billingFromId(const QString &id);

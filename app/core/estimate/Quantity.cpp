@@ -81,4 +81,21 @@ Result<double> parseDurationHours(QStringView text)
     return Error{QStringLiteral("'%1': unknown unit '%2' (use s, min, h, d or w)").arg(text, unit)};
 }
 
+std::optional<double> parseDurationSeconds(QStringView text)
+{
+    QStringView t = text.trimmed();
+    double scale = 1.0;
+    if (t.endsWith(u"ms")) {
+        t.chop(2);
+        scale = 1e-3;
+    } else if (t.endsWith(u's')) {
+        t.chop(1);
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (!ok || v < 0)
+        return std::nullopt;
+    return v * scale;
+}
+
 } // namespace gpuplanner::core

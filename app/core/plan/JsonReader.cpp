@@ -110,21 +110,10 @@ std::optional<double> JsonReader::seconds(const QJsonObject &o, const QString &p
 {
     const QString k = QString::fromUtf16(key);
     if (o.value(k).isString()) {
-        QString t = o.value(k).toString().trimmed();
-        double scale = 1.0;
-        if (t.endsWith(u"ms")) {
-            t.chop(2);
-            scale = 1e-3;
-        } else if (t.endsWith(u's')) {
-            t.chop(1);
-        }
-        bool ok = false;
-        const double v = t.toDouble(&ok);
-        if (!ok || v < 0) {
+        const auto v = parseDurationSeconds(o.value(k).toString());
+        if (!v)
             fail(join(path, k), o.value(k), ScenarioText::tr("is not a duration in seconds (0.5, 500ms)"));
-            return std::nullopt;
-        }
-        return v * scale;
+        return v;
     }
     return number(o, path, key);
 }

@@ -25,16 +25,6 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
 }
 
-QString upfrontText(Upfront u)
-{
-    switch (u) {
-    case Upfront::None: return PlanText::tr("no");
-    case Upfront::Partial: return PlanText::tr("partial");
-    case Upfront::All: return PlanText::tr("all");
-    }
-    return {};
-}
-
 QString bottleneckText(Bottleneck b)
 {
     switch (b) {
@@ -84,6 +74,16 @@ QString shortName(const Offer &o, const PlanOption &option)
 }
 
 } // namespace
+
+QString upfrontText(Upfront u)
+{
+    switch (u) {
+    case Upfront::None: return PlanText::tr("no");
+    case Upfront::Partial: return PlanText::tr("partial");
+    case Upfront::All: return PlanText::tr("all");
+    }
+    return {};
+}
 
 QString durationText(double hours)
 {

@@ -14,6 +14,9 @@ namespace gpuplanner::core {
 // "36.5 h" or "12.3 days".
 QString durationText(double hours);
 
+// "no", "partial" or "all", as in "a 12-month commitment, no upfront".
+QString upfrontText(Upfront upfront);
+
 // Plain sentences on why an option stands where it does.
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option);
 

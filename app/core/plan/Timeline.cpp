@@ -1,5 +1,7 @@
 #include "core/plan/Timeline.h"
 
+#include "core/plan/PlanExplain.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -15,16 +17,6 @@ class TimelineText
 namespace gpuplanner::core {
 
 namespace {
-
-QString upfrontText(Upfront u)
-{
-    switch (u) {
-    case Upfront::None: return TimelineText::tr("no");
-    case Upfront::Partial: return TimelineText::tr("partial");
-    case Upfront::All: return TimelineText::tr("all");
-    }
-    return {};
-}
 
 int monthIndex(const QDate &start, const QDate &d)
 {
