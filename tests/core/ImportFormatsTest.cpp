@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 using namespace gpuplanner::core;
 
 namespace {
@@ -173,22 +175,34 @@ TEST(ImportFormats, HugeOrNonIntegralTermsAreRefusedNotOverflowed)
     ASSERT_FALSE(csv.ok());
     EXPECT_TRUE(csv.errorMessage().contains(QStringLiteral("term_months '1e300'"))) << csv.errorMessage().toStdString();
 
-    QByteArray json = serializeSnapshot(sampleSnapshot());
-    QJsonObject root = QJsonDocument::fromJson(json).object();
-    QJsonArray offers = root.value(QStringLiteral("offers")).toArray();
-    QJsonObject first = offers.at(0).toObject();
-    first.insert(QStringLiteral("term_months"), 1e300);
-    offers[0] = first;
-    // Re-sign the edited content so the parser gets past the checksum.
-    root.insert(QStringLiteral("offers"), offers);
-    const QJsonObject content{{QStringLiteral("providers"), root.value(QStringLiteral("providers"))},
-                              {QStringLiteral("offers"), offers},
-                              {QStringLiteral("fx_rates"), root.value(QStringLiteral("fx_rates"))}};
-    root.insert(QStringLiteral("sha256"),
-                QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(content).toJson(QJsonDocument::Compact),
-                                                             QCryptographicHash::Sha256)
-                                        .toHex()));
-    auto parsed = parseSnapshot(QJsonDocument(root).toJson(QJsonDocument::Compact), QStringLiteral("m.json"));
+    // The first offer edited by `edit`, re-signed so the parser gets past the checksum.
+    const auto snapshotWithFirstOffer = [](const std::function<void(QJsonObject &)> &edit) {
+        QJsonObject root = QJsonDocument::fromJson(serializeSnapshot(sampleSnapshot())).object();
+        QJsonArray offers = root.value(QStringLiteral("offers")).toArray();
+        QJsonObject first = offers.at(0).toObject();
+        edit(first);
+        offers[0] = first;
+        root.insert(QStringLiteral("offers"), offers);
+        const QJsonObject content{{QStringLiteral("providers"), root.value(QStringLiteral("providers"))},
+                                  {QStringLiteral("offers"), offers},
+                                  {QStringLiteral("fx_rates"), root.value(QStringLiteral("fx_rates"))}};
+        root.insert(QStringLiteral("sha256"),
+                    QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(content).toJson(QJsonDocument::Compact),
+                                                                 QCryptographicHash::Sha256)
+                                            .toHex()));
+        return QJsonDocument(root).toJson(QJsonDocument::Compact);
+    };
+    auto parsed = parseSnapshot(snapshotWithFirstOffer([](QJsonObject &o) { o.insert(QStringLiteral("term_months"), 1e300); }),
+                                QStringLiteral("m.json"));
     ASSERT_FALSE(parsed.ok());
     EXPECT_TRUE(parsed.errorMessage().contains(QStringLiteral("$.offers[0].term_months"))) << parsed.errorMessage().toStdString();
+
+    // Found by the fuzzer: an earlier field missing as well must not let the huge term reach the conversion.
+    parsed = parseSnapshot(snapshotWithFirstOffer([](QJsonObject &o) {
+                               o.remove(QStringLiteral("gpu"));
+                               o.insert(QStringLiteral("term_months"), 9.2e19);
+                           }),
+                           QStringLiteral("m.json"));
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_TRUE(parsed.errorMessage().contains(QStringLiteral("$.offers[0].gpu is missing"))) << parsed.errorMessage().toStdString();
 }

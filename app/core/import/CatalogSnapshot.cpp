@@ -197,8 +197,10 @@ Result<CatalogSnapshot> parseSnapshot(const QByteArray &json, const QString &sou
         offer.region = r.string(o, path, "region");
         const QString billing = r.string(o, path, "billing");
         const double termMonths = r.number(o, path, "term_months");
+        if (r.failed())
+            return Error{r.error()};
         // A huge or nan term would overflow the int conversion (undefined behaviour).
-        if (!r.failed() && !(termMonths >= 0 && termMonths <= 1200 && termMonths == std::floor(termMonths)))
+        if (!(termMonths >= 0 && termMonths <= 1200 && termMonths == std::floor(termMonths)))
             return Error{QStringLiteral("%1: %2.term_months is %3, expected a whole number of months")
                              .arg(source, path).arg(termMonths)};
         offer.termMonths = int(termMonths);

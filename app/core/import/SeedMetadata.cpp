@@ -58,7 +58,8 @@ Result<QHash<QString, GpuModel>> readSpecs(const QDir &dir)
         g.interconnect = t.field(r, QStringLiteral("interconnect"));
         g.nvlinkGbs = optionalNumber(t.field(r, QStringLiteral("nvlink_gbs")));
         g.tdpW = optionalNumber(t.field(r, QStringLiteral("tdp_w")));
-        if (auto year = optionalNumber(t.field(r, QStringLiteral("release_year"))))
+        // A year outside 1990-2100 is a typo; leaving it unset keeps the int conversion defined.
+        if (auto year = optionalNumber(t.field(r, QStringLiteral("release_year"))); year && *year >= 1990 && *year <= 2100)
             g.releaseYear = int(*year);
         g.source = t.field(r, QStringLiteral("source"));
         specs.insert(g.specName, g);
