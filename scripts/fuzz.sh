@@ -3,7 +3,9 @@
 # time, seeded from tests/fuzz/corpus/<target>. Fails when any target finds a crash, leak,
 # sanitizer report or timeout; the input that did it is left in build/fuzz/artifacts/<target>/.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET=15] [TARGET ...]
-# Environment: JOBS (build parallelism, default nproc), FUZZ_BUILD_DIR (default build/fuzz).
+# Environment: JOBS (build parallelism, default nproc), FUZZ_BUILD_DIR (default build/fuzz),
+#   FUZZ_SEED (libFuzzer's random seed; unset picks a new one each run, CI fixes it so that a
+#   clean clone explores the same inputs each time and a failure can be replayed).
 # Reproduce a crash: build/fuzz/fuzz/<Target> build/fuzz/artifacts/<Target>/crash-...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +46,8 @@ fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+seed=()
+[ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
 failed=()
 start=$SECONDS
 for target in "${targets[@]}"; do
@@ -57,7 +61,7 @@ for target in "${targets[@]}"; do
     seeds=()
     [ -d "tests/fuzz/corpus/$target" ] && seeds=("tests/fuzz/corpus/$target")
     printf '%-26s ' "$target"
-    if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    if "$binary" "${seed[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -dict=tests/fuzz/common.dict -artifact_prefix="$artifacts/" "$work" "${seeds[@]}" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         echo "ok (${runs:-?} runs)"

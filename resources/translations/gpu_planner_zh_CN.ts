@@ -219,10 +219,6 @@
         <translation>%1：最便宜的选项。</translation>
     </message>
     <message>
-        <source>%1: the cheapest option that meets %2 with %3 probability.</source>
-        <translation>%1：以 %3 的概率满足%2的最便宜选项。</translation>
-    </message>
-    <message>
         <source>No option meets %1 with %2 probability; %3 gives the best chance (%4).</source>
         <translation>没有选项能以 %2 的概率满足%1；%3 的机会最大（%4）。</translation>
     </message>
@@ -237,6 +233,10 @@
     <message>
         <source> %1 below the cheapest on-demand option (%2 %3 at %4).</source>
         <translation>比最便宜的按需选项（%2 %3，%4）低 %1。</translation>
+    </message>
+    <message>
+        <source>%1: the cheapest option that meets %2 with at least %3 probability.</source>
+        <translation>%1：以至少 %3 的概率满足%2的最便宜选项。</translation>
     </message>
 </context>
 <context>
@@ -702,6 +702,10 @@
     <message>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Exchange rates (ECB)</source>
+        <translation>汇率（欧洲央行）</translation>
     </message>
 </context>
 <context>

@@ -270,6 +270,51 @@ TEST(PlanView, ColumnChooserAndFiltersWork)
     }
 }
 
+TEST(PlanView, ColumnsFitWhatTheyShowAndKeepTheWidthsTheUserDragged)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    QTableView *view = panel->view();
+    QHeaderView *header = view->horizontalHeader();
+
+    // Drag the right edge of the Region header 40 px to the left, as a person does.
+    const int region = ui::ComparisonModel::Region;
+    const int regionWidth = header->sectionSize(region);
+    const int edge = header->sectionViewportPosition(region) + regionWidth - 1;
+    const int y = header->height() / 2;
+    QTest::mousePress(header->viewport(), Qt::LeftButton, {}, QPoint(edge, y));
+    QTest::mouseMove(header->viewport(), QPoint(edge - 20, y));
+    QTest::mouseMove(header->viewport(), QPoint(edge - 40, y));
+    QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, QPoint(edge - 40, y));
+    const int dragged = header->sectionSize(region);
+    ASSERT_LT(dragged, regionWidth - 20);
+
+    // A much bigger job makes every time longer: the Time column grows to fit, Region stays.
+    const quint64 generation = tests::planGeneration(*window);
+    retype(window->editor()->workload()->tokensField()->edit(), QStringLiteral("5T"));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    // Each cell on screen fits its column, measured in the font the cell is drawn in.
+    const auto widestText = [&](int column) {
+        int widest = 0;
+        for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
+            const QModelIndex index = panel->proxy()->index(row, column);
+            if (!view->visualRect(index).intersects(view->viewport()->rect()))
+                continue;
+            const QVariant font = index.data(Qt::FontRole);
+            const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : view->font());
+            widest = std::max(widest, metrics.horizontalAdvance(index.data().toString()));
+        }
+        return widest;
+    };
+    for (const int column : {int(ui::ComparisonModel::Time), int(ui::ComparisonModel::Cost), int(ui::ComparisonModel::GpuHours)}) {
+        const int widest = widestText(column);
+        EXPECT_GT(widest, 0);
+        EXPECT_GE(header->sectionSize(column), widest + 4) << "column " << column << " is cut";
+    }
+    EXPECT_EQ(header->sectionSize(region), dragged);
+}
+
 TEST(PlanModels, ComparisonModelAndProxyPassTheTesterThroughReplans)
 {
     auto window = tests::plannedWindow();

@@ -225,6 +225,9 @@ TEST(RefreshLog, LatestEntryPerProviderIsReadBackAndShown)
     dialog.setRefreshLog(entries.value());
     EXPECT_TRUE(dialog.lastRunLabel(QStringLiteral("aws"))->text().contains(QStringLiteral("aws: timed out")));
     EXPECT_TRUE(dialog.lastRunLabel(QStringLiteral("lambda"))->text().contains(QStringLiteral("HTTP 401")));
+    dialog.setProviderNames({{QStringLiteral("aws"), QStringLiteral("Amazon Web Services")}});
+    EXPECT_EQ(dialog.nameLabel(QStringLiteral("aws"))->text(), QStringLiteral("Amazon Web Services"));
+    EXPECT_EQ(dialog.nameLabel(QStringLiteral("lambda"))->text(), QStringLiteral("lambda"));
 
     ui::CatalogStatusLabel status;
     core::CatalogInfo info;
@@ -275,6 +278,10 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     QSignalSpy finished(dialog, &ui::RefreshDialog::refreshFinished);
     QTest::mouseClick(dialog->startButton(), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(10000));
+    // Rows read as people name the providers, from the catalog; the id stays in the tooltip.
+    EXPECT_EQ(dialog->nameLabel(QStringLiteral("aws"))->text(), QStringLiteral("Amazon Web Services"));
+    EXPECT_EQ(dialog->nameLabel(QStringLiteral("aws"))->toolTip(), QStringLiteral("aws"));
+    EXPECT_EQ(dialog->nameLabel(QStringLiteral("ecb"))->text(), QStringLiteral("Exchange rates (ECB)"));
     EXPECT_TRUE(dialog->summaryLabel()->text().contains(QStringLiteral("offline")));
     EXPECT_EQ(status->state(), ui::CatalogStatusLabel::State::Offline);
     EXPECT_EQ(status->text(), QStringLiteral("Offline · saved prices"));

@@ -92,6 +92,10 @@ void screenshotRefreshDialog(Look look)
     dialog.setRefreshLog({{QStringLiteral("aws"), t, t.addSecs(95), core::RefreshStatus::Ok, 5210, {}},
                           {QStringLiteral("lambda"), t, t.addSecs(4), core::RefreshStatus::Failed, 0,
                            QStringLiteral("lambda: API key missing (Settings ▸ API keys)")}});
+    dialog.setProviderNames({{QStringLiteral("aws"), QStringLiteral("Amazon Web Services")},
+                             {QStringLiteral("lambda"), QStringLiteral("Lambda")},
+                             {QStringLiteral("azure"), QStringLiteral("Microsoft Azure")},
+                             {QStringLiteral("ecb"), ui::CatalogTools::tr("Exchange rates (ECB)")}});
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);

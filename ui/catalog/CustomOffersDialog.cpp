@@ -2,6 +2,7 @@
 
 #include "core/import/CustomOffersCsv.h"
 #include "core/import/SeedMetadata.h"
+#include "ui/ThemeColors.h"
 #include "core/io/CsvReader.h"
 #include "ui/catalog/CustomOffersModel.h"
 
@@ -212,7 +213,7 @@ void CustomOffersDialog::setOffers(const QList<core::Offer> &offers)
 void CustomOffersDialog::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? QStringLiteral("QLabel { color: #d32f2f; }") : QString());
+    showAsProblem(m_message, error);
 }
 
 void CustomOffersDialog::setBusy(bool busy)

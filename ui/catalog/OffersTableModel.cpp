@@ -73,7 +73,7 @@ QVariant OffersTableModel::data(const QModelIndex &index, int role) const
 QVariant OffersTableModel::displayValue(const Offer &o, int column) const
 {
     switch (column) {
-    case Provider: return o.providerName;
+    case Provider: return o.providerLabel();
     case InstanceType: return o.instanceType;
     case Region: return o.region;
     case Geography: return o.geography;

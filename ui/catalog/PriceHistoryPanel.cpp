@@ -69,7 +69,7 @@ void PriceHistoryPanel::followSelection(OffersPanel *offers)
 void PriceHistoryPanel::showOffer(const core::Offer &offer)
 {
     const quint64 generation = ++m_generation;
-    m_title->setText(tr("Price history: %1 in %2 (%3)").arg(offer.instanceType, offer.region, offer.providerName.isEmpty() ? offer.provider : offer.providerName));
+    m_title->setText(tr("Price history: %1 in %2 (%3)").arg(offer.instanceType, offer.region, offer.providerLabel()));
     m_chart->showMessage(tr("Loading…"));
     auto *watcher = new QFutureWatcher<HistoryRead>(this);
     const QString instanceType = offer.instanceType;

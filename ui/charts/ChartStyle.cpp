@@ -1,5 +1,7 @@
 #include "ui/charts/ChartStyle.h"
 
+#include "ui/ThemeColors.h"
+
 #include <QAbstractAxis>
 #include <QChart>
 #include <QLegend>
@@ -8,11 +10,6 @@
 #include <cmath>
 
 namespace gpuplanner::ui::charts {
-
-bool isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
-}
 
 void styleChart(QChart *chart, const QPalette &palette, const QFont &font)
 {
@@ -52,7 +49,7 @@ QColor seriesColor(int index, const QPalette &palette)
                                       QColor(0xd5, 0x5e, 0x00), QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9),
                                       QColor(0xf0, 0xe4, 0x42)};
     QColor c = okabeIto[index % int(std::size(okabeIto))];
-    return isDark(palette) ? c.lighter(135) : c;
+    return isDarkPalette(palette) ? c.lighter(135) : c;
 }
 
 QString shortNumber(double value)

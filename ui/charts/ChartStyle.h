@@ -12,7 +12,6 @@ QT_END_NAMESPACE
 
 namespace gpuplanner::ui::charts {
 
-bool isDark(const QPalette &palette);
 void styleChart(QChart *chart, const QPalette &palette, const QFont &font);
 void styleAxis(QAbstractAxis *axis, const QPalette &palette, const QFont &font);
 // A colour-blind-safe series colour (Okabe-Ito), brightened for dark themes.

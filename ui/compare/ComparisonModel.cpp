@@ -121,7 +121,7 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     const core::Offer &offer = m_snapshot->offer(o);
     const QString &currency = m_snapshot->request.displayCurrency;
     switch (Column(column)) {
-    case Provider: return offer.providerName.isEmpty() ? offer.provider : offer.providerName;
+    case Provider: return offer.providerLabel();
     case Instance: return offer.instanceType;
     case Gpus:
         return o.instances > 1 ? tr("%1 × %2 %3").arg(o.instances).arg(offer.gpuCount).arg(offer.gpu)

@@ -4,6 +4,7 @@
 #include "ui/catalog/BillingNames.h"
 #include "ui/charts/CostBarsChart.h"
 #include "ui/charts/CostTimeChart.h"
+#include "ui/compare/ColumnFitter.h"
 #include "ui/compare/ComparisonModel.h"
 #include "ui/compare/ComparisonProxy.h"
 
@@ -26,7 +27,7 @@ namespace gpuplanner::ui {
 ComparisonPanel::ComparisonPanel(QWidget *parent)
     : QWidget(parent), m_model(new ComparisonModel(this)), m_proxy(new ComparisonProxy(this)),
       m_view(new QTableView(this)), m_scatter(new CostTimeChart(this)), m_bars(new CostBarsChart(this)),
-      m_summary(new QLabel(this)), m_reasons(new QLabel(this))
+      m_summary(new QLabel(this)), m_reasons(new QLabel(this)), m_columnFitter(new ColumnFitter(m_view))
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
@@ -174,10 +175,7 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     if (m_selectedId.isEmpty() || !kept.isValid())
         m_selectedId = s.result.recommended >= 0 ? optionId(s, s.result.options[size_t(s.result.recommended)]) : QString();
     updateCharts();
-    if (!m_columnsSized && m_model->rowCount() > 0) {
-        m_columnsSized = true; // once: later plans keep the widths the user chose
-        m_view->resizeColumnsToContents();
-    }
+    m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
     updateReasons();
 }
@@ -189,7 +187,7 @@ void ComparisonPanel::populateProviders()
     if (const PlanSnapshotPtr &s = m_model->snapshot()) {
         for (const core::PlanOption &o : s->result.options) {
             const core::Offer &offer = s->offer(o);
-            providers.insert({offer.providerName.isEmpty() ? offer.provider : offer.providerName, offer.provider});
+            providers.insert({offer.providerLabel(), offer.provider});
         }
     }
     const QSignalBlocker block(m_provider);
@@ -216,7 +214,7 @@ void ComparisonPanel::updateCharts()
             const core::PlanOption &o = s.result.options[size_t(i)];
             const bool recommended = i == s.result.recommended;
             const core::Offer &offer = s.offer(o);
-            const QString name = QStringLiteral("%1 %2").arg(offer.providerName.isEmpty() ? offer.provider : offer.providerName,
+            const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(),
                                                             offer.instanceType);
             if (i < kScatterPoints || o.pareto || recommended) {
                 points.append({optionId(s, o), o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
@@ -252,7 +250,7 @@ void ComparisonPanel::updateReasons()
         return;
     }
     const core::Offer &offer = s->offer(*o);
-    QString html = tr("<b>%1 %2</b> (%3, %4)").arg(offer.providerName.toHtmlEscaped(), offer.instanceType.toHtmlEscaped(),
+    QString html = tr("<b>%1 %2</b> (%3, %4)").arg(offer.providerLabel().toHtmlEscaped(), offer.instanceType.toHtmlEscaped(),
                                                  offer.region.toHtmlEscaped(), ComparisonModel::billingText(*o));
     if (row == s->result.recommended)
         html += tr("<br><b>Recommended.</b>");

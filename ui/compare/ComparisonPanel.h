@@ -17,6 +17,7 @@ class QToolButton;
 
 namespace gpuplanner::ui {
 
+class ColumnFitter;
 class ComparisonModel;
 class ComparisonProxy;
 class CostBarsChart;
@@ -77,7 +78,7 @@ private:
     QString m_selectedId;
     bool m_syncing = false;
     bool m_busy = false;
-    bool m_columnsSized = false;
+    ColumnFitter *m_columnFitter;
 };
 
 } // namespace gpuplanner::ui

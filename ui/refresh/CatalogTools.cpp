@@ -155,6 +155,10 @@ RefreshDialog *CatalogTools::showRefreshDialog()
             reloadRefreshLog();
         });
     }
+    // The names of the catalog on screen, which may have been reloaded since the dialog opened.
+    QHash<QString, QString> names = m_window.providerNames();
+    names.insert(QStringLiteral("ecb"), tr("Exchange rates (ECB)"));
+    m_refreshDialog->setProviderNames(names);
     m_refreshDialog->show();
     m_refreshDialog->raise();
     m_refreshDialog->activateWindow();

@@ -1,5 +1,7 @@
 #include "ui/refresh/RefreshDialog.h"
 
+#include "ui/ThemeColors.h"
+
 #include <QDialogButtonBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -14,8 +16,6 @@
 namespace gpuplanner::ui {
 
 namespace {
-
-const QString kErrorStyle = QStringLiteral("QLabel { color: #d32f2f; }");
 
 QString statusWord(core::RefreshStatus status)
 {
@@ -109,6 +109,13 @@ RefreshDialog::RefreshDialog(RefreshServiceFactory services, ConfigSource config
 
 RefreshDialog::~RefreshDialog() = default; // m_task (a child) cancels and waits
 
+void RefreshDialog::setProviderNames(const QHash<QString, QString> &names)
+{
+    m_names = names;
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
+        it->name->setText(m_names.value(it.key(), it.key()));
+}
+
 RefreshDialog::Row &RefreshDialog::rowFor(const QString &provider)
 {
     auto it = m_rows.find(provider);
@@ -116,7 +123,8 @@ RefreshDialog::Row &RefreshDialog::rowFor(const QString &provider)
         return *it;
     Row row;
     const int r = int(m_rows.size()) + 1;
-    row.name = new QLabel(provider);
+    row.name = new QLabel(m_names.value(provider, provider));
+    row.name->setToolTip(provider);
     row.bar = new QProgressBar;
     row.bar->setRange(0, 100);
     row.bar->setValue(0);
@@ -138,6 +146,11 @@ RefreshDialog::Row &RefreshDialog::rowFor(const QString &provider)
 QProgressBar *RefreshDialog::progressBar(const QString &provider) const
 {
     return m_rows.value(provider).bar;
+}
+
+QLabel *RefreshDialog::nameLabel(const QString &provider) const
+{
+    return m_rows.value(provider).name;
 }
 
 QLabel *RefreshDialog::statusLabel(const QString &provider) const
@@ -167,7 +180,7 @@ void RefreshDialog::setRefreshLog(const QList<core::RefreshLogEntry> &entries)
         if (!e.message.isEmpty() && e.status != core::RefreshStatus::Ok)
             text += QLatin1Char('\n') + e.message;
         row.lastRun->setText(text);
-        row.lastRun->setStyleSheet(e.status == core::RefreshStatus::Failed ? kErrorStyle : QString());
+        showAsProblem(row.lastRun, e.status == core::RefreshStatus::Failed);
     }
 }
 
@@ -177,7 +190,7 @@ void RefreshDialog::startRefresh()
         return;
     m_preparing = true;
     setRunning(true);
-    m_summary->setStyleSheet(QString());
+    showAsProblem(m_summary, false);
     m_summary->setText(tr("Reading settings and API keys…"));
     m_configure(this, [this](RefreshConfig config, QString error) {
         m_preparing = false;
@@ -206,7 +219,7 @@ void RefreshDialog::run(const RefreshConfig &config)
             row.bar->setRange(0, 100);
             row.bar->setValue(0);
             row.bar->setFormat(QStringLiteral("%p%"));
-            row.status->setStyleSheet(QString());
+            showAsProblem(row.status, false);
             row.status->setText(tr("Waiting…"));
         }
     });
@@ -240,7 +253,7 @@ void RefreshDialog::showResult(const RefreshResult &result)
         if (o.status != core::RefreshStatus::Ok)
             row.bar->setFormat(statusWord(o.status));
         row.status->setText(describeOutcome(o));
-        row.status->setStyleSheet(o.status == core::RefreshStatus::Failed ? kErrorStyle : QString());
+        showAsProblem(row.status, o.status == core::RefreshStatus::Failed);
         failed += o.status == core::RefreshStatus::Failed ? 1 : 0;
     }
     // Rows still waiting were never reached (cancel or a fatal error).
@@ -249,18 +262,18 @@ void RefreshDialog::showResult(const RefreshResult &result)
             row.bar->setRange(0, 100);
     }
     if (!result.error.isEmpty()) {
-        m_summary->setStyleSheet(kErrorStyle);
+        showAsProblem(m_summary, true);
         m_summary->setText(tr("The refresh did not run: %1. Your prices are unchanged.").arg(result.error));
     } else if (result.cancelled) {
-        m_summary->setStyleSheet(QString());
+        showAsProblem(m_summary, false);
         m_summary->setText(tr("Refresh cancelled. Providers that had not finished keep their previous prices."));
     } else if (failed > 0) {
-        m_summary->setStyleSheet(kErrorStyle);
+        showAsProblem(m_summary, true);
         m_summary->setText(result.looksOffline()
                                ? tr("No provider could be reached; you may be offline. Your prices are unchanged.")
                                : tr("Providers that failed: %1. They kept their previous prices.").arg(failed));
     } else {
-        m_summary->setStyleSheet(QString());
+        showAsProblem(m_summary, false);
         m_summary->setText(tr("All providers refreshed."));
     }
     Q_EMIT refreshFinished(result);

@@ -28,12 +28,15 @@ public:
     ~RefreshDialog() override;
 
     void setRefreshLog(const QList<core::RefreshLogEntry> &entries);
+    // Rows show these names (provider id -> name); a provider without one shows its id.
+    void setProviderNames(const QHash<QString, QString> &names);
     void startRefresh();
     bool isRunning() const;
 
     QPushButton *startButton() const { return m_start; }
     QPushButton *cancelButton() const { return m_cancel; }
     QProgressBar *progressBar(const QString &provider) const;
+    QLabel *nameLabel(const QString &provider) const;
     QLabel *statusLabel(const QString &provider) const;
     QLabel *lastRunLabel(const QString &provider) const;
     QLabel *summaryLabel() const { return m_summary; }
@@ -64,6 +67,7 @@ private:
     bool m_preparing = false;
     bool m_closeWhenDone = false;
     QHash<QString, Row> m_rows;
+    QHash<QString, QString> m_names;
     QGridLayout *m_grid;
     QLabel *m_summary;
     QPushButton *m_start;

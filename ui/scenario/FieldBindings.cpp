@@ -1,5 +1,6 @@
 #include "ui/scenario/FieldBindings.h"
 
+#include "ui/ThemeColors.h"
 #include "ui/scenario/JsonPath.h"
 #include "ui/scenario/ScenarioDocument.h"
 
@@ -15,11 +16,6 @@
 namespace gpuplanner::ui {
 
 namespace {
-
-bool isDark(const QPalette &p)
-{
-    return p.color(QPalette::Window).lightness() < 128;
-}
 
 std::optional<double> plainNumber(const QString &text)
 {
@@ -117,7 +113,7 @@ void Field::showErrorText(const QString &text)
 {
     if (!text.isEmpty()) {
         QPalette p = m_error->palette();
-        p.setColor(QPalette::WindowText, isDark(palette()) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x1c, 0x1c));
+        p.setColor(QPalette::WindowText, errorTextColor(palette()));
         m_error->setPalette(p);
         m_error->setText(text);
     }
@@ -159,8 +155,7 @@ void LineField::showInvalid(bool invalid)
 {
     QPalette p = m_edit->palette();
     const QColor base = palette().color(QPalette::Base);
-    const QColor red = isDark(palette()) ? QColor(0x80, 0x20, 0x20) : QColor(0xff, 0xd7, 0xd7);
-    p.setColor(QPalette::Base, invalid ? red : base);
+    p.setColor(QPalette::Base, invalid ? invalidFieldColor(palette()) : base);
     m_edit->setPalette(p);
     m_edit->setAccessibleDescription(invalid ? m_doc->error() : QString());
 }

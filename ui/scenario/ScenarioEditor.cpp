@@ -1,5 +1,6 @@
 #include "ui/scenario/ScenarioEditor.h"
 
+#include "ui/ThemeColors.h"
 #include "ui/scenario/ConstraintsEditor.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/WorkloadEditor.h"
@@ -61,9 +62,8 @@ void ScenarioEditor::updateBanner()
     if (error.isEmpty())
         return;
     QPalette p = m_banner->palette();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    p.setColor(QPalette::Window, dark ? QColor(0x5a, 0x1e, 0x1e) : QColor(0xfd, 0xe2, 0xe2));
-    p.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xe0, 0xe0) : QColor(0x7a, 0x10, 0x10));
+    p.setColor(QPalette::Window, problemBannerWindowColor(palette()));
+    p.setColor(QPalette::WindowText, problemBannerTextColor(palette()));
     m_banner->setPalette(p);
     m_banner->setText(fileProblem ? tr("%1\nThe comparison shows the last valid scenario until this is fixed.").arg(error)
                                   : tr("%1\nNothing can be planned until this is fixed.").arg(error));

@@ -1,5 +1,6 @@
 #include "ui/settings/SettingsDialog.h"
 
+#include "ui/ThemeColors.h"
 #include "ui/settings/SecretStore.h"
 #include "ui/settings/Settings.h"
 
@@ -39,7 +40,7 @@ SettingsDialog::SettingsDialog(QSettings &settings, SecretStore &secrets, QWidge
     setObjectName(QStringLiteral("settingsDialog"));
 
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #d32f2f; }"));
+    showAsProblem(m_error, true);
     m_error->setVisible(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -39,6 +39,8 @@ struct Offer
     QString effectiveDate;
 
     double pricePerGpuHour() const { return gpuCount > 0 ? pricePerHour / gpuCount : 0; }
+    // The provider as people call it ("Microsoft Azure"); its id where the catalog has no name.
+    QString providerLabel() const { return providerName.isEmpty() ? provider : providerName; }
 };
 
 } // namespace gpuplanner::core

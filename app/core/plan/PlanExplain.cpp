@@ -70,7 +70,7 @@ double jsonNumber(double v)
 
 QString shortName(const Offer &o, const PlanOption &option)
 {
-    return PlanText::tr("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
+    return PlanText::tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, billingText(option));
 }
 
 } // namespace
@@ -196,7 +196,7 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     QString text;
     if (best.pMeetBoth >= c.confidence) {
         text = goals.isEmpty() ? PlanText::tr("%1: the cheapest option.").arg(shortName(o, best))
-                               : PlanText::tr("%1: the cheapest option that meets %2 with %3 probability.")
+                               : PlanText::tr("%1: the cheapest option that meets %2 with at least %3 probability.")
                                      .arg(shortName(o, best), what, percent(c.confidence));
     } else {
         text = PlanText::tr("No option meets %1 with %2 probability; %3 gives the best chance (%4).")
@@ -210,7 +210,7 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)
             text += PlanText::tr(" %1 below the cheapest on-demand option (%2 %3 at %4).")
-                        .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).provider, planner.offer(od).instanceType,
+                        .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).providerLabel(), planner.offer(od).instanceType,
                              formatMoney(od.cost, request.displayCurrency));
     }
     return text;

@@ -1,0 +1,36 @@
+#pragma once
+// ColumnFitter: keeps a table's columns as wide as what they show. fit() sizes every column to
+// its visible contents, except the ones the user has resized by dragging a header handle, which
+// keep the width the user chose.
+
+#include <QObject>
+
+#include <set>
+
+QT_BEGIN_NAMESPACE
+class QTableView;
+QT_END_NAMESPACE
+
+namespace gpuplanner::ui {
+
+class ColumnFitter : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ColumnFitter(QTableView *view);
+
+    void fit();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void onSectionResized(int logicalIndex);
+
+    QTableView *m_view;
+    std::set<int> m_userSized;
+    bool m_dragging = false;
+    bool m_fitting = false;
+};
+
+} // namespace gpuplanner::ui
