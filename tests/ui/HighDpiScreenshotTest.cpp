@@ -1,0 +1,48 @@
+// The plan, timeline and catalog views on a 2x display (ctest runs this binary with
+// QT_SCALE_FACTOR=2), written to GPUPLANNER_ARTIFACT_DIR/screenshots as *-hidpi.png for people
+// to look at: text, charts and markers are drawn at the doubled resolution.
+
+#include "PlanTestSupport.h"
+
+#include "ui/charts/CostBarsChart.h"
+#include "ui/charts/CostTimeChart.h"
+#include "ui/charts/TimelineCharts.h"
+#include "ui/compare/ComparisonPanel.h"
+#include "ui/scenario/ScenarioDocument.h"
+#include "ui/timeline/TimelinePanel.h"
+
+#include <QDir>
+#include <QStyleFactory>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+
+TEST(HighDpiScreenshots, MainViewsAreDrawnAtTwiceTheResolution)
+{
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ASSERT_DOUBLE_EQ(window->devicePixelRatioF(), 2.0) << "run through ctest, which sets QT_SCALE_FACTOR=2";
+    QString error;
+    const quint64 generation = tests::planGeneration(*window);
+    ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+
+    const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
+    QDir().mkpath(dir);
+    const char *tabs[] = {"plan", "timeline", "catalog"};
+    for (int i = 0; i < 3; ++i) {
+        window->tabs()->setCurrentIndex(i);
+        QTest::qWait(50);
+        const QPixmap shot = window->grab();
+        EXPECT_EQ(shot.width(), window->width() * 2);
+        EXPECT_EQ(shot.height(), window->height() * 2);
+        const QString file = QStringLiteral("%1/%2-hidpi.png").arg(dir, QLatin1String(tabs[i]));
+        EXPECT_TRUE(shot.save(file)) << file.toStdString();
+    }
+    EXPECT_GT(window->comparison()->scatter()->pointCount(), 0);
+    EXPECT_GT(window->comparison()->bars()->barCount(), 0);
+    EXPECT_GT(window->timeline()->cumulative()->lineCount(), 1);
+}
