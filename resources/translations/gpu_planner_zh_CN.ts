@@ -238,6 +238,11 @@
         <source>%1: the cheapest option that meets %2 with at least %3 probability.</source>
         <translation>%1：以至少 %3 的概率满足%2的最便宜选项。</translation>
     </message>
+    <message>
+        <source>.</source>
+        <comment>ends the expected-cost sentence</comment>
+        <translation>。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -471,6 +476,57 @@
     <message>
         <source>%1 GPUs bought up front; load beyond them on-demand</source>
         <translation>预先购买 %1 个 GPU；超出部分按需</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadNames</name>
+    <message>
+        <source>Pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Vision training</source>
+        <translation>视觉训练</translation>
+    </message>
+    <message>
+        <source>Inference serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Measured throughput</source>
+        <translation>实测吞吐量</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base model)</source>
+        <translation>QLoRA（4 位基础模型）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
     </message>
 </context>
 <context>
@@ -947,7 +1003,7 @@ Cost %5 (P90 %6) · time %7</source>
     </message>
     <message>
         <source>%1. %2 · %3</source>
-        <translation>%1。%2 · %3</translation>
+        <translation>%1. %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -2526,40 +2582,8 @@ Nothing can be planned until this is fixed.</source>
 <context>
     <name>gpuplanner::ui::WorkloadEditor</name>
     <message>
-        <source>Pre-training</source>
-        <translation>预训练</translation>
-    </message>
-    <message>
-        <source>Fine-tuning</source>
-        <translation>微调</translation>
-    </message>
-    <message>
-        <source>Vision training</source>
-        <translation>视觉训练</translation>
-    </message>
-    <message>
-        <source>Inference serving</source>
-        <translation>推理服务</translation>
-    </message>
-    <message>
-        <source>Measured throughput</source>
-        <translation>实测吞吐量</translation>
-    </message>
-    <message>
         <source>&amp;Kind:</source>
         <translation>类型(&amp;K)：</translation>
-    </message>
-    <message>
-        <source>Full fine-tuning</source>
-        <translation>全量微调</translation>
-    </message>
-    <message>
-        <source>LoRA adapters</source>
-        <translation>LoRA 适配器</translation>
-    </message>
-    <message>
-        <source>QLoRA (4-bit base model)</source>
-        <translation>QLoRA（4 位基础模型）</translation>
     </message>
     <message>
         <source>Fine-tune &amp;method:</source>
@@ -2682,20 +2706,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>遍历数据集的次数。</translation>
     </message>
     <message>
-        <source>BF16 mixed precision</source>
-        <translation>BF16 混合精度</translation>
-    </message>
-    <message>
         <source>FP8</source>
         <translation>FP8</translation>
-    </message>
-    <message>
-        <source>TF32</source>
-        <translation>TF32</translation>
-    </message>
-    <message>
-        <source>FP32</source>
-        <translation>FP32</translation>
     </message>
     <message>
         <source>P&amp;recision:</source>

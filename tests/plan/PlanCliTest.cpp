@@ -62,7 +62,7 @@ TEST_F(PlanCli, PlanJsonListsTheDocumentedFields)
     ASSERT_EQ(options.size(), 5);
     for (const QJsonValue &v : options) {
         const QJsonObject o = v.toObject();
-        for (const char *key : {"provider", "instance_type", "region", "billing", "instances", "gpus", "hours", "cost",
+        for (const char *key : {"provider", "provider_name", "instance_type", "region", "billing", "instances", "gpus", "hours", "cost",
                                 "cost_p50", "cost_p90", "time_p50_hours", "time_p90_hours", "p_meet_deadline",
                                 "p_meet_budget", "currency", "fits", "bottleneck", "reasons"})
             EXPECT_TRUE(o.contains(QLatin1String(key))) << key;

@@ -279,7 +279,7 @@ TEST_F(PlannerFixture, ReplanningGivesTheSameAnswer)
     // Reasons and JSON carry the documented fields.
     const QJsonObject json = planToJson(m_planner, m_request, 3);
     const QJsonObject top = json.value(QStringLiteral("options")).toArray().first().toObject();
-    for (const char *key : {"provider", "instance_type", "region", "billing", "instances", "gpus", "hours", "cost",
+    for (const char *key : {"provider", "provider_name", "instance_type", "region", "billing", "instances", "gpus", "hours", "cost",
                             "cost_p50", "cost_p90", "time_p50_hours", "time_p90_hours", "p_meet_deadline",
                             "p_meet_budget", "currency", "fits", "bottleneck", "reasons"})
         EXPECT_TRUE(top.contains(QLatin1String(key))) << key;

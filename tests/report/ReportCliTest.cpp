@@ -100,7 +100,7 @@ protected:
         ASSERT_FALSE(options.isEmpty());
         for (const QJsonValue &v : options) {
             const QJsonObject o = v.toObject();
-            for (const char *key : {"provider", "instance_type", "region"})
+            for (const char *key : {"provider_name", "instance_type", "region"})
                 EXPECT_TRUE(text.contains(o.value(QLatin1String(key)).toString())) << key;
             EXPECT_TRUE(text.contains(money(o.value(QStringLiteral("cost_p50"))))) << money(o.value(QStringLiteral("cost_p50"))).toStdString();
             EXPECT_TRUE(text.contains(money(o.value(QStringLiteral("cost_p90"))))) << money(o.value(QStringLiteral("cost_p90"))).toStdString();
@@ -129,7 +129,9 @@ TEST_F(ReportCli, EnglishA4ShowsEverySectionWithThePlansFigures)
     for (const char *section : {"GPU rental plan", "Pre-train a 7B model", "Ada Lovelace", "Executive summary",
                                 "Workload and constraints", "Assumptions", "Comparison of the top 5 options",
                                 "Cost against time", "Cost with risk ranges", "Cost over the project's timeline",
-                                "Catalog freshness and price sources", "Disclaimer", "break-even"})
+                                "Catalog freshness and price sources", "Disclaimer", "break-even",
+                                // The workload's ids in words, the provider by its name.
+                                "Pre-training", "BF16 mixed precision", "Microsoft Azure"})
         EXPECT_TRUE(t.contains(QLatin1String(section))) << section;
     EXPECT_TRUE(t.contains(QRegularExpression(QStringLiteral("Page 2 of \\d+"))));
     expectPlanFigures(t, planJson(scenario, 5));
@@ -171,7 +173,8 @@ TEST_F(ReportCli, ChineseLetterShowsEverySectionWithThePlansFigures)
     for (const QString &section : {QStringLiteral("GPU 租用方案"), QStringLiteral("执行摘要"), QStringLiteral("工作负载与约束"),
                                    QStringLiteral("假设"), QStringLiteral("前 5 个选项对比"), QStringLiteral("成本与用时"),
                                    QStringLiteral("成本及风险区间"), QStringLiteral("项目周期内的成本"),
-                                   QStringLiteral("目录时效与价格来源"), QStringLiteral("免责声明")})
+                                   QStringLiteral("目录时效与价格来源"), QStringLiteral("免责声明"),
+                                   QStringLiteral("预训练"), QStringLiteral("BF16 混合精度")})
         EXPECT_TRUE(t.contains(section)) << section.toStdString();
     expectPlanFigures(t, planJson(scenario, 5));
     const tests::ToolRun info = runTool(QStringLiteral("pdfinfo"), {pdf});

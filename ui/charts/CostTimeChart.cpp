@@ -30,6 +30,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(280, 220);
     m_chart->setTitle(tr("Cost against time"));
+    m_chart->setLocalizeNumbers(true); // costs read 1,000,000 with the locale's separators
     m_others->setName(tr("Options"));
     m_paretoPoints->setName(tr("Pareto front"));
     m_front->setName(tr("Pareto front"));
@@ -40,7 +41,6 @@ CostTimeChart::CostTimeChart(QWidget *parent)
         m_chart->addSeries(s);
     m_x->setBase(10);
     m_y->setBase(10);
-    m_x->setLabelFormat(QStringLiteral("%g"));
     m_x->setTitleText(tr("Time (hours, log scale)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
@@ -142,8 +142,14 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
     m_x->setRange(std::pow(10, std::floor(std::log10(minX / 1.2))), std::pow(10, std::ceil(std::log10(maxX * 1.2))));
     m_y->setRange(std::pow(10, std::floor(std::log10(minY / 1.2))), std::pow(10, std::ceil(std::log10(maxY * 1.2))));
-    // Whole amounts read best ("1000000", not "1e+06"); below one currency unit they need %g.
-    m_y->setLabelFormat(m_y->min() >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    // Decades read as plain numbers ("1,000,000", "0.01"), never "1e+06". Localized labels
+    // take only "%.Nf"-style formats, so the decimals come from the smallest decade shown.
+    const auto decadeFormat = [](double min) {
+        const int decimals = min >= 1 ? 0 : int(std::ceil(-std::log10(min) - 1e-9));
+        return QStringLiteral("%.%1f").arg(decimals);
+    };
+    m_x->setLabelFormat(decadeFormat(m_x->min()));
+    m_y->setLabelFormat(decadeFormat(m_y->min()));
     setSelectedId(m_selected);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/report/ReportPainter.h"
 
 #include "core/estimate/Explain.h"
+#include "ui/scenario/WorkloadNames.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFontMetricsF>
@@ -328,7 +329,7 @@ void ReportPainter::summary()
         if (seen.contains(provider))
             continue;
         seen << provider;
-        alternatives << qMakePair(tr("Best offer from %1").arg(provider), &o);
+        alternatives << qMakePair(tr("Best offer from %1").arg(m_in.planner->offer(o).providerLabel()), &o);
     }
     if (alternatives.isEmpty())
         return;
@@ -367,8 +368,14 @@ void ReportPainter::workload()
     };
     // The fields a reader looks for first, in this order; the rest as written.
     for (const auto &[key, label] : known) {
-        if (spec.contains(key))
-            rows << qMakePair(tr(label), text(spec.value(key)));
+        if (!spec.contains(key))
+            continue;
+        QString value = text(spec.value(key));
+        if (key == u"task")
+            value = WorkloadNames::task(value, m_translator);
+        else if (key == u"precision")
+            value = WorkloadNames::precision(value, m_translator);
+        rows << qMakePair(tr(label), value);
     }
     QStringList other;
     for (auto it = spec.begin(); it != spec.end(); ++it) {

@@ -229,7 +229,7 @@ void ReportPainter::costTimeChart(const QRectF &area)
         m_p->setPen(QPen(Qt::white, mm(0.25)));
         m_p->drawEllipse(at, mm(1.8), mm(1.8));
         const Offer &o = m_in.planner->offer(best);
-        const QString label = QStringLiteral("%1 %2").arg(o.provider, o.instanceType);
+        const QString label = QStringLiteral("%1 %2").arg(o.providerLabel(), o.instanceType);
         const double w = fm.horizontalAdvance(label) + mm(2);
         const bool leftSide = at.x() + w + mm(3) > plotArea.right();
         const QRectF box(leftSide ? at.x() - w - mm(3) : at.x() + mm(3), at.y() - fm.height() - mm(1), w, fm.height());
@@ -275,7 +275,7 @@ void ReportPainter::costBars(const QRectF &area)
         const PlanOption &p = r.options[std::size_t(i)];
         const Offer &o = m_in.planner->offer(p);
         const double top = plot.top() + rowH * i;
-        const QString name = QStringLiteral("%1. %2 %3 \u00b7 %4").arg(i + 1).arg(o.provider, o.instanceType, billingText(p));
+        const QString name = QStringLiteral("%1. %2 %3 \u00b7 %4").arg(i + 1).arg(o.providerLabel(), o.instanceType, billingText(p));
         drawFitted(QRectF(area.left(), top, labelW - mm(2), rowH), name, label, Qt::AlignRight | Qt::AlignVCenter,
                    i == r.recommended ? kBest.darker(130) : QColor(Qt::black));
         const double barH = rowH * 0.55;

@@ -146,7 +146,7 @@ void ReportPainter::comparison()
         if (p.pareto)
             rank += QStringLiteral("\u25c6");
         rowsOut << Cells{{rank},
-                         {o.provider, o.region},
+                         {o.providerLabel(), o.region},
                          {o.instanceType, billingText(p)},
                          {QStringLiteral("%1 \u00d7 %2").arg(p.instances).arg(int(o.gpuCount)), tr("%1 in all").arg(p.gpus)},
                          {duration(serving() ? p.hours : p.timeP50)},

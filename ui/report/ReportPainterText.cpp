@@ -64,7 +64,7 @@ QString ReportPainter::billingText(const PlanOption &o) const
 QString ReportPainter::optionName(const PlanOption &option) const
 {
     const Offer &o = m_in.planner->offer(option);
-    return tr("%1 %2 in %3 (%4)").arg(o.provider, o.instanceType, o.region, billingText(option));
+    return tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, billingText(option));
 }
 
 QString ReportPainter::compactNumber(double v) const

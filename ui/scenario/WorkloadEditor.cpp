@@ -2,6 +2,7 @@
 
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/WorkloadNames.h"
 
 #include <QCompleter>
 #include <QFormLayout>
@@ -16,23 +17,14 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
 
-    m_kind = new ChoiceField(doc, QStringLiteral("workload.task"),
-                             {{QStringLiteral("pretrain"), tr("Pre-training")},
-                              {QStringLiteral("finetune"), tr("Fine-tuning")},
-                              {QStringLiteral("vision"), tr("Vision training")},
-                              {QStringLiteral("inference"), tr("Inference serving")},
-                              {QStringLiteral("measured"), tr("Measured throughput")}},
-                             QString(), this);
+    m_kind = new ChoiceField(doc, QStringLiteral("workload.task"), WorkloadNames::kinds(), QString(), this);
     m_kind->setAliases({{QStringLiteral("lora"), QStringLiteral("finetune")},
                         {QStringLiteral("qlora"), QStringLiteral("finetune")}});
     addFieldRow(m_form, tr("&Kind:"), m_kind,
                 tr("What the GPUs will do: train a model from scratch, adapt an existing one, train a vision "
                    "network, serve requests, or run a job whose speed you measured on a GPU of your own."));
 
-    m_method = new ChoiceField(doc, QStringLiteral("workload.task"),
-                               {{QStringLiteral("finetune"), tr("Full fine-tuning")},
-                                {QStringLiteral("lora"), tr("LoRA adapters")},
-                                {QStringLiteral("qlora"), tr("QLoRA (4-bit base model)")}},
+    m_method = new ChoiceField(doc, QStringLiteral("workload.task"), WorkloadNames::fineTuneMethods(),
                                QStringLiteral("finetune"), this);
     addFieldRow(m_form, tr("Fine-tune &method:"), m_method,
                 tr("Full fine-tuning updates every weight; LoRA trains small adapters; QLoRA also keeps the base "
@@ -69,11 +61,7 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
     m_trainingAny << line(tr("&Epochs:"), QStringLiteral("epochs"), number, tr("1"),
                           tr("Passes over the dataset."));
 
-    auto *precision = new ChoiceField(doc, QStringLiteral("workload.precision"),
-                                      {{QStringLiteral("bf16"), tr("BF16 mixed precision")},
-                                       {QStringLiteral("fp8"), tr("FP8")},
-                                       {QStringLiteral("tf32"), tr("TF32")},
-                                       {QStringLiteral("fp32"), tr("FP32")}},
+    auto *precision = new ChoiceField(doc, QStringLiteral("workload.precision"), WorkloadNames::precisions(),
                                       QStringLiteral("bf16"), this);
     addFieldRow(m_form, tr("P&recision:"), precision,
                 tr("Number format of the training math; a measured job scales by the peak at this format. BF16 is "

@@ -205,7 +205,7 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     text += PlanText::tr(" Expected cost %1").arg(formatMoney(best.cost, request.displayCurrency));
     if (request.workload.kind != WorkloadKind::Inference)
         text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
-    text += u'.';
+    text += PlanText::tr(".", "ends the expected-cost sentence");
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)
@@ -227,6 +227,7 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         QJsonObject j;
         j.insert(QStringLiteral("rank"), i + 1);
         j.insert(QStringLiteral("provider"), o.provider);
+        j.insert(QStringLiteral("provider_name"), o.providerLabel());
         j.insert(QStringLiteral("instance_type"), o.instanceType);
         j.insert(QStringLiteral("region"), o.region);
         j.insert(QStringLiteral("gpu"), o.gpu);
@@ -264,6 +265,7 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         rec.insert(QStringLiteral("rank"), r.recommended < n ? r.recommended + 1 : QJsonValue());
         const PlanOption &p = r.options[std::size_t(r.recommended)];
         rec.insert(QStringLiteral("provider"), planner.offer(p).provider);
+        rec.insert(QStringLiteral("provider_name"), planner.offer(p).providerLabel());
         rec.insert(QStringLiteral("instance_type"), planner.offer(p).instanceType);
         rec.insert(QStringLiteral("region"), planner.offer(p).region);
         rec.insert(QStringLiteral("billing"), billingId(p.billing));
