@@ -11,9 +11,7 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/timeline/TimelinePanel.h"
 
-#include <QDir>
 #include <QStyleFactory>
-#include <QTabWidget>
 
 #include <gtest/gtest.h>
 
@@ -30,17 +28,11 @@ TEST(HighDpiScreenshots, MainViewsAreDrawnAtTwiceTheResolution)
     ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error));
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
 
-    const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
-    QDir().mkpath(dir);
-    const char *tabs[] = {"plan", "timeline", "catalog"};
-    for (int i = 0; i < 3; ++i) {
-        window->tabs()->setCurrentIndex(i);
-        QTest::qWait(50);
-        const QPixmap shot = window->grab();
+    const QList<QPixmap> shots = tests::screenshotTabs(*window, QStringLiteral("hidpi"));
+    ASSERT_EQ(shots.size(), 3);
+    for (const QPixmap &shot : shots) {
         EXPECT_EQ(shot.width(), window->width() * 2);
         EXPECT_EQ(shot.height(), window->height() * 2);
-        const QString file = QStringLiteral("%1/%2-hidpi.png").arg(dir, QLatin1String(tabs[i]));
-        EXPECT_TRUE(shot.save(file)) << file.toStdString();
     }
     EXPECT_GT(window->comparison()->scatter()->pointCount(), 0);
     EXPECT_GT(window->comparison()->bars()->barCount(), 0);

@@ -43,15 +43,7 @@ void shoot(tests::Look look)
     if (chinese)
         window->document()->setValue(QStringLiteral("name"), QStringLiteral("预训练 7B 模型"));
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
-    const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
-    QDir().mkpath(dir);
-    const char *tabs[] = {"plan", "timeline", "catalog"};
-    for (int i = 0; i < 3; ++i) {
-        window->tabs()->setCurrentIndex(i);
-        QTest::qWait(50);
-        const QString file = QStringLiteral("%1/%2-%3.png").arg(dir, QLatin1String(tabs[i]), tests::lookSuffix(look));
-        EXPECT_TRUE(window->grab().save(file)) << file.toStdString();
-    }
+    EXPECT_EQ(tests::screenshotTabs(*window, tests::lookSuffix(look)).size(), 3);
     EXPECT_GT(window->comparison()->scatter()->pointCount(), 0);
     EXPECT_GT(window->timeline()->cumulative()->lineCount(), 1);
     if (chinese) {

@@ -7,7 +7,10 @@
 #include "ui/MainWindow.h"
 #include "ui/compare/PlanRunner.h"
 
+#include <QDir>
 #include <QLineEdit>
+#include <QPixmap>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -65,5 +68,27 @@ inline std::unique_ptr<ui::MainWindow> plannedWindow()
         return nullptr;
     return window;
 }
+
+#ifdef GPUPLANNER_ARTIFACT_DIR
+// Shows the plan, timeline and catalog tabs in turn and saves each as <tab>-<suffix>.png under
+// GPUPLANNER_ARTIFACT_DIR/screenshots for people to look at; returns the pictures (empty if
+// one could not be saved).
+inline QList<QPixmap> screenshotTabs(ui::MainWindow &window, const QString &suffix)
+{
+    const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
+    QDir().mkpath(dir);
+    QList<QPixmap> shots;
+    const char *tabs[] = {"plan", "timeline", "catalog"};
+    for (int i = 0; i < 3; ++i) {
+        window.tabs()->setCurrentIndex(i);
+        QTest::qWait(50);
+        const QPixmap shot = window.grab();
+        if (!shot.save(QStringLiteral("%1/%2-%3.png").arg(dir, QLatin1String(tabs[i]), suffix)))
+            return {};
+        shots << shot;
+    }
+    return shots;
+}
+#endif
 
 } // namespace gpuplanner::tests
