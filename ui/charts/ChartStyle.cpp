@@ -6,7 +6,9 @@
 #include <QChart>
 #include <QLegend>
 #include <QLocale>
+#include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplanner::ui::charts {
@@ -50,6 +52,28 @@ QColor seriesColor(int index, const QPalette &palette)
                                       QColor(0xf0, 0xe4, 0x42)};
     QColor c = okabeIto[index % int(std::size(okabeIto))];
     return isDarkPalette(palette) ? c.lighter(135) : c;
+}
+
+void setNiceRange(QValueAxis *axis, double max, int minDecimals)
+{
+    if (!(max > 0) || !std::isfinite(max))
+        max = 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(max / 5)));
+    double step = 10 * magnitude;
+    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (max / (factor * magnitude) <= 6 + 1e-9) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    const int intervals = std::max(1, int(std::ceil(max / step - 1e-9)));
+    axis->setRange(0, intervals * step);
+    axis->setTickCount(intervals + 1);
+    // Decimals the step needs: 0.5 -> 1, 2.5 -> 1, 0.25 -> 2, 20 -> 0.
+    int decimals = 0;
+    while (decimals < 6 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(std::max(decimals, minDecimals)));
 }
 
 QString shortNumber(double value)

@@ -8,6 +8,7 @@
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
 class QChart;
+class QValueAxis;
 QT_END_NAMESPACE
 
 namespace gpuplanner::ui::charts {
@@ -16,6 +17,10 @@ void styleChart(QChart *chart, const QPalette &palette, const QFont &font);
 void styleAxis(QAbstractAxis *axis, const QPalette &palette, const QFont &font);
 // A colour-blind-safe series colour (Okabe-Ito), brightened for dark themes.
 QColor seriesColor(int index, const QPalette &palette);
+// Sets the axis from 0 to a round number at or above `max`, with 3 to 6 intervals of 1, 2, 2.5 or
+// 5 times a power of ten, and labels with as many decimals as the step needs (at least
+// minDecimals): 0..2.16 becomes 0, 0.5, ... 2.5, not 0, 2, 4.
+void setNiceRange(QValueAxis *axis, double max, int minDecimals = 0);
 // A value for an axis label: 1.2k, 35, 4.5M.
 QString shortNumber(double value);
 

@@ -98,10 +98,7 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
     m_p50->append(p50);
     m_range->append(range);
     m_categories->setCategories(categories);
-    m_values->setRange(0, maxValue > 0 ? maxValue * 1.05 : 1);
-    m_values->applyNiceNumbers();
-    // Small amounts need decimals to tell the ticks apart.
-    m_values->setLabelFormat(m_values->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
+    charts::setNiceRange(m_values, maxValue * 1.05);
     m_values->setTitleText(tr("Cost (%1)").arg(currency));
     setSelectedId(m_selected);
 }

@@ -130,9 +130,7 @@ void PriceHistoryChart::setHistory(const QList<core::PricePoint> &points, const 
     xAxis->setRange(first.addDays(-3), last.addDays(3));
     xAxis->setFormat(QStringLiteral("yyyy-MM-dd"));
     xAxis->setTickCount(5);
-    yAxis->setRange(0, top * 1.15);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(QStringLiteral("%.2f"));
+    charts::setNiceRange(yAxis, top * 1.15, 2);
     yAxis->setTitleText(tr("%1 per hour").arg(currency));
     restyle();
 }

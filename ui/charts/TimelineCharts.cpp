@@ -131,10 +131,7 @@ void TimelineChart::rebuild()
         budget->attachAxis(m_y);
     }
     m_x->setRange(0, std::max(1, n - 1));
-    m_y->setRange(0, maxY > 0 ? maxY * 1.08 / unit : 1);
-    m_y->applyNiceNumbers();
-    // A few millions get one decimal so the ticks between whole millions read apart.
-    m_y->setLabelFormat(m_y->max() < 10 && unit > 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    charts::setNiceRange(m_y, maxY > 0 ? maxY * 1.04 / unit : 1);
     if (unit == 1e6)
         m_y->setTitleText(tr("%1 (millions)").arg(m_currency));
     else if (unit == 1e3)
@@ -257,9 +254,7 @@ void OwnershipChart::rebuild()
             m_chart->setTitle(tr("Cloud against owning: owning pays off above %1% utilization")
                                   .arg(m_breakEven * 100, 0, 'f', 0));
     }
-    m_y->setRange(0, maxY > 0 ? maxY : 1);
-    m_y->applyNiceNumbers();
-    m_y->setLabelFormat(QStringLiteral("%.2f"));
+    charts::setNiceRange(m_y, maxY, 2);
     m_y->setTitleText(tr("%1 per GPU-hour").arg(m_currency));
     charts::styleChart(m_chart, p, font());
 }

@@ -134,7 +134,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     const Offer &odOffer = planner.offer(od);
     const double perInstanceGpus = std::max(1.0, odOffer.gpuCount);
     rates.onDemandPerGpuHour = od.pricePerHour / perInstanceGpus;
-    rates.onDemandLabel = TimelineText::tr("%1 %2 on-demand").arg(odOffer.provider, odOffer.instanceType);
+    rates.onDemandLabel = TimelineText::tr("%1 %2 on-demand").arg(odOffer.providerLabel(), odOffer.instanceType);
     rates.mainRunGpus = od.gpus;
     rates.mainRunHours = od.hours;
     const QString ownedGpu = scenario.ownership.gpu.isEmpty() ? odOffer.gpu : scenario.ownership.gpu;
@@ -166,7 +166,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         rates.spotTimeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
         rates.spotMainRunGpus = s.gpus;
         rates.spotMainRunHours = s.hours;
-        rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.provider, so.instanceType);
+        rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.providerLabel(), so.instanceType);
     }
     for (const CommitmentTerm &t : scenario.assumptions.commitments) {
         if (!t.provider.isEmpty() && t.provider != odOffer.provider)

@@ -1,0 +1,44 @@
+// Axis ranges: round numbers a little above the data, with steps people read at a glance.
+
+#include "ui/charts/ChartStyle.h"
+
+#include <QValueAxis>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner::ui;
+
+namespace {
+
+struct Expected
+{
+    double max;
+    double top;
+    int ticks;
+    const char *format;
+};
+
+} // namespace
+
+TEST(ChartStyle, NiceRangesUseSmallRoundSteps)
+{
+    const Expected cases[] = {
+        {2.16, 2.5, 6, "%.1f"},   // millions with a budget line at 2: not 0, 2, 4
+        {317, 400, 5, "%.0f"},    // thousands a month
+        {0.034, 0.04, 5, "%.2f"}, // cents
+        {5.6, 6, 7, "%.0f"},      // six intervals of 1 are still fine
+        {41000, 50000, 6, "%.0f"},
+        {0, 1, 6, "%.1f"},        // nothing to show: a plain 0..1
+    };
+    for (const Expected &e : cases) {
+        QValueAxis axis;
+        charts::setNiceRange(&axis, e.max);
+        EXPECT_DOUBLE_EQ(axis.min(), 0) << e.max;
+        EXPECT_NEAR(axis.max(), e.top, 1e-9) << e.max;
+        EXPECT_EQ(axis.tickCount(), e.ticks) << e.max;
+        EXPECT_EQ(axis.labelFormat(), QLatin1String(e.format)) << e.max;
+    }
+    QValueAxis prices;
+    charts::setNiceRange(&prices, 3.2, 2);
+    EXPECT_EQ(prices.labelFormat(), QStringLiteral("%.2f")) << "money per hour keeps its cents";
+}
