@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStyledItemDelegate>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -278,6 +279,55 @@ TEST(CustomOffers, EditorRejectsBadInputNamingTheFieldKeepsTheTextAndUndoes)
     ASSERT_EQ(written.value().size(), 1);
     EXPECT_DOUBLE_EQ(written.value().at(0).pricePerHour, 21.5);
     EXPECT_EQ(written.value().at(0).gpu, QStringLiteral("H100-SXM5-80GB"));
+}
+
+TEST(CustomOffers, BillingAndUpfrontReadAsWordsAndArePickedFromAList)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    ui::CustomOffersDialog dialog(storesFor(path), {QStringLiteral("aws")});
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QTest::mouseClick(dialog.addButton(), Qt::LeftButton);
+    ASSERT_EQ(dialog.model()->rowCount(), 1);
+    QTableView *view = dialog.view();
+    const QModelIndex billing = dialog.model()->index(0, ui::CustomOffersModel::Billing);
+    const auto shown = [view](const QModelIndex &index) {
+        const auto *delegate = qobject_cast<QStyledItemDelegate *>(view->itemDelegateForColumn(index.column()));
+        return delegate ? delegate->displayText(index.data(), QLocale()) : QStringLiteral("(no delegate)");
+    };
+    EXPECT_EQ(billing.data().toString(), QStringLiteral("on_demand")); // the CSV's id underneath
+    EXPECT_EQ(shown(billing), QStringLiteral("On-demand"));
+    EXPECT_EQ(shown(dialog.model()->index(0, ui::CustomOffersModel::Upfront)), QStringLiteral("no upfront"));
+
+    // F2 opens a list; Down picks the next billing model and Return keeps it.
+    view->setFocus();
+    view->setCurrentIndex(billing);
+    QTest::keyClick(view, Qt::Key_F2);
+    auto *combo = qobject_cast<QComboBox *>(QApplication::focusWidget());
+    ASSERT_NE(combo, nullptr);
+    EXPECT_EQ(combo->currentText(), QStringLiteral("On-demand"));
+    QTest::keyClick(combo, Qt::Key_Down);
+    EXPECT_EQ(combo->currentText(), QStringLiteral("Spot"));
+    QTest::keyClick(combo, Qt::Key_Return); // the view commits on its next event loop turn
+    EXPECT_TRUE(QTest::qWaitFor([&] { return billing.data().toString() == u"spot"; }, 2000));
+    EXPECT_EQ(shown(billing), QStringLiteral("Spot"));
+    dialog.undoStack()->undo();
+    EXPECT_EQ(billing.data().toString(), QStringLiteral("on_demand"));
+
+    // Text that is not a billing model (say, from an import) is shown and kept as it is.
+    ASSERT_TRUE(dialog.model()->setData(billing, QStringLiteral("monthly")));
+    const int edits = dialog.undoStack()->count();
+    EXPECT_EQ(shown(billing), QStringLiteral("monthly"));
+    view->setCurrentIndex(billing);
+    QTest::keyClick(view, Qt::Key_F2);
+    combo = qobject_cast<QComboBox *>(QApplication::focusWidget());
+    ASSERT_NE(combo, nullptr);
+    EXPECT_EQ(combo->currentText(), QStringLiteral("monthly"));
+    QTest::keyClick(combo, Qt::Key_Return);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return QApplication::focusWidget() == view; }, 2000)) << "the editor closes";
+    EXPECT_EQ(billing.data().toString(), QStringLiteral("monthly"));
+    EXPECT_EQ(dialog.undoStack()->count(), edits);
 }
 
 TEST(CustomOffers, CsvImportGoodAndBad)

@@ -2,8 +2,10 @@
 
 #include "core/import/CustomOffersCsv.h"
 #include "core/import/SeedMetadata.h"
-#include "ui/ThemeColors.h"
 #include "core/io/CsvReader.h"
+#include "ui/ThemeColors.h"
+#include "ui/catalog/BillingNames.h"
+#include "ui/catalog/ChoiceDelegate.h"
 #include "ui/catalog/CustomOffersModel.h"
 
 #include <QDialogButtonBox>
@@ -147,6 +149,16 @@ CustomOffersDialog::CustomOffersDialog(core::CustomOfferStoreFactory stores, QSt
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::AnyKeyPressed);
+    // Billing and upfront hold the CSV's ids but read as words and are picked from a list.
+    ChoiceDelegate::Choices billing;
+    for (core::Billing b : core::kBillings)
+        billing.append({core::billingId(b), BillingNames::billing(b)});
+    m_view->setItemDelegateForColumn(CustomOffersModel::Billing, new ChoiceDelegate(billing, m_view));
+    m_view->setItemDelegateForColumn(CustomOffersModel::Upfront,
+                                     new ChoiceDelegate({{QString(), BillingNames::upfront(QStringLiteral("none"))},
+                                                         {QStringLiteral("partial"), BillingNames::upfront(QStringLiteral("partial"))},
+                                                         {QStringLiteral("all"), BillingNames::upfront(QStringLiteral("all"))}},
+                                                        m_view));
 
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
