@@ -20,8 +20,10 @@
 #include "ui/settings/SecretStore.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
@@ -328,6 +330,38 @@ TEST(CustomOffers, BillingAndUpfrontReadAsWordsAndArePickedFromAList)
     EXPECT_TRUE(QTest::qWaitFor([&] { return QApplication::focusWidget() == view; }, 2000)) << "the editor closes";
     EXPECT_EQ(billing.data().toString(), QStringLiteral("monthly"));
     EXPECT_EQ(dialog.undoStack()->count(), edits);
+}
+
+TEST(CustomOffers, GpuColumnCompletesFromTheCatalogsGpuIds)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    ui::CustomOffersDialog dialog(storesFor(path), {QStringLiteral("aws")});
+    dialog.setGpuIds({QStringLiteral("A100-80GB"), QStringLiteral("H100-SXM5-80GB"), QStringLiteral("H100-PCIE-80GB"),
+                      QStringLiteral("L4")});
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QTest::mouseClick(dialog.addButton(), Qt::LeftButton);
+    QTableView *view = dialog.view();
+    view->setFocus();
+    view->setCurrentIndex(dialog.model()->index(0, ui::CustomOffersModel::Gpu));
+    QTest::keyClick(view, Qt::Key_F2);
+    auto *edit = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+    ASSERT_NE(edit, nullptr);
+    ASSERT_NE(edit->completer(), nullptr);
+    // Any part of the id, any case.
+    QTest::keyClicks(edit, QStringLiteral("h100"));
+    QStringList offered;
+    QAbstractItemModel *completions = edit->completer()->completionModel();
+    for (int r = 0; r < completions->rowCount(); ++r)
+        offered << completions->index(r, 0).data().toString();
+    EXPECT_EQ(offered, (QStringList{QStringLiteral("H100-SXM5-80GB"), QStringLiteral("H100-PCIE-80GB")}));
+    // Whatever is typed is kept; the model validates it on save.
+    edit->completer()->popup()->hide(); // the text as typed, no completion picked
+    QTest::keyClick(edit, Qt::Key_Return);
+    EXPECT_TRUE(QTest::qWaitFor(
+        [&] { return dialog.model()->rows().at(0).at(ui::CustomOffersModel::Gpu) == u"h100"; }, 2000))
+        << dialog.model()->rows().at(0).at(ui::CustomOffersModel::Gpu).toStdString();
 }
 
 TEST(CustomOffers, CsvImportGoodAndBad)

@@ -7,6 +7,9 @@
 #include "db/SqliteOfferStore.h"
 #include "db/SqliteRefreshLog.h"
 #include "ui/MainWindow.h"
+#include "ui/catalog/CompletingDelegate.h"
+#include "ui/catalog/CustomOffersDialog.h"
+#include "ui/catalog/CustomOffersModel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 #include "ui/refresh/CatalogTools.h"
 #include "ui/refresh/RefreshDialog.h"
@@ -18,6 +21,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -288,4 +292,14 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     // Nothing was reloaded: the offers on screen are the old ones.
     EXPECT_EQ(loaded.size(), 1);
     dialog->close();
+
+    // The custom offers editor completes GPU ids from the loaded catalog.
+    tools->customOffersAction()->trigger();
+    auto *custom = window.findChild<ui::CustomOffersDialog *>();
+    ASSERT_NE(custom, nullptr);
+    const auto *gpus = qobject_cast<ui::CompletingDelegate *>(
+        custom->view()->itemDelegateForColumn(ui::CustomOffersModel::Gpu));
+    ASSERT_NE(gpus, nullptr);
+    EXPECT_TRUE(gpus->completions().contains(QStringLiteral("H100-SXM5-80GB")));
+    custom->close();
 }

@@ -6,6 +6,7 @@
 #include "ui/ThemeColors.h"
 #include "ui/catalog/BillingNames.h"
 #include "ui/catalog/ChoiceDelegate.h"
+#include "ui/catalog/CompletingDelegate.h"
 #include "ui/catalog/CustomOffersModel.h"
 
 #include <QDialogButtonBox>
@@ -131,6 +132,7 @@ SaveOutcome writeOffers(const QByteArray &csv, const QStringList &savedProviders
 CustomOffersDialog::CustomOffersDialog(core::CustomOfferStoreFactory stores, QStringList catalogProviders, QWidget *parent)
     : QDialog(parent), m_stores(std::move(stores)), m_catalogProviders(std::move(catalogProviders)),
       m_undo(new QUndoStack(this)), m_model(new CustomOffersModel(m_undo, this)), m_view(new QTableView(this)),
+      m_gpuDelegate(new CompletingDelegate(m_view)),
       m_message(new QLabel(this)), m_add(new QPushButton(tr("&Add offer"), this)),
       m_remove(new QPushButton(tr("&Remove"), this)), m_import(new QPushButton(tr("&Import CSV…"), this)),
       m_save(new QPushButton(tr("&Save"), this))
@@ -149,6 +151,7 @@ CustomOffersDialog::CustomOffersDialog(core::CustomOfferStoreFactory stores, QSt
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::AnyKeyPressed);
+    m_view->setItemDelegateForColumn(CustomOffersModel::Gpu, m_gpuDelegate);
     // Billing and upfront hold the CSV's ids but read as words and are picked from a list.
     ChoiceDelegate::Choices billing;
     for (core::Billing b : core::kBillings)
@@ -220,6 +223,11 @@ void CustomOffersDialog::setOffers(const QList<core::Offer> &offers)
             m_savedProviders.append(o.provider);
     }
     m_model->setRows(rows);
+}
+
+void CustomOffersDialog::setGpuIds(const QStringList &ids)
+{
+    m_gpuDelegate->setCompletions(ids);
 }
 
 void CustomOffersDialog::showMessage(const QString &text, bool error)

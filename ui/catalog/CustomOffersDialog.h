@@ -16,6 +16,8 @@ class QUndoStack;
 
 namespace gpuplanner::ui {
 
+class CompletingDelegate;
+
 class CustomOffersModel;
 
 class CustomOffersDialog : public QDialog
@@ -29,6 +31,8 @@ public:
 
     // Loads the catalog's current custom offers (not undoable).
     void setOffers(const QList<core::Offer> &offers);
+    // The catalog's GPU model ids: the GPU column completes from them while typing.
+    void setGpuIds(const QStringList &ids);
     // Reads, checks and appends a custom-offers CSV (asynchronously; importFinished reports).
     void importCsv(const QString &path);
     void save();
@@ -58,6 +62,7 @@ private:
     QUndoStack *m_undo;
     CustomOffersModel *m_model;
     QTableView *m_view;
+    CompletingDelegate *m_gpuDelegate;
     QLabel *m_message;
     QPushButton *m_add;
     QPushButton *m_remove;

@@ -103,6 +103,11 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
                 m_gpuSpecs->setGpus(snapshot.gpus);
                 m_offers = snapshot.offers;
                 m_info = snapshot.info;
+                m_gpuIds.clear();
+                for (const core::GpuModel &g : snapshot.gpus)
+                    m_gpuIds << g.id;
+                if (m_customDialog)
+                    m_customDialog->setGpuIds(m_gpuIds);
             });
     connect(this, &CatalogTools::refreshLogLoaded, m_status, &CatalogStatusLabel::setRefreshLog);
     reloadRefreshLog();
@@ -196,6 +201,7 @@ CustomOffersDialog *CatalogTools::showCustomOffersDialog()
         m_customDialog = new CustomOffersDialog(m_deps.customOffers, catalogProviders, &m_window);
         m_customDialog->setAttribute(Qt::WA_DeleteOnClose);
         m_customDialog->setOffers(offers);
+        m_customDialog->setGpuIds(m_gpuIds);
         connect(m_customDialog, &CustomOffersDialog::offersSaved, &m_window, &MainWindow::reloadCatalog);
     }
     m_customDialog->show();

@@ -71,6 +71,7 @@ private:
     GpuSpecsPanel *m_gpuSpecs;
     PriceHistoryPanel *m_history;
     QList<core::Offer> m_offers;
+    QStringList m_gpuIds;
     core::CatalogInfo m_info;
     QPointer<CustomOffersDialog> m_customDialog;
     QPointer<RefreshDialog> m_refreshDialog;
