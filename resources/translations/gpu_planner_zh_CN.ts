@@ -1005,6 +1005,18 @@ Cost %5 (P90 %6) · time %7</source>
         <source>%1. %2 · %3</source>
         <translation>%1. %2 · %3</translation>
     </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Provider filter</source>
+        <translation>提供商筛选</translation>
+    </message>
+    <message>
+        <source>Billing filter</source>
+        <translation>计费方式筛选</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ConstraintsEditor</name>
@@ -1765,6 +1777,10 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>All providers</source>
         <translation>全部提供商</translation>
+    </message>
+    <message>
+        <source>Offers</source>
+        <translation>报价</translation>
     </message>
 </context>
 <context>
@@ -2927,6 +2943,10 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>%1 per hour</source>
         <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>Price history</source>
+        <translation>价格历史</translation>
     </message>
 </context>
 </TS>

@@ -27,6 +27,7 @@ CostBarsChart::CostBarsChart(QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(280, 220);
     m_chart->setTitle(tr("Cost of the top options"));
+    m_view->setAccessibleName(tr("Cost of the top options"));
     m_chart->setLocalizeNumbers(true); // costs read 40,000 with the locale's separators
     m_series->append(m_p50);
     m_series->append(m_range);

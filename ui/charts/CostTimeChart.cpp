@@ -30,6 +30,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(280, 220);
     m_chart->setTitle(tr("Cost against time"));
+    m_view->setAccessibleName(tr("Cost against time"));
     m_chart->setLocalizeNumbers(true); // costs read 1,000,000 with the locale's separators
     m_others->setName(tr("Options"));
     m_paretoPoints->setName(tr("Pareto front"));

@@ -54,6 +54,7 @@ PriceHistoryChart::PriceHistoryChart(QWidget *parent)
 {
     setObjectName(QStringLiteral("priceHistoryChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setAccessibleName(tr("Price history"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -45,6 +45,7 @@ TimelineChart::TimelineChart(const QString &title, QWidget *parent)
       m_y(new QValueAxis)
 {
     m_chart->setTitle(title);
+    m_view->setAccessibleName(title);
     // The panel shows one legend for both timeline charts (SeriesLegend).
     m_chart->legend()->setVisible(false);
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -178,6 +179,7 @@ OwnershipChart::OwnershipChart(QWidget *parent)
     : QWidget(parent), m_chart(new QChart), m_view(makeView(m_chart, this)), m_x(new QValueAxis), m_y(new QValueAxis)
 {
     m_chart->setTitle(tr("Cloud against owning: cost per GPU-hour"));
+    m_view->setAccessibleName(tr("Cloud against owning: cost per GPU-hour"));
     m_x->setTitleText(tr("Utilization of owned GPUs (%)"));
     m_x->setRange(0, 100);
     m_x->setLabelFormat(QStringLiteral("%.0f"));

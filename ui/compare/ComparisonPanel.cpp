@@ -42,6 +42,7 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->setWordWrap(false);
     m_view->setToolTip(tr("Options ranked by the plan; click a header to sort, right-click it to choose columns."));
+    m_view->setAccessibleName(tr("Options"));
 
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -96,9 +97,11 @@ QWidget *ComparisonPanel::createFilters()
     m_pareto = new QCheckBox(tr("Pareto &front"), bar);
     m_pareto->setToolTip(tr("Only options no other option beats on both cost and time."));
     m_provider = new QComboBox(bar);
+    m_provider->setAccessibleName(tr("Provider filter"));
     m_provider->setToolTip(tr("Show one provider's options."));
     m_provider->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_billing = new QComboBox(bar);
+    m_billing->setAccessibleName(tr("Billing filter"));
     m_billing->setToolTip(tr("Show one billing model."));
     m_billing->addItem(tr("All billing"), -1);
     for (core::Billing b : core::kBillings)

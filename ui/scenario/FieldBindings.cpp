@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace gpuplanner::ui {
@@ -211,6 +212,16 @@ void CheckField::showValue(const QJsonValue &value)
     m_check->setChecked(value.isBool() ? value.toBool() : m_fallback);
 }
 
+QString accessibleLabelText(QString label)
+{
+    // "&Dataset tokens:" reads "Dataset tokens"; "数据集 token 数(&D):" reads "数据集 token 数".
+    label.remove(QRegularExpression(QStringLiteral("\\(&.\\)")));
+    label.remove(u'&');
+    while (label.endsWith(u':') || label.endsWith(u'：'))
+        label.chop(1);
+    return label.trimmed();
+}
+
 void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QString &tip)
 {
     auto *l = new QLabel(label, form->parentWidget());
@@ -218,6 +229,8 @@ void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QS
     l->setToolTip(tip);
     field->setToolTip(tip);
     field->focusProxy()->setToolTip(tip);
+    // Screen readers name the editor itself, which sits inside the field, not beside the label.
+    field->focusProxy()->setAccessibleName(accessibleLabelText(label));
     form->addRow(l, field);
 }
 
