@@ -3,9 +3,12 @@
 
 #include "PlanTestSupport.h"
 
+#include "ui/catalog/CustomOffersDialog.h"
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
+#include "ui/settings/SecretStore.h"
+#include "ui/settings/SettingsDialog.h"
 
 #include <QAbstractItemView>
 #include <QAbstractSpinBox>
@@ -14,6 +17,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -45,20 +50,16 @@ QString describe(QWidget *w)
     return path.join(QStringLiteral(" > "));
 }
 
-} // namespace
-
-TEST(Accessibility, EveryInputTableAndChartOfTheMainWindowHasAName)
+// Widgets under `root` a screen reader could not name: no accessible name and no label that
+// is their buddy.
+QStringList unnamedWidgets(QWidget *root, int *checked)
 {
-    auto window = tests::plannedWindow();
-    ASSERT_TRUE(window);
-    const QList<QLabel *> labels = window->findChildren<QLabel *>();
-    int checked = 0;
+    const QList<QLabel *> labels = root->findChildren<QLabel *>();
     QStringList unnamed;
-    for (QWidget *w : window->findChildren<QWidget *>()) {
+    for (QWidget *w : root->findChildren<QWidget *>()) {
         if (!needsName(w))
             continue;
-        ++checked;
-        // What a screen reader announces: the accessible name, else the label it is the buddy of.
+        ++*checked;
         QString name = w->accessibleName();
         for (const QLabel *label : labels) {
             if (name.isEmpty() && label->buddy() == w)
@@ -67,9 +68,34 @@ TEST(Accessibility, EveryInputTableAndChartOfTheMainWindowHasAName)
         if (name.trimmed().isEmpty())
             unnamed << describe(w);
     }
+    return unnamed;
+}
+
+} // namespace
+
+TEST(Accessibility, EveryInputTableAndChartOfTheMainWindowHasAName)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    int checked = 0;
+    const QStringList unnamed = unnamedWidgets(window.get(), &checked);
     EXPECT_GT(checked, 30);
+    EXPECT_TRUE(unnamed.isEmpty()) << unnamed.size() << " unnamed:\n" << unnamed.join(u'\n').toStdString();
     // A form's editor is named after its label, without the mnemonic and the colon.
     EXPECT_EQ(window->editor()->workload()->tokensField()->edit()->accessibleName(), QStringLiteral("Dataset tokens"));
     EXPECT_EQ(ui::accessibleLabelText(QStringLiteral("数据集 token 数(&D)：")), QStringLiteral("数据集 token 数"));
+}
+
+TEST(Accessibility, TheSettingsAndCustomOffersDialogsNameTheirInputs)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::SettingsDialog settingsDialog(settings, secrets);
+    int checked = 0;
+    QStringList unnamed = unnamedWidgets(&settingsDialog, &checked);
+    ui::CustomOffersDialog custom({}, {});
+    unnamed += unnamedWidgets(&custom, &checked);
+    EXPECT_GT(checked, 8);
     EXPECT_TRUE(unnamed.isEmpty()) << unnamed.size() << " unnamed:\n" << unnamed.join(u'\n').toStdString();
 }

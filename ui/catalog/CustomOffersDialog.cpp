@@ -146,6 +146,7 @@ CustomOffersDialog::CustomOffersDialog(core::CustomOfferStoreFactory stores, QSt
     intro->setWordWrap(true);
 
     m_view->setModel(m_model);
+    m_view->setAccessibleName(tr("Custom offers"));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
