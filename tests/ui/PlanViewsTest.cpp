@@ -107,6 +107,53 @@ TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
     EXPECT_TRUE(panel->reasons()->text().contains(QStringLiteral("Recommended")));
 }
 
+TEST(PlanView, ArrowKeysInTheTableMoveTheHighlightInBothCharts)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    window->tabs()->setCurrentIndex(0);
+    ui::ComparisonPanel *panel = window->comparison();
+    QTableView *view = panel->view();
+    ASSERT_GT(panel->proxy()->rowCount(), 3);
+    view->setFocus();
+    view->setCurrentIndex(panel->proxy()->index(0, ui::ComparisonModel::Instance));
+    for (int row = 1; row <= 2; ++row) {
+        QTest::keyClick(view, Qt::Key_Down);
+        const QString id = panel->proxy()->index(row, 0).data(ui::ComparisonModel::OptionIdRole).toString();
+        EXPECT_EQ(panel->selectedId(), id) << "row " << row;
+        EXPECT_EQ(panel->scatter()->selectedId(), id) << "row " << row;
+        EXPECT_EQ(panel->bars()->selectedBar(), row);
+    }
+    QTest::keyClick(view, Qt::Key_Up);
+    EXPECT_EQ(panel->bars()->selectedBar(), 1);
+}
+
+TEST(PlanView, TabMovesDownTheWorkloadFormInTheOrderItReads)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::WorkloadEditor *workload = window->editor()->workload();
+    QWidget *kind = workload->kindField()->focusProxy();
+    ASSERT_NE(kind, nullptr);
+    kind->setFocus();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return kind->hasFocus(); }, 2000));
+    // Tab through the visible rows: each next field sits lower in the form than the last.
+    int lastY = kind->mapTo(workload, QPoint(0, 0)).y();
+    int fields = 1;
+    for (;;) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *focus = QApplication::focusWidget();
+        ASSERT_NE(focus, nullptr);
+        if (!workload->isAncestorOf(focus))
+            break; // left the form
+        const int y = focus->mapTo(workload, QPoint(0, 0)).y();
+        EXPECT_GT(y, lastY) << focus->accessibleName().toStdString() << " comes before a field above it";
+        lastY = y;
+        ASSERT_LT(++fields, 40);
+    }
+    EXPECT_GE(fields, 6) << "kind, model, sequence length, tokens, epochs, precision, optimizer";
+}
+
 TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
 {
     auto window = tests::plannedWindow();
