@@ -194,14 +194,6 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     Q_EMIT catalogLoaded(true);
 }
 
-QHash<QString, QString> MainWindow::providerNames() const
-{
-    QHash<QString, QString> names;
-    for (const core::Offer &o : m_catalogOffers)
-        names.insert(o.provider, o.providerLabel());
-    return names;
-}
-
 void MainWindow::replan()
 {
     if (const auto &scenario = m_doc->scenario())

@@ -51,8 +51,6 @@ public:
     TimelinePanel *timeline() const { return m_timeline; }
     PlanRunner *planRunner() const { return m_runner; }
     QTabWidget *tabs() const { return m_tabs; }
-    // Provider id -> the name people know it by, for the providers in the loaded catalog.
-    QHash<QString, QString> providerNames() const;
     void reloadCatalog();
 
 Q_SIGNALS:

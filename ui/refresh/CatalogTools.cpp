@@ -161,7 +161,9 @@ RefreshDialog *CatalogTools::showRefreshDialog()
         });
     }
     // The names of the catalog on screen, which may have been reloaded since the dialog opened.
-    QHash<QString, QString> names = m_window.providerNames();
+    QHash<QString, QString> names;
+    for (const core::Offer &o : std::as_const(m_offers))
+        names.insert(o.provider, o.providerLabel());
     names.insert(QStringLiteral("ecb"), tr("Exchange rates (ECB)"));
     m_refreshDialog->setProviderNames(names);
     m_refreshDialog->show();
