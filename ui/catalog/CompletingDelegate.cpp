@@ -6,6 +6,14 @@
 
 namespace gpuplanner::ui {
 
+QCompleter *newIdCompleter(QAbstractItemModel *ids, QObject *parent)
+{
+    auto *completer = new QCompleter(ids, parent);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setFilterMode(Qt::MatchContains);
+    return completer;
+}
+
 CompletingDelegate::CompletingDelegate(QObject *parent)
     : QStyledItemDelegate(parent), m_completions(new QStringListModel(this))
 {
@@ -25,12 +33,8 @@ QWidget *CompletingDelegate::createEditor(QWidget *parent, const QStyleOptionVie
                                           const QModelIndex &index) const
 {
     QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
-    if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
-        auto *completer = new QCompleter(m_completions, edit);
-        completer->setCaseSensitivity(Qt::CaseInsensitive);
-        completer->setFilterMode(Qt::MatchContains);
-        edit->setCompleter(completer);
-    }
+    if (auto *edit = qobject_cast<QLineEdit *>(editor))
+        edit->setCompleter(newIdCompleter(m_completions, edit));
     return editor;
 }
 

@@ -7,10 +7,15 @@
 #include <QStyledItemDelegate>
 
 QT_BEGIN_NAMESPACE
+class QAbstractItemModel;
+class QCompleter;
 class QStringListModel;
 QT_END_NAMESPACE
 
 namespace gpuplanner::ui {
+
+// A completer for catalog ids ("h100" finds "H100-SXM5-80GB"): any case, matching anywhere.
+QCompleter *newIdCompleter(QAbstractItemModel *ids, QObject *parent);
 
 class CompletingDelegate : public QStyledItemDelegate
 {

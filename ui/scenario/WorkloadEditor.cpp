@@ -1,5 +1,6 @@
 #include "ui/scenario/WorkloadEditor.h"
 
+#include "ui/catalog/CompletingDelegate.h"
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/WorkloadNames.h"
@@ -142,9 +143,7 @@ void WorkloadEditor::setGpuIds(const QStringList &ids)
 {
     QLineEdit *edit = m_referenceGpu->edit();
     if (!edit->completer()) {
-        auto *completer = new QCompleter(new QStringListModel(edit), edit);
-        completer->setCaseSensitivity(Qt::CaseInsensitive);
-        completer->setFilterMode(Qt::MatchContains);
+        QCompleter *completer = newIdCompleter(new QStringListModel(edit), edit);
         edit->setCompleter(completer);
         // Picking a completion sets the text without an edit signal: store it here.
         connect(completer, qOverload<const QString &>(&QCompleter::activated), this,
