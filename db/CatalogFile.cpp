@@ -2,24 +2,23 @@
 
 #include "db/Migrations.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 
 namespace gpuplanner::db {
 
 namespace {
 
-Status checkHeader(const QString &path)
+// No QFile here, ever: closing any descriptor of the catalog drops every POSIX lock this
+// process holds on it, including SQLite's in other threads, and that corrupts the file
+// under concurrent writers. stat() is safe; the header is read by SQLite itself (inspect).
+Status checkNotEmpty(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("%1: cannot read catalog: %2").arg(path, file.errorString())};
-    const QByteArray header = file.read(16);
-    if (header.isEmpty())
+    if (QFileInfo(path).size() == 0)
         return Error{QStringLiteral("%1: the catalog file is empty").arg(path)};
-    if (header != QByteArray("SQLite format 3\0", 16))
-        return Error{QStringLiteral("%1: not an SQLite database, so not a GPU Planner catalog").arg(path)};
     return core::success();
 }
 
@@ -69,7 +68,7 @@ Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode 
         return Error{QStringLiteral("%1: no such catalog file").arg(path)};
     if (!info.isFile())
         return Error{QStringLiteral("%1: not a file").arg(path)};
-    if (auto s = checkHeader(path); !s)
+    if (auto s = checkNotEmpty(path); !s)
         return s.error();
     auto version = inspect(path);
     if (!version)
@@ -89,17 +88,31 @@ Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode 
 
 Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPath)
 {
-    QDir dir(dataDir);
-    if (!dir.exists() && !QDir().mkpath(dataDir))
+    const QString path = QDir(dataDir).filePath(userCatalogFileName());
+    if (QFileInfo::exists(path)) {
+        // A catalog in a folder the user may not write (a shared or read-only home) still
+        // opens for reading; only a refresh or an edit then reports the folder.
+        const bool writable = QFileInfo(dataDir).isWritable() && QFileInfo(path).isWritable();
+        auto db = openCatalogFile(path, writable ? OpenMode::ReadWrite : OpenMode::ReadOnly);
+        if (!db)
+            return db.error();
+        return path;
+    }
+    if (!QDir(dataDir).exists() && !QDir().mkpath(dataDir))
         return Error{QStringLiteral("%1: cannot create the data directory for the catalog").arg(dataDir)};
     const QFileInfo dirInfo(dataDir);
     if (!dirInfo.isDir() || !dirInfo.isWritable())
         return Error{QStringLiteral("%1: the data directory is not writable, so the catalog cannot be created")
                          .arg(dataDir)};
 
-    const QString path = dir.filePath(userCatalogFileName());
+    // Two first runs at once (the app and the CLI, two terminals): one creates, the other
+    // waits for it and then opens what it made.
+    QLockFile creating(path + QStringLiteral(".create-lock"));
+    creating.setStaleLockTime(0);
+    if (!creating.tryLock(60000))
+        return Error{QStringLiteral("%1: another GPU Planner is still creating the catalog").arg(path)};
     if (!QFileInfo::exists(path)) {
-        const QString temp = path + QStringLiteral(".new");
+        const QString temp = QStringLiteral("%1.new-%2").arg(path).arg(QCoreApplication::applicationPid());
         QFile::remove(temp);
         if (!QFile::copy(seedPath, temp))
             return Error{QStringLiteral("%1: cannot copy the default catalog from %2").arg(temp, seedPath)};

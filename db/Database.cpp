@@ -1,8 +1,22 @@
 #include "db/Database.h"
 
+#include <QFileInfo>
+#include <QUrl>
+
 #include <sqlite3.h>
 
 namespace gpuplanner::db {
+
+namespace {
+
+bool needsImmutableRead(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.exists() && !QFileInfo(info.absolutePath()).isWritable()
+        && !QFileInfo::exists(path + QStringLiteral("-shm"));
+}
+
+} // namespace
 
 Statement::Statement(Statement &&other) noexcept
     : m_db(other.m_db), m_stmt(other.m_stmt), m_error(std::move(other.m_error))
@@ -115,8 +129,15 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, OpenMode m
     case OpenMode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
     case OpenMode::Create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
     }
+    QByteArray name = path.toUtf8();
+    if (mode == OpenMode::ReadOnly && needsImmutableRead(path)) {
+        // A WAL catalog in a folder we cannot write has no -shm to coordinate through:
+        // read it as an immutable file (nothing here can write it either).
+        flags |= SQLITE_OPEN_URI;
+        name = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toEncoded() + "?immutable=1";
+    }
     sqlite3 *handle = nullptr;
-    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &handle, flags, nullptr);
+    const int rc = sqlite3_open_v2(name.constData(), &handle, flags, nullptr);
     if (rc != SQLITE_OK) {
         const QString why = handle ? QString::fromUtf8(sqlite3_errmsg(handle))
                                    : QString::fromUtf8(sqlite3_errstr(rc));
@@ -124,11 +145,15 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, OpenMode m
         return Error{QStringLiteral("%1: cannot open catalog database: %2").arg(path, why)};
     }
     std::unique_ptr<Database> db(new Database(handle, path));
-    sqlite3_busy_timeout(handle, 5000);
+    // Writers in other processes and threads queue here; a refresh also holds the catalog's
+    // write lock (CatalogWriteLock), so a long wait means something is stuck.
+    sqlite3_busy_timeout(handle, 30000);
     sqlite3_extended_result_codes(handle, 1);
 
     // Reading the schema fails cleanly on a file that is not SQLite, before anything is written.
     if (auto probe = db->scalar(QStringLiteral("SELECT count(*) FROM sqlite_schema")); !probe) {
+        if ((sqlite3_extended_errcode(handle) & 0xff) == SQLITE_NOTADB)
+            return Error{QStringLiteral("%1: not an SQLite database, so not a GPU Planner catalog").arg(path)};
         return Error{QStringLiteral("%1: not a usable catalog database (%2)").arg(path, probe.errorMessage())};
     }
     if (auto fk = db->exec(QStringLiteral("PRAGMA foreign_keys = ON")); !fk)

@@ -56,6 +56,12 @@ Status migrate(Database &db, int targetVersion)
         Transaction tx(db);
         if (auto s = tx.begin(); !s)
             return Error{QStringLiteral("%1: cannot start migration %2: %3").arg(db.path(), m.name, s.errorMessage())};
+        // Another process may have upgraded the file while this one waited for the write lock.
+        auto now = db.userVersion();
+        if (!now)
+            return Error{QStringLiteral("%1: cannot read schema version: %2").arg(db.path(), now.errorMessage())};
+        if (now.value() >= m.version)
+            continue;
         if (auto s = db.exec(m.sql); !s)
             return Error{QStringLiteral("%1: migration %2 failed: %3").arg(db.path(), m.name, s.errorMessage())};
         if (auto s = db.exec(QStringLiteral("PRAGMA user_version = %1").arg(m.version)); !s)

@@ -1,5 +1,6 @@
 #include "CatalogCommand.h"
 
+#include "core/common/Redact.h"
 #include "Cli.h"
 #include "CommandSupport.h"
 
@@ -45,7 +46,7 @@ int history(db::SqliteCatalogRepository &repo, const QCommandLineParser &parser,
         return ExitData;
     }
     if (points->isEmpty()) {
-        err << programName() << " catalog history: no offers of '" << instance << "' in region '" << region << "'\n";
+        err << programName() << " catalog history: no offers of " << core::quoteValue(instance) << " in region " << core::quoteValue(region) << "\n";
         return ExitUsage;
     }
     if (format == OutputFormat::Json) {
@@ -134,8 +135,8 @@ int runCatalog(const QStringList &args, CatalogSession &session, QTextStream &ou
     }
     const auto format = outputFormatFromId(parser.value(QStringLiteral("format")));
     if (!format || *format == OutputFormat::Csv) {
-        err << programName() << " catalog " << sub << ": --format: '" << parser.value(QStringLiteral("format"))
-            << "' is not one of table, json\n";
+        err << programName() << " catalog " << sub << ": --format: " << core::quoteValue(parser.value(QStringLiteral("format")))
+            << " is not one of table, json\n";
         return ExitUsage;
     }
     auto repo = session.repository();

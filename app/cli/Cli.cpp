@@ -1,5 +1,6 @@
 #include "Cli.h"
 
+#include "core/common/Redact.h"
 #include "CatalogCommand.h"
 #include "RefreshCommand.h"
 
@@ -225,7 +226,7 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         for (const QString &p : parser.value(QStringLiteral("provider")).split(u',', Qt::SkipEmptyParts)) {
             const QString id = p.trimmed().toLower();
             if (!known.contains(id)) {
-                err << programName() << " offers: --provider: unknown provider '" << p << "'; known: "
+                err << programName() << " offers: --provider: unknown provider " << core::quoteValue(p) << "; known: "
                     << known.join(QStringLiteral(", ")) << '\n';
                 return ExitUsage;
             }
@@ -291,7 +292,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runTimeline(arguments, out, err);
     if (command == u"report")
         return runReport(arguments, out, err);
-    err << programName() << ": unknown command '" << command << "'\n\n" << globalHelp();
+    err << programName() << ": unknown command " << core::quoteValue(command) << "\n\n" << globalHelp();
     return ExitUsage;
 }
 

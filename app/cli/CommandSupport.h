@@ -25,6 +25,9 @@ inline void addCommonOptions(QCommandLineParser &parser)
 
 // Parses args; returns an exit code when the command is already answered (help or a usage
 // error), nothing when it should run.
+// A parser error for printing: scrubbed of credentials and cut short.
+QString usageErrorText(const QString &text);
+
 std::optional<int> answerHelpOrUsageError(QCommandLineParser &parser, const QStringList &args, const QString &name,
                                           qsizetype maxPositional, QTextStream &out, QTextStream &err);
 

@@ -1,5 +1,6 @@
 #include "EstimateCommand.h"
 
+#include "core/common/Redact.h"
 #include "CatalogSession.h"
 #include "Cli.h"
 
@@ -363,7 +364,7 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
         return ExitOk;
     }
     if (parser.positionalArguments().size() > 1) {
-        err << prog << ": unexpected argument '" << parser.positionalArguments().at(1) << "'\n";
+        err << prog << ": unexpected argument " << core::quoteValue(parser.positionalArguments().at(1)) << "\n";
         return ExitUsage;
     }
     Args args(parser);
@@ -405,7 +406,7 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
             QStringList ids;
             for (const ModelPreset &p : presets.value())
                 ids << p.id;
-            err << prog << ": --model: unknown preset '" << args.text(u"model") << "'; known: "
+            err << prog << ": --model: unknown preset " << core::quoteValue(args.text(u"model")) << "; known: "
                 << ids.join(QStringLiteral(", ")) << '\n';
             return ExitUsage;
         }

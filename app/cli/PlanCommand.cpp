@@ -1,5 +1,6 @@
 #include "PlanCommand.h"
 
+#include "core/common/Redact.h"
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "PreparedPlan.h"
@@ -41,12 +42,12 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &args, co
         return ExitUsage;
     }
     if (positional.size() > 2) {
-        err << "gpu-planner-cli " << name << ": unexpected argument '" << positional.at(2) << "'\n";
+        err << "gpu-planner-cli " << name << ": unexpected argument " << core::quoteValue(positional.at(2)) << "\n";
         return ExitUsage;
     }
     const QString format = parser.value(QStringLiteral("format"));
     if (format != u"table" && format != u"csv" && format != u"json") {
-        err << "gpu-planner-cli " << name << ": --format: '" << format << "' is not one of table, csv, json\n";
+        err << "gpu-planner-cli " << name << ": --format: " << core::quoteValue(format) << " is not one of table, csv, json\n";
         return ExitUsage;
     }
     return std::nullopt;
@@ -80,15 +81,15 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     bool ok = false;
     const int top = parser.value(QStringLiteral("top")).toInt(&ok);
     if (!ok || top < 0) {
-        err << "gpu-planner-cli plan: --top: '" << parser.value(QStringLiteral("top")) << "' is not a count\n";
+        err << "gpu-planner-cli plan: --top: " << core::quoteValue(parser.value(QStringLiteral("top"))) << " is not a count\n";
         return ExitUsage;
     }
     std::optional<RankBy> sort;
     if (parser.isSet(QStringLiteral("sort"))) {
         sort = rankByFromId(parser.value(QStringLiteral("sort")));
         if (!sort) {
-            err << "gpu-planner-cli plan: --sort: '" << parser.value(QStringLiteral("sort"))
-                << "' is not one of cost, time, risk\n";
+            err << "gpu-planner-cli plan: --sort: " << core::quoteValue(parser.value(QStringLiteral("sort")))
+                << " is not one of cost, time, risk\n";
             return ExitUsage;
         }
     }

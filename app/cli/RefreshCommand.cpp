@@ -1,9 +1,11 @@
 #include "RefreshCommand.h"
 
+#include "core/common/Redact.h"
 #include "Cli.h"
 #include "CommandSupport.h"
 
 #include "core/io/TextTable.h"
+#include "db/CatalogWriteLock.h"
 #include "db/SqliteOfferStore.h"
 #include "net/http/CurlHttpClient.h"
 #include "net/refresh/Refresher.h"
@@ -139,22 +141,34 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
         {QStringLiteral("force"), QStringLiteral("Accept new data even when it has under half the offers.")},
         {QStringLiteral("ca-bundle"), QStringLiteral("CA certificates to verify TLS with."), QStringLiteral("FILE")},
         {QStringLiteral("proxy"), QStringLiteral("HTTP(S) proxy (default: from the environment)."), QStringLiteral("URL")},
+        {QStringLiteral("wait"),
+         QStringLiteral("When another refresh of the same catalog is running, wait this long for it (0-86400; "
+                        "default 600)."),
+         QStringLiteral("SECONDS"), QStringLiteral("600")},
     });
     parser.addPositionalArgument(QStringLiteral("refresh"), QStringLiteral("The command."));
     if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("refresh"), 1, out, err))
         return *answered;
+
+    bool waitOk = false;
+    const int waitSeconds = parser.value(QStringLiteral("wait")).toInt(&waitOk);
+    if (!waitOk || waitSeconds < 0 || waitSeconds > 86400) {
+        err << programName() << " refresh: --wait: " << core::quoteValue(parser.value(QStringLiteral("wait")))
+            << " is not a number of seconds from 0 to 86400\n";
+        return ExitUsage;
+    }
 
     SourceSettings sources;
     for (const QString &e : parser.values(QStringLiteral("endpoint"))) {
         const qsizetype eq = e.indexOf(u'=');
         const QUrl url(e.mid(eq + 1));
         if (eq <= 0 || !url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https")) {
-            err << programName() << " refresh: --endpoint: '" << e << "' is not SOURCE=http(s)://...\n";
+            err << programName() << " refresh: --endpoint: " << core::quoteValue(e) << " is not SOURCE=http(s)://...\n";
             return ExitUsage;
         }
         const QString name = e.left(eq).toLower();
         if (!SourceRegistry::endpointIds().contains(name)) {
-            err << programName() << " refresh: --endpoint: unknown source '" << name << "' (known: "
+            err << programName() << " refresh: --endpoint: unknown source " << core::quoteValue(name) << " (known: "
                 << SourceRegistry::endpointIds().join(QStringLiteral(", ")) << ")\n";
             return ExitUsage;
         }
@@ -162,7 +176,7 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
     }
     const QString preference = parser.value(QStringLiteral("source"));
     if (preference != u"skypilot" && preference != u"native") {
-        err << programName() << " refresh: --source: '" << preference << "' is not skypilot or native\n";
+        err << programName() << " refresh: --source: " << core::quoteValue(preference) << " is not skypilot or native\n";
         return ExitUsage;
     }
     sources.preference = preference == u"native" ? SourcePreference::Native : SourcePreference::SkyPilot;
@@ -235,6 +249,16 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
     }
 
     const QString path = catalog.value();
+    // One writer at a time: a second refresh (here or in the desktop app) waits for the first.
+    db::CatalogWriteLock lock(path);
+    const auto waiting = [&](const QString &message) {
+        err << programName() << " refresh: " << message << '\n';
+        err.flush();
+    };
+    if (auto s = lock.acquire(std::chrono::seconds(waitSeconds), waiting, &g_cancel); !s) {
+        err << programName() << " refresh: " << s.errorMessage() << '\n';
+        return ExitData;
+    }
     Refresher refresher(http, [path]() -> Result<std::unique_ptr<OfferStore>> {
         auto store = db::SqliteOfferStore::open(path);
         if (!store)

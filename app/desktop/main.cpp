@@ -2,6 +2,7 @@
 // the repository factory and the main window.
 
 #include "db/CatalogFile.h"
+#include "db/CatalogWriteLock.h"
 #include "db/SqliteCatalogRepository.h"
 #include "db/SqliteOfferStore.h"
 #include "db/SqliteRefreshLog.h"
@@ -76,7 +77,9 @@ int main(int argc, char **argv)
             });
         if (!service)
             return service.error();
-        return std::unique_ptr<gpuplanner::core::RefreshService>(std::move(service).value());
+        // One writer at a time across the app and any CLI refresh; a wait shows in the dialog.
+        return std::unique_ptr<gpuplanner::core::RefreshService>(std::make_unique<gpuplanner::db::LockedRefreshService>(
+            std::move(service).value(), catalogPath, std::chrono::minutes(30)));
     };
     tools.refreshLog = gpuplanner::db::SqliteRefreshLog::factory(catalogPath);
     tools.repositories = repositories;

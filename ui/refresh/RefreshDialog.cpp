@@ -231,6 +231,11 @@ void RefreshDialog::run(const RefreshConfig &config)
 
 void RefreshDialog::showProgress(const QString &provider, const QString &status, qint64 done, qint64 total)
 {
+    if (provider.isEmpty()) {
+        // Not one provider's news: the whole refresh waits (another refresh holds the catalog).
+        m_summary->setText(status);
+        return;
+    }
     Row &row = rowFor(provider);
     if (total > 0) {
         row.bar->setRange(0, 1000);

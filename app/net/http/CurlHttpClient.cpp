@@ -2,6 +2,8 @@
 
 #include "net/http/HttpCache.h"
 
+#include "core/common/Redact.h"
+
 #include <QFile>
 #include <QLocale>
 #include <QTimeZone>
@@ -36,6 +38,7 @@ struct CurlHttpClient::Attempt
     bool tooLarge = false;
     bool sinkStopped = false;
     bool wrongContentType = false;
+    bool bomb = false; // decompressed far beyond what came over the wire
 };
 
 namespace {
@@ -45,6 +48,8 @@ struct Transfer
     const HttpRequest *request = nullptr;
     CURL *curl = nullptr;
     qint64 maxBody = 0;
+    qint64 maxStream = 0;
+    qint64 decoded = 0; // body bytes after decompression, sink or memory
     const core::TransferProgress *progress = nullptr;
     const std::atomic_bool *cancel = nullptr;
     QSaveFile *cacheFile = nullptr;
@@ -54,6 +59,19 @@ struct Transfer
 bool isSuccess(int status)
 {
     return status >= 200 && status < 300;
+}
+
+// gzip reaches ~1000:1 only on degenerate input; real price lists compress 5-30x.
+constexpr double kMaxExpansionRatio = 200.0;
+constexpr qint64 kExpansionCheckFrom = qint64(16) * 1024 * 1024;
+
+bool looksLikeBomb(CURL *curl, qint64 decoded)
+{
+    if (decoded < kExpansionCheckFrom)
+        return false;
+    curl_off_t wire = 0;
+    curl_easy_getinfo(curl, CURLINFO_SIZE_DOWNLOAD_T, &wire);
+    return wire > 0 && double(decoded) / double(wire) > kMaxExpansionRatio;
 }
 
 QByteArray mediaType(const QByteArray &contentType)
@@ -158,14 +176,17 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
     std::unique_ptr<QSaveFile> cacheFile;
     if (request.sink && request.conditional && cache.enabled() && request.method == "GET") {
         cacheFile = std::make_unique<QSaveFile>(cache.bodyPath(request.url));
-        if (!cacheFile->open(QIODevice::WriteOnly))
+        if (!cache.prepareDirectory() || !cacheFile->open(QIODevice::WriteOnly))
             cacheFile.reset();
+        else
+            cacheFile->setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
 
     Transfer t;
     t.request = &request;
     t.curl = curl;
     t.maxBody = m_options.maxBodyBytes;
+    t.maxStream = m_options.maxStreamBytes;
     t.progress = &progress;
     t.cancel = cancel;
     t.cacheFile = cacheFile.get();
@@ -196,8 +217,8 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(m_options.totalTimeoutMs));
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, long(m_options.lowSpeedBytesPerSecond));
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, long(m_options.lowSpeedSeconds));
-    if (m_options.maxBodyBytes > 0)
-        curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(m_options.maxBodyBytes));
+    if (const qint64 limit = request.sink ? m_options.maxStreamBytes : m_options.maxBodyBytes; limit > 0)
+        curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit));
 
     if (request.method != "GET") {
         curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
@@ -262,7 +283,17 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
             a->wrongContentType = true;
             return 0;
         }
+        // Limits apply to the decompressed bytes as they arrive, not after the fact.
+        t->decoded += bytes;
+        if (success && looksLikeBomb(t->curl, t->decoded)) {
+            a->bomb = true;
+            return 0;
+        }
         if (success && t->request->sink) {
+            if (t->maxStream > 0 && t->decoded > t->maxStream) {
+                a->tooLarge = true;
+                return 0;
+            }
             if (t->cacheFile)
                 t->cacheFile->write(data, bytes);
             if (!t->request->sink(data, bytes)) {
@@ -326,6 +357,12 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
                                           const std::atomic_bool *cancel)
 {
     const QString where = request.url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    const QList<QByteArray> secrets = core::requestSecrets(request.url, request.headers);
+    if (!secrets.isEmpty() && request.url.scheme() == u"http" && !core::isLoopbackHost(request.url.host())) {
+        return Error{QStringLiteral("%1: refusing to send an API key or password over plain http:// to a host "
+                                    "other than this machine; use https://")
+                         .arg(where)};
+    }
     const HttpCache cache(m_options.cacheDir);
     const bool conditional = request.conditional && request.method == "GET" && cache.enabled();
     const std::optional<CachedEntry> cached = conditional ? cache.lookup(request.url) : std::nullopt;
@@ -340,8 +377,17 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
 
         if (a.cancelled)
             return Error{QStringLiteral("%1: cancelled").arg(where)};
-        if (a.tooLarge)
-            return Error{QStringLiteral("%1: response larger than the %2-byte limit").arg(where).arg(m_options.maxBodyBytes)};
+        if (a.tooLarge) {
+            return Error{QStringLiteral("%1: response larger than the %2-byte limit")
+                             .arg(where)
+                             .arg(request.sink ? m_options.maxStreamBytes : m_options.maxBodyBytes)};
+        }
+        if (a.bomb) {
+            return Error{QStringLiteral("%1: the response decompresses to over %2 times its transferred size; "
+                                        "refused as a decompression bomb")
+                             .arg(where)
+                             .arg(kMaxExpansionRatio)};
+        }
         if (a.wrongContentType) {
             return Error{QStringLiteral("%1: unexpected content type '%2' (expected %3)")
                              .arg(where, QString::fromLatin1(a.contentType),
@@ -355,7 +401,7 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
                 continue;
             }
             return Error{QStringLiteral("%1: %2 (after %3 attempt%4)")
-                             .arg(where, a.curlError)
+                             .arg(where, core::scrubSecrets(a.curlError, secrets))
                              .arg(attempt)
                              .arg(attempt == 1 ? QString() : QStringLiteral("s"))};
         }
@@ -402,8 +448,9 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
             m_sleep(wait);
             continue;
         }
-        const QString snippet = QString::fromUtf8(a.body.left(200)).simplified();
-        return Error{QStringLiteral("%1: HTTP %2%3").arg(where).arg(a.status).arg(snippet.isEmpty() ? QString() : QStringLiteral(": ") + snippet)};
+        // A server may echo the request, key and all: scrub what was sent, then cut it short.
+        const QString snippet = core::quoteValue(core::scrubSecrets(QString::fromUtf8(a.body.left(4096)), secrets).simplified(), 160);
+        return Error{QStringLiteral("%1: HTTP %2%3").arg(where).arg(a.status).arg(a.body.trimmed().isEmpty() ? QString() : QStringLiteral(": ") + snippet)};
     }
 }
 

@@ -28,7 +28,8 @@ struct HttpClientOptions
     int maxAttempts = 4;
     int baseBackoffMs = 500;
     int maxBackoffMs = 60000;
-    qint64 maxBodyBytes = qint64(2) * 1024 * 1024 * 1024;
+    qint64 maxBodyBytes = qint64(256) * 1024 * 1024;         // a body kept in memory (pages, CSVs)
+    qint64 maxStreamBytes = qint64(16) * 1024 * 1024 * 1024; // a body streamed to a sink (AWS bulk files)
     int minHostIntervalMs = 100;
     QString cacheDir;       // conditional-request cache; empty = no cache
     QString userAgent;      // empty = "gpu-planner/<version>"

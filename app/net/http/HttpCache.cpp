@@ -1,5 +1,7 @@
 #include "net/http/HttpCache.h"
 
+#include "core/common/Redact.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -10,10 +12,25 @@
 
 namespace gpuplanner::net {
 
+namespace {
+
+constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+
+} // namespace
+
+// Keys and stored URLs never hold a credential: the key is a hash of the redacted URL.
 QString HttpCache::key(const QUrl &url) const
 {
     return QString::fromLatin1(
-        QCryptographicHash::hash(url.toString(QUrl::FullyEncoded).toUtf8(), QCryptographicHash::Sha256).toHex());
+        QCryptographicHash::hash(core::redactedUrl(url).toString(QUrl::FullyEncoded).toUtf8(), QCryptographicHash::Sha256)
+            .toHex());
+}
+
+bool HttpCache::prepareDirectory() const
+{
+    if (!QDir().mkpath(m_dir))
+        return false;
+    return QFile::setPermissions(m_dir, kOwnerOnly | QFileDevice::ExeOwner);
 }
 
 QString HttpCache::bodyPath(const QUrl &url) const
@@ -38,10 +55,13 @@ std::optional<CachedEntry> HttpCache::lookup(const QUrl &url) const
 
 bool HttpCache::storeHeaders(const QUrl &url, const QByteArray &etag, const QByteArray &lastModified) const
 {
+    if (!prepareDirectory())
+        return false;
     QSaveFile meta(QDir(m_dir).filePath(key(url) + QStringLiteral(".json")));
     if (!meta.open(QIODevice::WriteOnly))
         return false;
-    const QJsonObject obj{{QStringLiteral("url"), url.toString()},
+    meta.setPermissions(kOwnerOnly);
+    const QJsonObject obj{{QStringLiteral("url"), core::redactUrl(url)},
                           {QStringLiteral("etag"), QString::fromLatin1(etag)},
                           {QStringLiteral("last_modified"), QString::fromLatin1(lastModified)}};
     meta.write(QJsonDocument(obj).toJson(QJsonDocument::Compact));
@@ -53,10 +73,13 @@ bool HttpCache::store(const QUrl &url, const QByteArray &etag, const QByteArray 
 {
     if (!enabled() || (etag.isEmpty() && lastModified.isEmpty()))
         return false;
-    if (!QDir().mkpath(m_dir))
+    if (!prepareDirectory())
         return false;
     QSaveFile file(bodyPath(url));
-    if (!file.open(QIODevice::WriteOnly) || file.write(body) != body.size() || !file.commit())
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.setPermissions(kOwnerOnly);
+    if (file.write(body) != body.size() || !file.commit())
         return false;
     return storeHeaders(url, etag, lastModified);
 }

@@ -28,6 +28,8 @@ public:
     bool store(const QUrl &url, const QByteArray &etag, const QByteArray &lastModified, const QByteArray &body) const;
     // Starts a streamed store: bytes go to a temporary file committed by finish().
     QString bodyPath(const QUrl &url) const;
+    // Creates the cache folder readable by its owner only (0700); files are 0600.
+    bool prepareDirectory() const;
     bool storeHeaders(const QUrl &url, const QByteArray &etag, const QByteArray &lastModified) const;
 
 private:

@@ -1,5 +1,7 @@
 #include "net/providers/AwsPriceListSource.h"
 
+#include "core/common/Redact.h"
+
 #include "net/providers/ProviderCommon.h"
 
 #include <algorithm>
@@ -44,7 +46,7 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
     core::HttpRequest indexRequest;
     indexRequest.url = joinUrl(m_baseUrl, regionIndexPath());
-    const QString indexLabel = indexRequest.url.toDisplayString();
+    const QString indexLabel = core::redactUrl(indexRequest.url);
     if (!context.http)
         return core::Error{QStringLiteral("%1: no HTTP client configured").arg(indexLabel)};
     if (isCancelled(context))
@@ -85,7 +87,7 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetchRegion(const AwsRegionF
 {
     core::HttpRequest request;
     request.url = joinUrl(m_baseUrl, region.currentVersionUrl);
-    const QString label = request.url.toDisplayString();
+    const QString label = core::redactUrl(request.url);
     if (isCancelled(context))
         return cancelledError(label);
 

@@ -1,5 +1,7 @@
 #include "net/providers/AwsSpotAdvisor.h"
 
+#include "core/common/Redact.h"
+
 #include "net/providers/ProviderCommon.h"
 
 #include <algorithm>
@@ -130,7 +132,7 @@ core::Result<SpotAdvisorData> parseAwsSpotAdvisor(const QByteArray &bytes, const
 
 core::Result<SpotAdvisorData> fetchAwsSpotAdvisor(core::HttpClient &http, const QUrl &url, const std::atomic_bool *cancel)
 {
-    const QString label = url.toDisplayString();
+    const QString label = core::redactUrl(url);
     if (cancel && cancel->load())
         return cancelledError(label);
     core::HttpRequest request;

@@ -1,5 +1,7 @@
 #include "net/providers/AzureRetailSource.h"
 
+#include "core/common/Redact.h"
+
 #include "net/providers/AzureRetailParser.h"
 #include "net/providers/ProviderCommon.h"
 
@@ -50,7 +52,7 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
         QUrl url = firstPageUrl(region);
         QSet<QString> seen;
         for (int page = 1;; ++page) {
-            const QString label = url.toDisplayString();
+            const QString label = core::redactUrl(url);
             if (page > kMaxPages)
                 return core::Error{QStringLiteral("%1: more than %2 pages").arg(label).arg(kMaxPages)};
             if (seen.contains(label))

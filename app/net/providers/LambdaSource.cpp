@@ -1,5 +1,7 @@
 #include "net/providers/LambdaSource.h"
 
+#include "core/common/Redact.h"
+
 #include "net/providers/ProviderCommon.h"
 
 #include <QRegularExpression>
@@ -120,10 +122,10 @@ core::Result<core::ImportBatch> LambdaSource::fetch(const QString &provider, con
     core::HttpRequest request;
     request.url = joinUrl(m_baseUrl, instanceTypesPath());
     if (m_apiKey.isEmpty())
-        return core::Error{QStringLiteral("%1: no Lambda API key configured").arg(request.url.toDisplayString())};
+        return core::Error{QStringLiteral("%1: no Lambda API key configured").arg(core::redactUrl(request.url))};
     request.headers.append({QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + m_apiKey.toUtf8()});
     request.headers.append({QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json")});
-    const QString label = request.url.toDisplayString();
+    const QString label = core::redactUrl(request.url);
     if (!context.http)
         return core::Error{QStringLiteral("%1: no HTTP client configured").arg(label)};
     if (isCancelled(context))

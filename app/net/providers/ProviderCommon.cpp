@@ -1,5 +1,7 @@
 #include "net/providers/ProviderCommon.h"
 
+#include "core/common/Redact.h"
+
 #include <QJsonParseError>
 
 namespace gpuplanner::net {
@@ -53,7 +55,7 @@ core::Result<QJsonObject> parseJsonObject(const QByteArray &bytes, const QString
 core::Result<QJsonObject> fetchJsonObject(const core::RefreshContext &context, const core::HttpRequest &request,
                                           const QString &status)
 {
-    const QString label = request.url.toDisplayString(QUrl::RemoveQuery);
+    const QString label = core::redactedUrl(request.url).toDisplayString(QUrl::RemoveQuery);
     if (!context.http)
         return core::Error{QStringLiteral("%1: no HTTP client configured").arg(label)};
     if (isCancelled(context))

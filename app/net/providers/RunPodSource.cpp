@@ -1,5 +1,7 @@
 #include "net/providers/RunPodSource.h"
 
+#include "core/common/Redact.h"
+
 #include "core/import/OfferAggregator.h"
 #include "net/providers/ProviderCommon.h"
 
@@ -223,7 +225,7 @@ core::Result<core::ImportBatch> RunPodSource::fetch(const QString &provider, con
     if (provider != kProvider)
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
     const QUrl url = joinUrl(m_baseUrl, graphqlPath());
-    const QString label = url.toDisplayString();
+    const QString label = core::redactUrl(url);
     if (m_apiKey.isEmpty())
         return core::Error{QStringLiteral("%1: no RunPod API key configured").arg(label)};
     if (!context.http)

@@ -1,5 +1,7 @@
 #include "net/providers/VastSource.h"
 
+#include "core/common/Redact.h"
+
 #include "core/import/OfferAggregator.h"
 #include "net/providers/ProviderCommon.h"
 
@@ -115,7 +117,7 @@ core::Result<core::ImportBatch> VastSource::fetch(const QString &provider, const
     request.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
     if (!m_apiKey.isEmpty())
         request.headers.append({QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + m_apiKey.toUtf8()});
-    const QString label = request.url.toDisplayString();
+    const QString label = core::redactUrl(request.url);
     if (!context.http)
         return core::Error{QStringLiteral("%1: no HTTP client configured").arg(label)};
     if (isCancelled(context))

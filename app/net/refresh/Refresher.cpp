@@ -1,5 +1,6 @@
 #include "net/refresh/Refresher.h"
 
+#include "core/common/Redact.h"
 #include "core/refresh/BatchValidation.h"
 
 #include <QDateTime>
@@ -48,7 +49,9 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
     log.provider = job.provider;
     log.started = QDateTime::currentDateTimeUtc();
 
-    auto finish = [&](RefreshStatus status, const QString &error) {
+    auto finish = [&](RefreshStatus status, const QString &rawError) {
+        // Last line of defence before the summary and the refresh log: no credentials.
+        const QString error = scrubSecrets(rawError);
         outcome.status = status;
         outcome.error = error;
         log.status = status;

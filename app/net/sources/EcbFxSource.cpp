@@ -1,5 +1,7 @@
 #include "net/sources/EcbFxSource.h"
 
+#include "core/common/Redact.h"
+
 #include <QDate>
 #include <QXmlStreamReader>
 
@@ -75,7 +77,7 @@ Result<ImportBatch> EcbFxSource::fetch(const QString &provider, const RefreshCon
         context.cancel);
     if (!response)
         return response.error();
-    auto rates = parseEcbRates(response->body, m_url.toString());
+    auto rates = parseEcbRates(response->body, core::redactUrl(m_url));
     if (!rates)
         return rates.error();
     ImportBatch batch;

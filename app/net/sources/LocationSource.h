@@ -30,6 +30,7 @@ private:
     core::Status parse(const QByteArray &data);
 
     QString m_location;
+    QString m_label;
     QString m_provider;
     core::SeedMetadata m_reference;
     QString m_kind;

@@ -1,5 +1,7 @@
 #include "net/sources/SkyPilotHostedSource.h"
 
+#include "core/common/Redact.h"
+
 #include "core/import/SkyPilotImporter.h"
 #include "core/io/CsvReader.h"
 
@@ -92,7 +94,7 @@ Result<ImportBatch> SkyPilotHostedSource::fetch(const QString &provider, const R
     request.url = urlFor(provider);
     request.expectedContentTypes = {"text/csv", "text/plain", "application/octet-stream"};
     if (context.progress)
-        context.progress(QStringLiteral("downloading %1").arg(request.url.toString()), 0, 0);
+        context.progress(QStringLiteral("downloading %1").arg(core::redactUrl(request.url)), 0, 0);
     auto response = context.http->send(
         request,
         [&](qint64 done, qint64 total) {
@@ -102,7 +104,7 @@ Result<ImportBatch> SkyPilotHostedSource::fetch(const QString &provider, const R
         context.cancel);
     if (!response)
         return response.error();
-    auto batch = importCsv(provider, response->body, request.url.toString());
+    auto batch = importCsv(provider, response->body, core::redactUrl(request.url));
     if (!batch)
         return batch.error();
     if (!context.regions.isEmpty()) {
@@ -116,7 +118,7 @@ Result<ImportBatch> SkyPilotHostedSource::fetch(const QString &provider, const R
     const QDateTime now = QDateTime::currentDateTimeUtc();
     batch.value().fetchedAt = now.toString(Qt::ISODate);
     batch.value().effectiveDate = now.date().toString(Qt::ISODate);
-    batch.value().sourceNote = QStringLiteral("SkyPilot hosted catalog (%1)").arg(request.url.toString());
+    batch.value().sourceNote = QStringLiteral("SkyPilot hosted catalog (%1)").arg(core::redactUrl(request.url));
     for (ImportedOffer &o : batch.value().offers)
         o.source = batch.value().sourceNote;
     return batch;
