@@ -25,6 +25,7 @@ public:
     // Adds one page; returns its NextPageLink (empty on the last page).
     core::Result<QString> addPage(const QByteArray &bytes, const QString &label);
     core::ImportBatch finish() const;
+    int itemsSeen() const { return m_items; }
 
     static constexpr double kHoursPerYear = 8760;
 

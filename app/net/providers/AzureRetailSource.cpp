@@ -51,6 +51,7 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
     for (const QString &region : regions) {
         QUrl url = firstPageUrl(region);
         QSet<QString> seen;
+        int emptyPages = 0;
         for (int page = 1;; ++page) {
             const QString label = core::redactUrl(url);
             if (page > kMaxPages)
@@ -70,9 +71,17 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
             auto response = context.http->send(request, {}, context.cancel);
             if (!response)
                 return response.error();
+            const int itemsBefore = parser.itemsSeen();
             auto next = parser.addPage(response->body, label);
             if (!next)
                 return next.error();
+            emptyPages = parser.itemsSeen() == itemsBefore ? emptyPages + 1 : 0;
+            if (emptyPages >= kMaxEmptyPages && !next->isEmpty()) {
+                return core::Error{QStringLiteral("%1: %2 pages in a row without a price but with a NextPageLink; "
+                                                  "stopped paging")
+                                       .arg(label)
+                                       .arg(kMaxEmptyPages)};
+            }
             if (next->isEmpty())
                 break;
             url = rebase(*next);

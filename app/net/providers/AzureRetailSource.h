@@ -18,6 +18,7 @@ public:
     static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://prices.azure.com")); }
     static QString pricesPath() { return QStringLiteral("/api/retail/prices"); }
     static constexpr int kMaxPages = 20000; // a world-wide VM query is a few thousand pages
+    static constexpr int kMaxEmptyPages = 3; // pages with no items that still link onwards
 
     AzureRetailSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes);
 

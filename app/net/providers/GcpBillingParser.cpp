@@ -117,6 +117,7 @@ core::Result<QString> GcpBillingParser::addPage(const QByteArray &bytes, const Q
         used += *added ? 1 : 0;
     }
     m_batch.files.append(core::ImportFileStats{kProvider, label, int(skus.size()), used, 0});
+    m_skusSeen += int(skus.size());
     return next;
 }
 

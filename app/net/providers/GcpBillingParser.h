@@ -39,6 +39,7 @@ public:
     // Adds one page of services/.../skus; returns its nextPageToken (empty on the last page).
     core::Result<QString> addPage(const QByteArray &bytes, const QString &label);
     core::ImportBatch finish() const;
+    int skusSeen() const { return m_skusSeen; }
 
     // "Nvidia Tesla A100 GPU running in Americas" -> "A100"; "Nvidia H100 80GB Mega GPU" -> "H100 80GB Mega".
     static QString gpuNameFromDescription(const QString &description);
@@ -46,6 +47,7 @@ public:
     static QString familyFromDescription(const QString &description);
 
 private:
+    int m_skusSeen = 0;
     struct Price
     {
         double value = 0;

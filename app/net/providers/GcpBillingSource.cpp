@@ -39,6 +39,7 @@ core::Result<core::ImportBatch> GcpBillingSource::fetch(const QString &provider,
     GcpBillingParser parser(m_resolver, m_machines);
     QString token;
     QSet<QString> seen;
+    int emptyPages = 0;
     for (int page = 1;; ++page) {
         // Labels never carry the API key.
         const QString label = token.isEmpty() ? base : QStringLiteral("%1 (pageToken %2)").arg(base, token);
@@ -52,9 +53,16 @@ core::Result<core::ImportBatch> GcpBillingSource::fetch(const QString &provider,
         auto response = context.http->send(request, {}, context.cancel);
         if (!response)
             return core::Error{response.errorMessage().replace(m_apiKey, QStringLiteral("<key>"))};
+        const int skusBefore = parser.skusSeen();
         auto next = parser.addPage(response->body, label);
         if (!next)
             return next.error();
+        emptyPages = parser.skusSeen() == skusBefore ? emptyPages + 1 : 0;
+        if (emptyPages >= kMaxEmptyPages && !next->isEmpty()) {
+            return core::Error{QStringLiteral("%1: %2 pages in a row without a SKU but with a nextPageToken; stopped paging")
+                                   .arg(label)
+                                   .arg(kMaxEmptyPages)};
+        }
         if (next->isEmpty())
             break;
         if (seen.contains(*next))

@@ -17,6 +17,7 @@ public:
     static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://cloudbilling.googleapis.com")); }
     static QString skusPath() { return QStringLiteral("/v1/services/6F81-5844-456A/skus"); }
     static constexpr int kMaxPages = 1000;
+    static constexpr int kMaxEmptyPages = 3; // pages with no SKUs that still link onwards
 
     GcpBillingSource(QUrl baseUrl, QString apiKey, const core::SeedMetadata &meta, const InstanceShapes &shapes);
 
