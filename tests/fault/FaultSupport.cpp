@@ -22,13 +22,16 @@ int faultRuns(int defaultRuns)
 
 QStringList faultProviders()
 {
-    return {QStringLiteral("lambda"), QStringLiteral("nebius"), QStringLiteral("cudo"), QStringLiteral("oci"),
+    // Large and small files together: long transactions overlap new connections opening.
+    return {QStringLiteral("aws"),    QStringLiteral("vast"),      QStringLiteral("fluidstack"),
+            QStringLiteral("azure"),  QStringLiteral("primeintellect"), QStringLiteral("lambda"),
+            QStringLiteral("nebius"), QStringLiteral("cudo"),      QStringLiteral("oci"),
             QStringLiteral("shadeform"), QStringLiteral("hyperstack")};
 }
 
-QByteArray scaledVmsCsv(const QString &provider, double factor)
+QByteArray scaledVmsCsv(const QString &provider, double factor, const QString &file)
 {
-    const QString path = QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot/%1/vms.csv").arg(provider);
+    const QString path = QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot/%1/%2").arg(provider, file);
     auto table = core::readCsvFile(path);
     EXPECT_TRUE(table.ok()) << table.errorMessage().toStdString();
     if (!table)
@@ -59,10 +62,13 @@ QByteArray scaledVmsCsv(const QString &provider, double factor)
 void serveScaledCatalog(TestHttpServer &server, double factor)
 {
     for (const QString &p : faultProviders()) {
-        HttpTestReply reply;
-        reply.body = scaledVmsCsv(p, factor);
-        reply.contentType = "text/csv";
-        server.routeSequence(QStringLiteral("/v8/%1/vms.csv").arg(p).toUtf8(), {reply});
+        const QDir dir(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot/%1").arg(p));
+        for (const QString &file : dir.entryList({QStringLiteral("*.csv")}, QDir::Files)) {
+            HttpTestReply reply;
+            reply.body = scaledVmsCsv(p, factor, file);
+            reply.contentType = "text/csv";
+            server.routeSequence(QStringLiteral("/v8/%1/%2").arg(p, file).toUtf8(), {reply});
+        }
     }
 }
 

@@ -20,8 +20,8 @@ int faultRuns(int defaultRuns);
 // The providers whose SkyPilot files the concurrency tests refresh together.
 QStringList faultProviders();
 
-// The provider's seed vms.csv with every Price and SpotPrice multiplied by factor.
-QByteArray scaledVmsCsv(const QString &provider, double factor);
+// The provider's seed file (vms.csv by default) with every Price and SpotPrice multiplied by factor.
+QByteArray scaledVmsCsv(const QString &provider, double factor, const QString &file = QStringLiteral("vms.csv"));
 
 // Serves /v8/<provider>/vms.csv for every fault provider, prices scaled by factor.
 void serveScaledCatalog(TestHttpServer &server, double factor);
