@@ -40,9 +40,11 @@ struct Existing
     QString currency;
 };
 
-QString offerKey(qint64 instanceId, qint64 regionId, const QString &billing, int term, const QString &upfront)
+// By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
+QString offerKey(const QString &instance, const QString &region, const QString &billing, int term, const QString &upfront)
 {
-    return QStringLiteral("%1|%2|%3|%4|%5").arg(instanceId).arg(regionId).arg(billing).arg(term).arg(upfront);
+    return QStringList{instance, region, billing, QString::number(term), upfront.isEmpty() ? QStringLiteral("none") : upfront}
+        .join(QChar(0x1f));
 }
 
 } // namespace
@@ -78,6 +80,19 @@ Result<int> SqliteOfferStore::offerCount(const RefreshScope &scope)
     if (!stmt.value().step())
         return Error{stmt.value().error()};
     return int(stmt.value().integer(0));
+}
+
+Result<QHash<QString, double>> SqliteOfferStore::latestFxRates()
+{
+    auto stmt = m_db->prepare(QStringLiteral("SELECT currency, rate FROM fx_latest"));
+    if (!stmt)
+        return stmt.error();
+    QHash<QString, double> rates;
+    while (stmt.value().step())
+        rates.insert(stmt.value().text(0), stmt.value().real(1));
+    if (!stmt.value().error().isEmpty())
+        return Error{stmt.value().error()};
+    return rates;
 }
 
 Status SqliteOfferStore::ensureProvider(const QString &provider)
@@ -131,7 +146,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
         const QString billingClause =
             batch.complete ? QString() : QStringLiteral(" AND o.billing IN (%1)").arg(marks.join(u','));
         auto stmt = m_db->prepare(
-            QStringLiteral("SELECT o.id, o.instance_type_id, o.region_id, o.billing, o.term_months, o.upfront, "
+            QStringLiteral("SELECT o.id, it.name, r.code, o.billing, o.term_months, o.upfront, "
                            "o.hourly_price, o.upfront_fee, o.currency FROM offers o "
                            "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
                            "WHERE it.provider_id = ?")
@@ -148,7 +163,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             stmt.value().bind(index++, r);
         while (stmt.value().step()) {
             const auto &s = stmt.value();
-            existing.insert(offerKey(s.integer(1), s.integer(2), s.text(3), int(s.integer(4)), s.text(5)),
+            existing.insert(offerKey(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5)),
                             Existing{s.integer(0), s.real(6), s.real(7), s.text(8)});
         }
     }
@@ -157,14 +172,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     RefreshCounts counts;
     QSet<qint64> seen;
     for (const ImportedOffer &o : batch.offers) {
-        auto instance = writer.instanceTypeId(o.instance);
-        if (!instance)
-            return Error{QStringLiteral("%1: %2").arg(where, instance.errorMessage())};
-        auto region = writer.regionId(o.instance.provider, o.region);
-        if (!region)
-            return Error{QStringLiteral("%1: %2").arg(where, region.errorMessage())};
-        const QString key = offerKey(instance.value(), region.value(), billingId(o.billing), o.termMonths,
-                                     o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront);
+        const QString key = offerKey(o.instance.name, o.region, billingId(o.billing), o.termMonths, o.upfront);
         const auto it = existing.constFind(key);
         if (it == existing.constEnd()) {
             ++counts.added;
@@ -182,11 +190,15 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     auto remove = m_db->prepare(QStringLiteral("DELETE FROM offers WHERE id = ?"));
     if (!remove)
         return Error{QStringLiteral("%1: %2").arg(where, remove.errorMessage())};
-    for (const Existing &e : std::as_const(existing)) {
-        if (seen.contains(e.id))
+    // Offers whose new price was refused keep their previous one.
+    QSet<QString> kept;
+    for (const KeptOffer &k : batch.kept)
+        kept.insert(offerKey(k.instance, k.region, billingId(k.billing), k.termMonths, k.upfront));
+    for (auto e = existing.cbegin(); e != existing.cend(); ++e) {
+        if (seen.contains(e->id) || kept.contains(e.key()))
             continue;
         remove.value().reset();
-        remove.value().bind(1, e.id);
+        remove.value().bind(1, e->id);
         if (auto s = remove.value().exec(); !s)
             return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
         ++counts.removed;

@@ -98,6 +98,16 @@ private:
     QHash<QString, QString> m_lastStatus;
 };
 
+QString okNote(const ProviderOutcome &o)
+{
+    QStringList parts;
+    if (o.fxRates > 0)
+        parts.append(QStringLiteral("%1 FX rates").arg(o.fxRates));
+    if (!o.screening.isEmpty())
+        parts.append(o.screening);
+    return parts.join(QStringLiteral("; "));
+}
+
 QString summary(const QList<ProviderOutcome> &outcomes)
 {
     TextTable table({QStringLiteral("PROVIDER"), QStringLiteral("STATUS"), QStringLiteral("ADDED"),
@@ -109,7 +119,7 @@ QString summary(const QList<ProviderOutcome> &outcomes)
         table.addRow({o.provider, statusText(o.status), ok ? QString::number(o.counts.added) : QString(),
                       ok ? QString::number(o.counts.changed) : QString(), ok ? QString::number(o.counts.removed) : QString(),
                       ok ? QString::number(o.counts.unchanged) : QString(),
-                      ok && o.fxRates > 0 ? QStringLiteral("%1 FX rates").arg(o.fxRates) : o.error});
+                      ok ? okNote(o) : o.error});
     }
     return table.render();
 }

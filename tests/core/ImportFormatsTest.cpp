@@ -159,11 +159,71 @@ TEST(BatchValidation, RefusesACollapseUnlessForced)
 {
     ImportBatch batch;
     batch.offers = {offer(10)};
-    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{2, false}).ok());
-    auto collapse = validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, false});
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{2, false, {}}).ok());
+    auto collapse = validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, false, {}});
     ASSERT_FALSE(collapse.ok());
     EXPECT_TRUE(collapse.errorMessage().contains(QStringLiteral("--force")));
-    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, true}).ok());
+    EXPECT_TRUE(validateBatch(QStringLiteral("acme"), batch, ValidationPolicy{3, true, {}}).ok());
+}
+
+TEST(BatchScreening, DuplicateRowsCountAsOneOfferForTheCollapseGuard)
+{
+    // Twenty identical rows where the catalog had 40 offers: one distinct offer, a collapse.
+    ImportBatch batch;
+    for (int i = 0; i < 20; ++i)
+        batch.offers.append(offer(10));
+    auto collapse = screenBatch(QStringLiteral("acme"), batch, ValidationPolicy{40, false, {}});
+    ASSERT_FALSE(collapse.ok());
+    EXPECT_TRUE(collapse.errorMessage().contains(QStringLiteral("1 distinct offers where the catalog has 40")))
+        << collapse.errorMessage().toStdString();
+    auto forced = screenBatch(QStringLiteral("acme"), batch, ValidationPolicy{40, true, {}});
+    ASSERT_TRUE(forced.ok());
+    EXPECT_EQ(batch.offers.size(), 1);
+    EXPECT_EQ(forced.value().duplicates, 19);
+    EXPECT_EQ(forced.value().summary(), QStringLiteral("19 duplicate rows ignored"));
+}
+
+TEST(BatchScreening, ARefusedPriceKeepsThePreviousOneAndIsCountedByReason)
+{
+    ImportBatch batch;
+    ImportedOffer other = offer(12);
+    other.region = QStringLiteral("eu-2");
+    ImportedOffer nan = offer(std::nan(""));
+    nan.region = QStringLiteral("eu-3");
+    ImportedOffer huge = offer(1e308);
+    huge.region = QStringLiteral("eu-4");
+    batch.offers = {offer(10), other, nan, huge};
+    auto report = screenBatch(QStringLiteral("acme"), batch, ValidationPolicy{4, false, {{QStringLiteral("USD"), 1.0}}});
+    ASSERT_TRUE(report.ok()) << report.errorMessage().toStdString();
+    EXPECT_EQ(batch.offers.size(), 2);
+    ASSERT_EQ(batch.kept.size(), 2);
+    EXPECT_EQ(batch.kept.at(0).region, QStringLiteral("eu-3"));
+    EXPECT_EQ(report.value().keptTotal(), 2);
+    EXPECT_EQ(report.value().kept.value(QStringLiteral("price is not a positive number")), 1);
+    EXPECT_EQ(report.value().kept.value(implausiblePriceReason()), 1);
+    EXPECT_TRUE(report.value().summary().startsWith(QStringLiteral("2 offers kept their previous price")));
+}
+
+TEST(BatchScreening, PlausibilityBoundsUseTheCatalogsRatesAndForceDoesNotLoosenThem)
+{
+    // 8 GPUs at 2,100 USD/h = 262.5 USD per GPU-hour: above the bound, forced or not.
+    for (bool force : {false, true}) {
+        ImportBatch batch;
+        batch.offers = {offer(2100)};
+        auto report = screenBatch(QStringLiteral("acme"), batch, ValidationPolicy{0, force, {{QStringLiteral("USD"), 1.0}}});
+        ASSERT_TRUE(report.ok());
+        EXPECT_TRUE(batch.offers.isEmpty()) << "force " << force;
+    }
+    // 100 CNY/h for 8 GPUs at 7.25 CNY per USD is 1.72 USD per GPU-hour: fine.
+    ImportBatch cny;
+    cny.offers = {offer(100, "CNY")};
+    ASSERT_TRUE(screenBatch(QStringLiteral("acme"), cny, ValidationPolicy{0, false, {{QStringLiteral("CNY"), 7.25}}}).ok());
+    EXPECT_EQ(cny.offers.size(), 1);
+    // 0.1 USD/h for 8 GPUs is 0.0125 USD per GPU-hour: below the bound.
+    ImportBatch cheap;
+    cheap.offers = {offer(0.1)};
+    ASSERT_TRUE(screenBatch(QStringLiteral("acme"), cheap, ValidationPolicy{0, false, {{QStringLiteral("USD"), 1.0}}}).ok());
+    EXPECT_TRUE(cheap.offers.isEmpty());
 }
 
 TEST(ImportFormats, HugeOrNonIntegralTermsAreRefusedNotOverflowed)

@@ -231,8 +231,11 @@ TEST_F(RefreshCli, KillNineMidRefreshLeavesAConsistentCatalog)
     auto snapshot = core::parseSnapshot(f.readAll(), file);
     ASSERT_TRUE(snapshot.ok());
     for (core::ImportBatch &b : snapshot.value().batches) {
-        for (core::ImportedOffer &o : b.offers)
+        for (core::ImportedOffer &o : b.offers) {
             o.price *= 3;
+            if (o.medianPrice)
+                *o.medianPrice *= 3;
+        }
     }
     const QString tripled = m_dir.filePath(QStringLiteral("tripled.json"));
     {

@@ -35,11 +35,15 @@ QString describeOutcome(const core::ProviderOutcome &o)
     case core::RefreshStatus::Ok:
         if (o.fxRates > 0 && o.offers == 0)
             return RefreshDialog::tr("Exchange rates updated: %1").arg(o.fxRates);
-        return RefreshDialog::tr("Offers: %1 (%2 added, %3 changed, %4 removed)")
-            .arg(o.offers)
-            .arg(o.counts.added)
-            .arg(o.counts.changed)
-            .arg(o.counts.removed);
+    {
+        const QString counts = RefreshDialog::tr("Offers: %1 (%2 added, %3 changed, %4 removed)")
+                                   .arg(o.offers)
+                                   .arg(o.counts.added)
+                                   .arg(o.counts.changed)
+                                   .arg(o.counts.removed);
+        // Refused prices are news a planner must see, not only a log line.
+        return o.screening.isEmpty() ? counts : counts + QStringLiteral("; ") + o.screening;
+    }
     case core::RefreshStatus::Failed:
         return RefreshDialog::tr("Failed: %1 — previous prices kept").arg(o.error);
     case core::RefreshStatus::Cancelled:

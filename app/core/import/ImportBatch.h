@@ -39,6 +39,18 @@ struct ImportedOffer
     double upfrontFee = 0;       // paid once per instance for the term, in currency
 };
 
+// An offer whose new price was refused (not a number, implausible, ...): the store keeps
+// its previous price instead of removing it, and the refresh summary counts it by reason.
+struct KeptOffer
+{
+    QString instance;
+    QString region;
+    Billing billing = Billing::OnDemand;
+    int termMonths = 0;
+    QString upfront = QStringLiteral("none");
+    QString reason; // a short category, e.g. "price is not a number"
+};
+
 struct ImportExclusion
 {
     QString provider;
@@ -73,6 +85,7 @@ struct ImportBatch
     QList<ImportedOffer> offers;
     QList<FxRate> fxRates;
     QList<ImportExclusion> exclusions;
+    QList<KeptOffer> kept;
     QList<ImportFileStats> files;
 
     void append(const ImportBatch &other);

@@ -1,11 +1,14 @@
 #include "core/import/SkyPilotImporter.h"
 
 #include "core/import/OfferAggregator.h"
+#include "core/refresh/BatchValidation.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <cmath>
 
 namespace gpuplanner::core {
 
@@ -13,15 +16,12 @@ namespace {
 
 const QString kSource = QStringLiteral("skypilot-catalog snapshot");
 
-// Per-accelerator-hour USD outside this range is a data error, not a price
-// (the cheapest real vGPU slices cost ~0.03 USD/h; no accelerator rents for 250 USD/h).
-constexpr double kMinUsdPerUnitHour = 0.02;
-constexpr double kMaxUsdPerUnitHour = 250.0;
 
 struct PriceCheck
 {
     std::optional<double> price;
-    QString reason; // why a non-empty cell is not a price
+    QString reason;   // why a non-empty cell is not a price
+    QString category; // the reason without the value, for counting
 };
 
 PriceCheck checkPrice(const QString &text, double units, bool isTpu, bool allowZero = false)
@@ -32,21 +32,23 @@ PriceCheck checkPrice(const QString &text, double units, bool isTpu, bool allowZ
     bool ok = false;
     const double v = t.toDouble(&ok);
     if (!ok)
-        return {std::nullopt, QStringLiteral("price '%1' is not a number").arg(t)};
+        return {std::nullopt, QStringLiteral("price '%1' is not a number").arg(t), QStringLiteral("price is not a number")};
     if (v < 0)
-        return {std::nullopt, QStringLiteral("negative price %1").arg(t)};
+        return {std::nullopt, QStringLiteral("negative price %1").arg(t), QStringLiteral("negative price")};
     if (v == 0)
-        return allowZero ? PriceCheck{0.0, {}} : PriceCheck{std::nullopt, QStringLiteral("price 0.0 is a placeholder")};
+        return allowZero ? PriceCheck{0.0, {}, {}}
+                         : PriceCheck{std::nullopt, QStringLiteral("price 0.0 is a placeholder"), QStringLiteral("placeholder price")};
     if (isTpu && v == 700.0)
-        return {std::nullopt, QStringLiteral("TPU price 700.0 is a placeholder")};
+        return {std::nullopt, QStringLiteral("TPU price 700.0 is a placeholder"), QStringLiteral("placeholder price")};
+    if (!std::isfinite(v))
+        return {std::nullopt, QStringLiteral("price '%1' is not a finite number").arg(t), QStringLiteral("price is not a number")};
     if (units > 0) {
         const double perUnit = v / units;
-        if (perUnit < kMinUsdPerUnitHour)
-            return {std::nullopt, QStringLiteral("implausible price: %1 USD per accelerator-hour").arg(perUnit)};
-        if (perUnit > kMaxUsdPerUnitHour)
-            return {std::nullopt, QStringLiteral("implausible price: %1 USD per accelerator-hour").arg(perUnit)};
+        if (perUnit < kMinUsdPerGpuHour || perUnit > kMaxUsdPerGpuHour)
+            return {std::nullopt, QStringLiteral("implausible price: %1 USD per accelerator-hour").arg(perUnit),
+                    implausiblePriceReason()};
     }
-    return {v, {}};
+    return {v, {}, {}};
 }
 
 std::optional<double> number(const QString &text)
@@ -163,10 +165,16 @@ public:
     void addPrices(const CsvRecord &r, const Hardware &hw, const QString &region, const PriceCheck &onDemand,
                    const PriceCheck &spot)
     {
-        if (!onDemand.reason.isEmpty())
+        // A refused price keeps the offer's previous one (in a refresh) rather than removing it.
+        if (!onDemand.reason.isEmpty()) {
             exclude(r, QStringLiteral("on_demand"), onDemand.reason);
-        if (!spot.reason.isEmpty())
+            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::OnDemand, 0, QStringLiteral("none"),
+                                          onDemand.category});
+        }
+        if (!spot.reason.isEmpty()) {
             exclude(r, QStringLiteral("spot"), spot.reason);
+            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::Spot, 0, QStringLiteral("none"), spot.category});
+        }
         if (!onDemand.price && !spot.price) {
             QString reason = !onDemand.reason.isEmpty() ? onDemand.reason : spot.reason;
             if (reason.isEmpty())
@@ -307,9 +315,9 @@ Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const C
         auto compose = [&](const PriceCheck &hostPrice, const char *column) -> PriceCheck {
             const PriceCheck accelPrice = checkPrice(accelerators.field(*accel, column), 0, false);
             if (!hostPrice.reason.isEmpty())
-                return {std::nullopt, hostPrice.reason};
+                return {std::nullopt, hostPrice.reason, hostPrice.category};
             if (!accelPrice.reason.isEmpty())
-                return {std::nullopt, QStringLiteral("accelerator row: ") + accelPrice.reason};
+                return {std::nullopt, QStringLiteral("accelerator row: ") + accelPrice.reason, accelPrice.category};
             if (!hostPrice.price || !accelPrice.price)
                 return {};
             const double total = *hostPrice.price + *accelPrice.price;
@@ -378,6 +386,7 @@ void ImportBatch::append(const ImportBatch &other)
 {
     offers.append(other.offers);
     exclusions.append(other.exclusions);
+    kept.append(other.kept);
     files.append(other.files);
 }
 

@@ -22,51 +22,177 @@ bool isKnownCurrency(const QString &code)
     return known.contains(code);
 }
 
-Status validateBatch(const QString &provider, const ImportBatch &batch, const ValidationPolicy &policy)
+QString implausiblePriceReason()
 {
-    for (qsizetype i = 0; i < batch.offers.size(); ++i) {
-        const ImportedOffer &o = batch.offers.at(i);
-        const QString where = QStringLiteral("%1: offer %2 (%3 in %4, %5)")
-                                  .arg(provider)
-                                  .arg(i + 1)
-                                  .arg(o.instance.name, o.region, billingId(o.billing));
-        if (o.instance.provider != provider)
-            return Error{QStringLiteral("%1: belongs to provider '%2'").arg(where, o.instance.provider)};
-        // An all-upfront commitment is paid entirely by its fee: its hourly price is 0.
-        const bool allUpfront = o.upfront == u"all" && o.upfrontFee > 0;
-        if (!std::isfinite(o.price) || o.price < 0 || (o.price == 0 && !allUpfront))
-            return Error{QStringLiteral("%1: price %2 is not a positive number").arg(where).arg(o.price)};
-        if (o.medianPrice && (!std::isfinite(*o.medianPrice) || *o.medianPrice < o.price))
-            return Error{QStringLiteral("%1: median price %2 is below the lowest price").arg(where).arg(*o.medianPrice)};
-        if (!std::isfinite(o.upfrontFee) || o.upfrontFee < 0)
-            return Error{QStringLiteral("%1: upfront fee %2 is not a non-negative number").arg(where).arg(o.upfrontFee)};
-        if (!isKnownCurrency(o.currency))
-            return Error{QStringLiteral("%1: unknown currency '%2'").arg(where, o.currency)};
-        if (o.instance.gpuId.isEmpty() || !(o.instance.gpuCount > 0) || !std::isfinite(o.instance.gpuCount))
-            return Error{QStringLiteral("%1: no GPU model or count").arg(where)};
-        if (o.instance.name.isEmpty() || o.region.isEmpty())
-            return Error{QStringLiteral("%1: no instance type or region").arg(where)};
-        const bool committed = o.billing == Billing::Reserved || o.billing == Billing::SavingsPlan;
-        if (committed && o.termMonths <= 0)
-            return Error{QStringLiteral("%1: a committed price needs a term").arg(where)};
-        if (!committed && (o.termMonths != 0 || o.upfrontFee != 0))
-            return Error{QStringLiteral("%1: only committed prices have a term or an upfront fee").arg(where)};
-        if (o.upfront != u"none" && o.upfront != u"partial" && o.upfront != u"all")
-            return Error{QStringLiteral("%1: unknown upfront option '%2'").arg(where, o.upfront)};
-    }
-    for (const FxRate &r : batch.fxRates) {
+    return QStringLiteral("implausible price (below %1 or above %2 USD per GPU-hour)")
+        .arg(kMinUsdPerGpuHour)
+        .arg(kMaxUsdPerGpuHour);
+}
+
+namespace {
+
+QString offerKey(const ImportedOffer &o)
+{
+    return QStringList{o.instance.name, o.region, billingId(o.billing), QString::number(o.termMonths),
+                       o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront}
+        .join(QChar(0x1f));
+}
+
+QString describe(const QString &provider, qsizetype index, const ImportedOffer &o)
+{
+    return QStringLiteral("%1: offer %2 (%3 in %4, %5)").arg(provider).arg(index + 1).arg(o.instance.name, o.region,
+                                                                                          billingId(o.billing));
+}
+
+Status checkFxRates(const QString &provider, const QList<FxRate> &rates)
+{
+    for (const FxRate &r : rates) {
         if (!isKnownCurrency(r.currency) || !std::isfinite(r.ratePerUsd) || r.ratePerUsd <= 0 || r.date.isEmpty())
             return Error{QStringLiteral("%1: bad FX rate %2 = %3 on '%4'").arg(provider, r.currency).arg(r.ratePerUsd).arg(r.date)};
     }
-    const qsizetype count = batch.offers.size();
-    if (!policy.force && policy.previousOffers > 0 && count * 2 < policy.previousOffers) {
-        return Error{QStringLiteral("%1: the new data has %2 offers where the catalog has %3; refusing to drop more "
-                                    "than half (use --force to accept)")
+    return success();
+}
+
+Status checkCollapse(const QString &provider, qsizetype distinct, const ValidationPolicy &policy)
+{
+    if (!policy.force && policy.previousOffers > 0 && distinct * 2 < policy.previousOffers) {
+        return Error{QStringLiteral("%1: the new data has %2 distinct offers where the catalog has %3; refusing to "
+                                    "drop more than half (use --force to accept)")
                          .arg(provider)
-                         .arg(count)
+                         .arg(distinct)
                          .arg(policy.previousOffers)};
     }
     return success();
+}
+
+} // namespace
+
+QString offerProblem(const ImportedOffer &o, const QString &provider, const ValidationPolicy &policy)
+{
+    if (o.instance.provider != provider)
+        return QStringLiteral("belongs to another provider");
+    // An all-upfront commitment is paid entirely by its fee: its hourly price is 0.
+    const bool allUpfront = o.upfront == u"all" && o.upfrontFee > 0;
+    if (!std::isfinite(o.price) || o.price < 0 || (o.price == 0 && !allUpfront))
+        return QStringLiteral("price is not a positive number");
+    if (o.medianPrice && (!std::isfinite(*o.medianPrice) || *o.medianPrice < o.price))
+        return QStringLiteral("median price below the lowest price");
+    if (!std::isfinite(o.upfrontFee) || o.upfrontFee < 0)
+        return QStringLiteral("upfront fee is not a non-negative number");
+    if (!isKnownCurrency(o.currency))
+        return QStringLiteral("unknown currency");
+    if (o.instance.gpuId.isEmpty() || !(o.instance.gpuCount > 0) || !std::isfinite(o.instance.gpuCount))
+        return QStringLiteral("no GPU model or count");
+    if (o.instance.name.isEmpty() || o.region.isEmpty())
+        return QStringLiteral("no instance type or region");
+    const bool committed = o.billing == Billing::Reserved || o.billing == Billing::SavingsPlan;
+    if (committed && (o.termMonths <= 0 || o.termMonths > 120))
+        return QStringLiteral("a committed price needs a term of 1 to 120 months");
+    if (!committed && (o.termMonths != 0 || o.upfrontFee != 0))
+        return QStringLiteral("only committed prices have a term or an upfront fee");
+    if (o.upfront != u"none" && o.upfront != u"partial" && o.upfront != u"all")
+        return QStringLiteral("unknown upfront option");
+    if (const auto rate = policy.ratePerUsd.constFind(o.currency); rate != policy.ratePerUsd.cend() && *rate > 0) {
+        const double termHours = committed ? o.termMonths * 730.0 : 0;
+        const double hourly = o.price + (termHours > 0 ? o.upfrontFee / termHours : 0);
+        const double usdPerGpuHour = hourly / *rate / o.instance.gpuCount;
+        if (!std::isfinite(usdPerGpuHour) || usdPerGpuHour < kMinUsdPerGpuHour || usdPerGpuHour > kMaxUsdPerGpuHour)
+            return implausiblePriceReason();
+    }
+    return {};
+}
+
+int ScreeningReport::keptTotal() const
+{
+    int total = 0;
+    for (int n : kept)
+        total += n;
+    return total;
+}
+
+QString ScreeningReport::summary() const
+{
+    QStringList parts;
+    if (keptTotal() > 0) {
+        QStringList reasons;
+        for (auto it = kept.cbegin(); it != kept.cend(); ++it)
+            reasons.append(QStringLiteral("%1 %2").arg(it.value()).arg(it.key()));
+        parts.append(QStringLiteral("%1 offer%2 kept %3 previous price (%4)")
+                         .arg(keptTotal())
+                         .arg(keptTotal() == 1 ? QString() : QStringLiteral("s"))
+                         .arg(keptTotal() == 1 ? QStringLiteral("its") : QStringLiteral("their"))
+                         .arg(reasons.join(QStringLiteral(", "))));
+    }
+    if (duplicates > 0)
+        parts.append(QStringLiteral("%1 duplicate row%2 ignored").arg(duplicates).arg(duplicates == 1 ? QString() : QStringLiteral("s")));
+    return parts.join(QStringLiteral("; "));
+}
+
+Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch, const ValidationPolicy &policy)
+{
+    if (auto s = checkFxRates(provider, batch.fxRates); !s)
+        return s.error();
+    ScreeningReport report;
+    // The batch changes only when the screening succeeds.
+    QList<ImportedOffer> usable;
+    usable.reserve(batch.offers.size());
+    QList<KeptOffer> kept = batch.kept;
+    QSet<QString> seen;
+    for (qsizetype i = 0; i < batch.offers.size(); ++i) {
+        const ImportedOffer &o = batch.offers.at(i);
+        if (o.instance.provider != provider)
+            return Error{QStringLiteral("%1: belongs to provider '%2'").arg(describe(provider, i, o), o.instance.provider)};
+        if (const QString problem = offerProblem(o, provider, policy); !problem.isEmpty()) {
+            kept.append(KeptOffer{o.instance.name, o.region, o.billing, o.termMonths, o.upfront, problem});
+            continue;
+        }
+        const QString key = offerKey(o);
+        if (seen.contains(key)) {
+            ++report.duplicates;
+            continue;
+        }
+        seen.insert(key);
+        usable.append(o);
+    }
+    // Offers refused now still count as offered: they keep their price, they did not vanish.
+    // A refused row whose offer has another, usable row (another zone) is not kept: it is replaced.
+    QSet<QString> distinct = seen;
+    for (const KeptOffer &k : std::as_const(kept)) {
+        const QString key = QStringList{k.instance, k.region, billingId(k.billing), QString::number(k.termMonths), k.upfront}
+                                .join(QChar(0x1f));
+        if (!distinct.contains(key)) {
+            distinct.insert(key);
+            ++report.kept[k.reason];
+        }
+    }
+    report.distinctOffers = int(seen.size());
+    if (auto s = checkCollapse(provider, distinct.size(), policy); !s)
+        return s.error();
+    batch.offers = std::move(usable);
+    batch.kept = std::move(kept);
+    return report;
+}
+
+Status validateBatch(const QString &provider, const ImportBatch &batch, const ValidationPolicy &policy)
+{
+    QSet<QString> distinct;
+    for (qsizetype i = 0; i < batch.offers.size(); ++i) {
+        const ImportedOffer &o = batch.offers.at(i);
+        if (o.instance.provider != provider)
+            return Error{QStringLiteral("%1: belongs to provider '%2'").arg(describe(provider, i, o), o.instance.provider)};
+        if (const QString problem = offerProblem(o, provider, policy); !problem.isEmpty()) {
+            QString detail = problem;
+            if (problem == u"price is not a positive number")
+                detail = QStringLiteral("price %1 is not a positive number").arg(o.price);
+            else if (problem == u"unknown currency")
+                detail = QStringLiteral("unknown currency '%1'").arg(o.currency);
+            return Error{QStringLiteral("%1: %2").arg(describe(provider, i, o), detail)};
+        }
+        distinct.insert(offerKey(o));
+    }
+    if (auto s = checkFxRates(provider, batch.fxRates); !s)
+        return s;
+    return checkCollapse(provider, distinct.size(), policy);
 }
 
 } // namespace gpuplanner::core

@@ -6,6 +6,7 @@
 #include "core/import/ImportBatch.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -44,6 +45,8 @@ public:
 
     // Offers the scope holds now, for the collapse check.
     virtual Result<int> offerCount(const RefreshScope &scope) = 0;
+    // The latest FX rates (currency units per USD), for the plausibility bounds of new prices.
+    virtual Result<QHash<QString, double>> latestFxRates() = 0;
     // Replaces the scope's offers of the billing models present in the batch, atomically.
     virtual Result<RefreshCounts> replaceOffers(const RefreshScope &scope, const ImportBatch &batch) = 0;
     virtual Status writeFxRates(const QList<FxRate> &rates) = 0;

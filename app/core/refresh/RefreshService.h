@@ -28,6 +28,8 @@ struct ProviderOutcome
     int offers = 0;
     int fxRates = 0;
     QString error;
+    // Offers whose new price was refused and kept the old one, duplicates ignored (ScreeningReport::summary).
+    QString screening;
 };
 
 // provider, status line, bytes done, bytes total; called from worker threads.

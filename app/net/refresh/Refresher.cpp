@@ -63,6 +63,8 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
                                              .arg(outcome.counts.removed)
                                              .arg(outcome.counts.unchanged)
                                        : error;
+        if (!outcome.screening.isEmpty())
+            log.message += QStringLiteral("; ") + outcome.screening;
         if (progress)
             progress(job.provider, status == RefreshStatus::Ok ? QStringLiteral("done") : error, 1, 1);
     };
@@ -101,16 +103,25 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
     }
     const RefreshScope scope{job.provider, options.regions};
     ImportBatch &b = batch.value();
-    if (!b.offers.isEmpty() || b.fxRates.isEmpty()) {
-        auto previous = store.value()->offerCount(scope);
-        if (!previous) {
-            finish(RefreshStatus::Failed, previous.errorMessage());
-            return logAndReturn();
-        }
-        if (auto valid = validateBatch(job.provider, b, ValidationPolicy{previous.value(), options.force}); !valid) {
-            finish(RefreshStatus::Failed, valid.errorMessage());
-            return logAndReturn();
-        }
+    auto previous = store.value()->offerCount(scope);
+    if (!previous) {
+        finish(RefreshStatus::Failed, previous.errorMessage());
+        return logAndReturn();
+    }
+    auto rates = store.value()->latestFxRates();
+    if (!rates) {
+        finish(RefreshStatus::Failed, rates.errorMessage());
+        return logAndReturn();
+    }
+    const bool hasOffers = !b.offers.isEmpty() || !b.kept.isEmpty() || b.fxRates.isEmpty();
+    ValidationPolicy policy{hasOffers ? previous.value() : 0, options.force, rates.value()};
+    auto screened = screenBatch(job.provider, b, policy);
+    if (!screened) {
+        finish(RefreshStatus::Failed, screened.errorMessage());
+        return logAndReturn();
+    }
+    outcome.screening = screened.value().summary();
+    if (hasOffers) {
         if (progress)
             progress(job.provider, QStringLiteral("storing %1 offers").arg(b.offers.size()), 0, 0);
         auto counts = store.value()->replaceOffers(scope, b);
@@ -120,9 +131,6 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
         }
         outcome.counts = counts.value();
         outcome.offers = int(b.offers.size());
-    } else if (auto valid = validateBatch(job.provider, b, ValidationPolicy{}); !valid) {
-        finish(RefreshStatus::Failed, valid.errorMessage());
-        return logAndReturn();
     }
     if (!b.fxRates.isEmpty()) {
         if (auto s = store.value()->writeFxRates(b.fxRates); !s) {

@@ -1,0 +1,146 @@
+// Hostile and careless data: duplicate rows, single bad prices and absurd figures from every
+// kind of source (custom CSV, SkyPilot vms.csv, native API) never cost a provider its prices.
+
+#include "CliProcess.h"
+#include "FaultSupport.h"
+#include "db/SeedCatalog.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::tests;
+
+namespace {
+
+class HostileData : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        m_catalog = copySeedCatalog(m_dir.path());
+        m_env = isolatedEnvironment(m_dir.path());
+    }
+
+    CliRun run(QStringList args)
+    {
+        args.prepend(m_catalog);
+        args.prepend(QStringLiteral("--catalog"));
+        return runCli(args, m_env);
+    }
+
+    QString write(const QString &name, const QByteArray &data)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(data);
+        return path;
+    }
+
+    qint64 offersOf(const QString &provider)
+    {
+        return catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
+                                                       "o.instance_type_id WHERE it.provider_id = '%1'")
+                                            .arg(provider));
+    }
+
+    double price(const QString &provider, const QString &instance, const QString &region, const QString &billing)
+    {
+        const qint64 micro = catalogScalar(
+            m_catalog, QStringLiteral("SELECT CAST(round(o.hourly_price * 1000000) AS INTEGER) FROM offers o JOIN "
+                                      "instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = "
+                                      "o.region_id WHERE it.provider_id = '%1' AND it.name = '%2' AND r.code = '%3' "
+                                      "AND o.billing = '%4'")
+                           .arg(provider, instance, region, billing));
+        return double(micro) / 1e6;
+    }
+
+    QTemporaryDir m_dir;
+    QString m_catalog;
+    QProcessEnvironment m_env;
+};
+
+} // namespace
+
+TEST_F(HostileData, TwentyIdenticalCustomRowsDoNotCutAProviderToOneOffer)
+{
+    QByteArray csv = "provider,instance_type,region,gpu,gpu_count,billing,price_per_hour,currency\n";
+    QByteArray many = csv;
+    for (int i = 0; i < 40; ++i)
+        many += QStringLiteral("acme,box-%1,eu-1,H100,8,on_demand,%2,USD\n").arg(i).arg(20 + i).toUtf8();
+    ASSERT_EQ(run({QStringLiteral("refresh"), QStringLiteral("--from"), write(QStringLiteral("forty.csv"), many)}).code, 0);
+    ASSERT_EQ(offersOf(QStringLiteral("acme")), 40);
+
+    QByteArray same = csv;
+    for (int i = 0; i < 20; ++i)
+        same += "acme,box-0,eu-1,H100,8,on_demand,21,USD\n";
+    const QString path = write(QStringLiteral("same.csv"), same);
+    const CliRun refused = run({QStringLiteral("refresh"), QStringLiteral("--from"), path});
+    EXPECT_EQ(refused.code, 2);
+    EXPECT_TRUE(refused.out.contains(QStringLiteral("1 distinct offers where the catalog has 40"))) << refused.out.toStdString();
+    EXPECT_EQ(offersOf(QStringLiteral("acme")), 40);
+
+    const CliRun forced = run({QStringLiteral("refresh"), QStringLiteral("--from"), path, QStringLiteral("--force")});
+    EXPECT_EQ(forced.code, 0) << forced.out.toStdString();
+    EXPECT_TRUE(forced.out.contains(QStringLiteral("19 duplicate rows ignored"))) << forced.out.toStdString();
+    EXPECT_EQ(offersOf(QStringLiteral("acme")), 1);
+}
+
+TEST_F(HostileData, OneBadPriceInAVmsCsvKeepsThatOffersPreviousPriceAndIsCounted)
+{
+    const double before = price(QStringLiteral("lambda"), QStringLiteral("gpu_1x_h100_pcie"), QStringLiteral("us-east-1"),
+                                QStringLiteral("on_demand"));
+    ASSERT_GT(before, 0);
+    const qint64 offers = offersOf(QStringLiteral("lambda"));
+    for (const char *bad : {"abc", "-1", "inf", "1e308"}) {
+        QByteArray csv = scaledVmsCsv(QStringLiteral("lambda"), 1.0);
+        QList<QByteArray> lines = csv.split('\n');
+        for (QByteArray &line : lines) {
+            if (line.startsWith("gpu_1x_h100_pcie,") && line.contains(",us-east-1,")) {
+                QList<QByteArray> fields = line.split(',');
+                fields[5] = bad; // Price
+                line = fields.join(',');
+            }
+        }
+        const QString path = write(QStringLiteral("vms.csv"), lines.join('\n'));
+        const CliRun r = run({QStringLiteral("refresh"), QStringLiteral("--from"), path, QStringLiteral("--provider"),
+                              QStringLiteral("lambda")});
+        EXPECT_EQ(r.code, 0) << bad << ": " << r.err.toStdString();
+        EXPECT_TRUE(r.out.contains(QStringLiteral("kept its previous price"))) << bad << ": " << r.out.toStdString();
+        EXPECT_EQ(offersOf(QStringLiteral("lambda")), offers) << bad;
+        EXPECT_DOUBLE_EQ(price(QStringLiteral("lambda"), QStringLiteral("gpu_1x_h100_pcie"), QStringLiteral("us-east-1"),
+                               QStringLiteral("on_demand")),
+                         before)
+            << bad;
+    }
+    EXPECT_GT(catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM refresh_log WHERE provider_id = 'lambda' AND "
+                                                      "message LIKE '%kept its previous price%'")),
+              0);
+}
+
+TEST_F(HostileData, AnAbsurdPriceFromANativeApiIsNotStored)
+{
+    TestHttpServer server;
+    QFile page(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/azure/retail_prices_page1.json"));
+    ASSERT_TRUE(page.open(QIODevice::ReadOnly));
+    QByteArray body = page.readAll();
+    // Every price of the page becomes 1e308 USD/h; the link to page 2 is dropped.
+    body.replace(QByteArray("\"retailPrice\": "), QByteArray("\"retailPrice\": 1e308, \"was\": "));
+    body.replace(QByteArray("\"unitPrice\": "), QByteArray("\"unitPrice\": 1e308, \"wasUnit\": "));
+    const qsizetype at = body.indexOf("\"NextPageLink\"");
+    ASSERT_GE(at, 0);
+    const qsizetype start = body.indexOf('"', body.indexOf(':', at));
+    body.replace(start, body.indexOf('"', start + 1) - start + 1, "null");
+    HttpTestReply reply;
+    reply.body = body;
+    server.routeSequence("/api/retail/prices", {reply});
+    const CliRun r = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("azure"), QStringLiteral("--region"),
+                          QStringLiteral("eastus"), QStringLiteral("--force"), QStringLiteral("--endpoint"),
+                          QStringLiteral("azure=") + server.url(QStringLiteral("/")).toString()});
+    EXPECT_TRUE(r.out.contains(QStringLiteral("implausible price"))) << r.out.toStdString() << r.err.toStdString();
+    EXPECT_EQ(catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price > 1e6")), 0);
+}
