@@ -1,5 +1,6 @@
 #include "EstimateCommand.h"
 
+#include "core/io/BoundedFile.h"
 #include "core/common/Redact.h"
 #include "CatalogSession.h"
 #include "Cli.h"
@@ -369,14 +370,15 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
     }
     Args args(parser);
     if (parser.isSet(QStringLiteral("scenario"))) {
-        QFile file(parser.value(QStringLiteral("scenario")));
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << prog << ": --scenario: " << file.fileName() << ": " << file.errorString() << '\n';
+        const QString scenarioPath = parser.value(QStringLiteral("scenario"));
+        auto read = readBoundedFile(scenarioPath, kMaxScenarioBytes);
+        if (!read) {
+            err << prog << ": --scenario: " << read.errorMessage() << '\n';
             return ExitData;
         }
-        const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+        const QJsonDocument doc = QJsonDocument::fromJson(read.value());
         if (!doc.isObject()) {
-            err << prog << ": --scenario: " << file.fileName() << " is not a JSON object\n";
+            err << prog << ": --scenario: " << scenarioPath << " is not a JSON object\n";
             return ExitData;
         }
         if (doc.object().contains(QStringLiteral("version"))) {
@@ -385,7 +387,7 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
             auto presets = loadModelPresets();
             auto scenario = presets ? parseScenario(doc.toJson(), presets.value()) : Result<Scenario>(presets.error());
             if (!scenario) {
-                err << prog << ": --scenario: " << file.fileName() << ": " << scenario.errorMessage() << '\n';
+                err << prog << ": --scenario: " << scenarioPath << ": " << scenario.errorMessage() << '\n';
                 return ExitData;
             }
             args.setScenario(flagsFromScenario(doc.object()));

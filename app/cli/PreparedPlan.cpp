@@ -5,6 +5,7 @@
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
+#include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
 #include "db/SqliteCatalogRepository.h"
 
@@ -52,6 +53,8 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
                                     "add it under assumptions.fx, or fetch exchange rates with "
                                     "`gpu-planner-cli refresh --provider ecb`")
                          .arg(scenarioPath, p->request.displayCurrency)};
+    if (auto known = checkConstraints(p->request.constraints, offers.value()); !known)
+        return Error{QStringLiteral("%1: %2").arg(scenarioPath, known.errorMessage())};
     p->planner.setCatalog(std::move(offers).value(), gpus.value());
     if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};

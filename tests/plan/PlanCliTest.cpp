@@ -204,3 +204,45 @@ TEST_F(PlanCli, MeasuredThroughputWithAnUnknownGpuNamesTheField)
     EXPECT_TRUE(r.err.contains(QStringLiteral("workload.measured_gpu: \"XYZ\" is not a GPU in the catalog")))
         << r.err.toStdString();
 }
+
+TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
+{
+    struct Case
+    {
+        const char *constraints;
+        const char *expected;
+    };
+    const Case cases[] = {
+        {R"("providers": ["aws", "awz"])", "constraints.providers[1]: \"awz\" is not a provider in the catalog (closest: aws"},
+        {R"("regions": ["us-east-9*"])", "constraints.regions[0]: \"us-east-9*\" matches no region in the catalog"},
+        {R"("geographies": ["Europa"])", "constraints.geographies[0]: \"Europa\" is not a geography in the catalog (closest: Europe"},
+        {R"("gpus": ["A100"])", "constraints.gpus[0]: \"A100\" is not a GPU model id in the catalog (closest: A100-"},
+    };
+    for (const Case &c : cases) {
+        const QByteArray json = QByteArray(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b",
+                                              "tokens": "20B"}, "constraints": {)")
+                                + c.constraints + "}}";
+        const CliRun r = run({QStringLiteral("plan"), write(json)});
+        EXPECT_EQ(r.code, 2) << c.constraints;
+        EXPECT_TRUE(r.err.contains(QString::fromUtf8(c.expected))) << r.err.toStdString();
+    }
+    // Known values still plan.
+    const CliRun ok = run({QStringLiteral("plan"),
+                           write(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "20B"},
+                                    "constraints": {"providers": ["aws"], "regions": ["us-*"], "geographies": ["north america"]}})")});
+    EXPECT_EQ(ok.code, 0) << ok.err.toStdString();
+}
+
+TEST_F(PlanCli, HostileFilesAndNumbersAreErrorsNotHangsOrCrashes)
+{
+    const CliRun zero = run({QStringLiteral("plan"), QStringLiteral("/dev/zero")});
+    EXPECT_EQ(zero.code, 2);
+    EXPECT_TRUE(zero.err.contains(QStringLiteral("/dev/zero: larger than the 16 MiB limit"))) << zero.err.toStdString();
+    const CliRun folder = run({QStringLiteral("plan"), m_home.path()});
+    EXPECT_EQ(folder.code, 2);
+    EXPECT_TRUE(folder.err.contains(QStringLiteral("a folder, not a file"))) << folder.err.toStdString();
+    const CliRun tokens = run({QStringLiteral("plan"), write(R"({"version": 1, "workload": {"task": "pretrain",
+                                                                 "model": "llama-2-7b", "tokens": 1e299}})")});
+    EXPECT_EQ(tokens.code, 2);
+    EXPECT_TRUE(tokens.err.contains(QStringLiteral("workload.tokens: 1e+299 is outside 0 to 1e+16"))) << tokens.err.toStdString();
+}

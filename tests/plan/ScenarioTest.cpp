@@ -157,7 +157,7 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
         {"workload.ttft", QStringLiteral("fast"), "workload.ttft: \"fast\" is not a duration in seconds"},
         {"workload.wings", 2, "workload.wings: unknown field"},
         {"constraints.deadline", QStringLiteral("soon"), "constraints.deadline: \"soon\" is not a duration"},
-        {"constraints.budget", -5, "constraints.budget: -5 is below 0"},
+        {"constraints.budget", -5, "constraints.budget: -5 is outside 0 to 1e+13"},
         {"constraints.budget", QStringLiteral("cheap"), "constraints.budget: \"cheap\" is not a number"},
         {"constraints.max_gpus", 2.5, "constraints.max_gpus: 2.5 is not a whole number"},
         {"constraints.confidence", 1.5, "constraints.confidence: 1.5 is outside 0 to 1"},
@@ -173,7 +173,7 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
         {"phases[0].spot_allowed", 1, "phases[0].spot_allowed: 1 is not true or false"},
         {"phases", QJsonObject(), "phases: {} is not an array"},
         {"assumptions.fx", QJsonArray{QJsonObject{{QStringLiteral("currency"), QStringLiteral("EUR")}, {QStringLiteral("per_usd"), 0}}},
-         "assumptions.fx[0].per_usd: 0 is below 1e-09"},
+         "assumptions.fx[0].per_usd: 0 is outside 1e-06 to 10000000"},
         {"assumptions.fx", QJsonArray{QJsonObject{{QStringLiteral("currency"), QStringLiteral("EUR")}, {QStringLiteral("per_usd"), 0.9}}},
          "assumptions.fx[0]: {\"currency\":\"EUR\",\"per_usd\":0.9} needs currency (3 letters), per_usd and source"},
         {"assumptions.interruption.rules",
@@ -186,12 +186,28 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
          "assumptions.commitments[0].upfront: \"some\" is not one of none, partial, all"},
         {"assumptions.commitments[0].discount", 0.99, "assumptions.commitments[0].discount: 0.99 is outside 0 to 0.95"},
         {"assumptions.spot_price", QStringLiteral("cheap"), "assumptions.spot_price: \"cheap\" is not one of median, lowest"},
-        {"assumptions.storage.data_gb", -1, "assumptions.storage.data_gb: -1 is below 0"},
+        {"assumptions.storage.data_gb", -1, "assumptions.storage.data_gb: -1 is outside 0 to 10000000000"},
         {"assumptions.extras_prices", QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")}}},
          "assumptions.extras_prices[0]: {\"provider\":\"aws\"} needs provider and source"},
         {"ownership.pue", 0.5, "ownership.pue: 0.5 is outside 1 to 5"},
+        // Hostile numbers (issue 18): each names the field and its range instead of spinning or misreporting.
+        {"workload.tokens", 1e299, "workload.tokens: 1e+299 is outside 0 to 1e+16"},
+        {"workload.tokens", QStringLiteral("1e299"), "workload.tokens: \"1e299\" is outside 0 to 1e+16"},
+        {"workload.epochs", 0, "workload.epochs: 0 is outside 0.001 to 1000000"},
+        {"workload.ttft", QStringLiteral("nan"), "workload.ttft: \"nan\" is"},
+        {"workload.tpot", 1e301, "workload.tpot: 1e+301 is outside 0.0001 to 60"},
+        {"constraints.budget", 1e301, "constraints.budget: 1e+301 is outside 0 to 1e+13"},
+        {"constraints.deadline", QStringLiteral("9999999d"), "constraints.deadline: \"9999999d\" is outside 0 to 876000"},
+        {"assumptions.extras_prices",
+         QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")}, {QStringLiteral("currency"), QStringLiteral("UDS")},
+                                {QStringLiteral("source"), QStringLiteral("quote")}}},
+         "assumptions.extras_prices[0].currency: \"UDS\" is not a currency GPU Planner knows"},
         {"ownership.budget", 1, "ownership.budget: unknown field"},
     };
+    // A 1 MB bad value is quoted in a few dozen characters, its length said.
+    const QString huge = errorFor(QStringLiteral("workload.task"), QString(1 << 20, u'x'));
+    EXPECT_LT(huge.size(), 300) << huge.left(300).toStdString();
+    EXPECT_TRUE(huge.contains(QStringLiteral("(1048576 characters)"))) << huge.left(300).toStdString();
     for (const Case &c : cases) {
         const QString error = errorFor(QString::fromLatin1(c.path), c.value);
         EXPECT_TRUE(error.startsWith(QString::fromUtf8(c.expected)))
@@ -257,7 +273,7 @@ TEST(Scenario, MeasuredThroughputErrorsNamePathAndValue)
     };
     const Case cases[] = {
         {"workload.measured_throughput", 0, "workload.measured_throughput: 0 is not above 0"},
-        {"workload.measured_throughput", -3, "workload.measured_throughput: -3 is below 0"},
+        {"workload.measured_throughput", -3, "workload.measured_throughput: -3 is outside 0 to 1e+15"},
         {"workload.measured_throughput", QStringLiteral("fast"), "workload.measured_throughput: \"fast\" is not a count"},
         {"workload.measured_gpu", 100, "workload.measured_gpu: 100 is not a string"},
         {"workload.measured_gpus", 0, "workload.measured_gpus: 0 is outside 1 to 65536"},

@@ -1,5 +1,6 @@
 #include "ui/catalog/CustomOffersDialog.h"
 
+#include "core/io/BoundedFile.h"
 #include "core/import/CustomOffersCsv.h"
 #include "core/import/SeedMetadata.h"
 #include "core/io/CsvReader.h"
@@ -44,12 +45,12 @@ struct ImportOutcome
 ImportOutcome readCustomCsv(const QString &path)
 {
     ImportOutcome out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = QStringLiteral("%1: %2").arg(path, file.errorString());
+    auto read = core::readBoundedFile(path, core::kMaxImportBytes);
+    if (!read) {
+        out.error = read.errorMessage();
         return out;
     }
-    const QByteArray bytes = file.readAll();
+    const QByteArray bytes = read.value();
     if (!reference()) {
         out.error = reference().errorMessage();
         return out;

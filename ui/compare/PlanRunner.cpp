@@ -1,5 +1,6 @@
 #include "ui/compare/PlanRunner.h"
 
+#include "core/plan/ConstraintCheck.h"
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
 #include "core/plan/MeasuredReference.h"
@@ -60,6 +61,10 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
                                          "Add its rate under Exchange rates in the Assumptions tab, or refresh the "
                                          "catalog's rates (Tools ▸ Refresh prices…).")
                               .arg(request.displayCurrency);
+        return snapshot;
+    }
+    if (auto known = core::checkConstraints(request.constraints, engine->planner.offers()); !known) {
+        snapshot->error = known.errorMessage();
         return snapshot;
     }
     if (auto reference = core::resolveMeasuredReference(request.workload, engine->planner.gpuModels()); !reference) {

@@ -1,3 +1,4 @@
+#include "core/io/BoundedFile.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include "ui/scenario/JsonPath.h"
@@ -146,13 +147,13 @@ void ScenarioDocument::newScenario()
 
 bool ScenarioDocument::open(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("%1: %2").arg(path, file.errorString());
+    auto read = core::readBoundedFile(path, core::kMaxScenarioBytes);
+    if (!read) {
+        *error = read.errorMessage();
         return false;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(read.value(), &parseError);
     if (!doc.isObject()) {
         *error = doc.isNull() ? tr("%1: not JSON at offset %2: %3").arg(path).arg(parseError.offset).arg(parseError.errorString())
                               : tr("%1: not a scenario (the top level is not a JSON object)").arg(path);

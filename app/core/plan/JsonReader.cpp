@@ -1,5 +1,6 @@
 #include "core/plan/JsonReader.h"
 
+#include "core/common/Redact.h"
 #include "core/estimate/Quantity.h"
 
 #include <QJsonDocument>
@@ -20,6 +21,17 @@ void JsonReader::fail(const QString &path, const QString &why)
         m_error = QStringLiteral("%1: %2").arg(path, why);
 }
 
+std::optional<double> JsonReader::inRange(const QString &path, const QString &key, const QJsonValue &shown, double v,
+                                          double min, double max)
+{
+    if (!std::isfinite(v) || v < min || v > max) {
+        fail(join(path, key), shown,
+             ScenarioText::tr("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12)));
+        return std::nullopt;
+    }
+    return v;
+}
+
 QString JsonReader::join(const QString &path, const QString &key)
 {
     return path.isEmpty() ? key : path + u'.' + key;
@@ -31,7 +43,13 @@ QString JsonReader::show(const QJsonValue &value)
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Double: return QString::number(value.toDouble(), 'g', 12);
-    case QJsonValue::String: return u'"' + value.toString() + u'"';
+    case QJsonValue::String: {
+        // A 1 MB bad value is quoted in a few dozen characters.
+        const QString text = value.toString();
+        if (text.size() <= kQuotedValueLimit)
+            return u'"' + scrubSecrets(text) + u'"';
+        return QStringLiteral("\"%1…\" (%2 characters)").arg(scrubSecrets(text.left(kQuotedValueLimit))).arg(text.size());
+    }
     case QJsonValue::Array:
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)).left(80);
     case QJsonValue::Object:
@@ -69,16 +87,11 @@ std::optional<double> JsonReader::number(const QJsonObject &o, const QString &pa
         fail(join(path, k), v, ScenarioText::tr("is not a number"));
         return std::nullopt;
     }
-    const double d = v.toDouble();
-    if (!std::isfinite(d) || d < min || d > max) {
-        fail(join(path, k), v, max < 1e300 ? ScenarioText::tr("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12))
-                                           : ScenarioText::tr("is below %1").arg(QString::number(min, 'g', 12)));
-        return std::nullopt;
-    }
-    return d;
+    return inRange(path, k, v, v.toDouble(), min, max);
 }
 
-std::optional<double> JsonReader::count(const QJsonObject &o, const QString &path, const char16_t *key)
+std::optional<double> JsonReader::count(const QJsonObject &o, const QString &path, const char16_t *key, double min,
+                                        double max)
 {
     const QString k = QString::fromUtf16(key);
     if (o.value(k).isString()) {
@@ -87,12 +100,13 @@ std::optional<double> JsonReader::count(const QJsonObject &o, const QString &pat
             fail(join(path, k), o.value(k), ScenarioText::tr("is not a count (2T, 300B, 1.5e9)"));
             return std::nullopt;
         }
-        return v.value();
+        return inRange(path, k, o.value(k), v.value(), min, max);
     }
-    return number(o, path, key);
+    return number(o, path, key, min, max);
 }
 
-std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &path, const char16_t *key)
+std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &path, const char16_t *key, double min,
+                                        double max)
 {
     const QString k = QString::fromUtf16(key);
     if (o.value(k).isString()) {
@@ -101,21 +115,24 @@ std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &pat
             fail(join(path, k), o.value(k), ScenarioText::tr("is not a duration (30d, 12h, 10min)"));
             return std::nullopt;
         }
-        return v.value();
+        return inRange(path, k, o.value(k), v.value(), min, max);
     }
-    return number(o, path, key);
+    return number(o, path, key, min, max);
 }
 
-std::optional<double> JsonReader::seconds(const QJsonObject &o, const QString &path, const char16_t *key)
+std::optional<double> JsonReader::seconds(const QJsonObject &o, const QString &path, const char16_t *key, double min,
+                                          double max)
 {
     const QString k = QString::fromUtf16(key);
     if (o.value(k).isString()) {
         const auto v = parseDurationSeconds(o.value(k).toString());
-        if (!v)
+        if (!v) {
             fail(join(path, k), o.value(k), ScenarioText::tr("is not a duration in seconds (0.5, 500ms)"));
-        return v;
+            return std::nullopt;
+        }
+        return inRange(path, k, o.value(k), *v, min, max);
     }
-    return number(o, path, key);
+    return number(o, path, key, min, max);
 }
 
 std::optional<int> JsonReader::integer(const QJsonObject &o, const QString &path, const char16_t *key, int min, int max)

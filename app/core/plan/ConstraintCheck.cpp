@@ -1,0 +1,124 @@
+#include "core/plan/ConstraintCheck.h"
+
+#include "core/cost/SpotRisk.h"
+#include "core/plan/JsonReader.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <tuple>
+
+namespace gpuplanner::core {
+
+namespace {
+
+int editDistance(const QString &a, const QString &b)
+{
+    QList<int> row(b.size() + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        row[j] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int above = row[j];
+            const bool same = a.at(i - 1).toLower() == b.at(j - 1).toLower();
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+QString unknownValue(const QString &field, qsizetype index, const QString &value, const QString &what,
+                     const QStringList &known)
+{
+    const QStringList closest = closestValues(value, known);
+    QString message = QStringLiteral("constraints.%1[%2]: %3 %4")
+                          .arg(field)
+                          .arg(index)
+                          .arg(JsonReader::show(QJsonValue(value)), what);
+    if (!closest.isEmpty())
+        message += ScenarioText::tr(" (closest: %1)").arg(closest.join(QStringLiteral(", ")));
+    return message;
+}
+
+QStringList sorted(const QSet<QString> &set)
+{
+    QStringList list(set.cbegin(), set.cend());
+    list.sort();
+    return list;
+}
+
+} // namespace
+
+QStringList closestValues(const QString &value, const QStringList &known, int max)
+{
+    // Ranked: starts with the value, contains it, is contained in it, then near by edit distance.
+    QList<std::tuple<int, int, QString>> ranked;
+    const int limit = std::max(2, int(value.size() / 2));
+    for (const QString &k : known) {
+        const int distance = editDistance(value, k);
+        int rank = 4;
+        if (k.startsWith(value, Qt::CaseInsensitive))
+            rank = 0;
+        else if (k.contains(value, Qt::CaseInsensitive))
+            rank = 1;
+        else if (value.contains(k, Qt::CaseInsensitive))
+            rank = 2;
+        else if (distance <= limit)
+            rank = 3;
+        if (rank < 4)
+            ranked.append({rank, distance, k});
+    }
+    std::sort(ranked.begin(), ranked.end());
+    QStringList out;
+    for (qsizetype i = 0; i < ranked.size() && out.size() < max; ++i)
+        out.append(std::get<2>(ranked.at(i)));
+    return out;
+}
+
+Status checkConstraints(const Constraints &c, const QList<Offer> &offers)
+{
+    QSet<QString> providers, regions, geographies, gpus;
+    for (const Offer &o : offers) {
+        providers.insert(o.provider);
+        regions.insert(o.region);
+        if (!o.geography.isEmpty())
+            geographies.insert(o.geography);
+        gpus.insert(o.gpu);
+    }
+    for (qsizetype i = 0; i < c.providers.size(); ++i) {
+        if (!providers.contains(c.providers.at(i))) {
+            return Error{unknownValue(QStringLiteral("providers"), i, c.providers.at(i),
+                                      ScenarioText::tr("is not a provider in the catalog"), sorted(providers))};
+        }
+    }
+    for (qsizetype i = 0; i < c.regions.size(); ++i) {
+        const QString &glob = c.regions.at(i);
+        // The planner's own glob matching.
+        const bool any = std::any_of(regions.cbegin(), regions.cend(), [&](const QString &r) { return globMatch(glob, r); });
+        if (!any) {
+            return Error{unknownValue(QStringLiteral("regions"), i, glob,
+                                      ScenarioText::tr("matches no region in the catalog"), sorted(regions))};
+        }
+    }
+    for (qsizetype i = 0; i < c.geographies.size(); ++i) {
+        const bool any = std::any_of(geographies.cbegin(), geographies.cend(), [&](const QString &g) {
+            return g.compare(c.geographies.at(i), Qt::CaseInsensitive) == 0;
+        });
+        if (!any) {
+            return Error{unknownValue(QStringLiteral("geographies"), i, c.geographies.at(i),
+                                      ScenarioText::tr("is not a geography in the catalog"), sorted(geographies))};
+        }
+    }
+    for (qsizetype i = 0; i < c.gpus.size(); ++i) {
+        if (!gpus.contains(c.gpus.at(i))) {
+            return Error{unknownValue(QStringLiteral("gpus"), i, c.gpus.at(i),
+                                      ScenarioText::tr("is not a GPU model id in the catalog"), sorted(gpus))};
+        }
+    }
+    return success();
+}
+
+} // namespace gpuplanner::core

@@ -1,0 +1,22 @@
+#pragma once
+// ConstraintCheck: a scenario's constraints against what the catalog holds. A provider,
+// region, geography or GPU model that matches nothing is a scenario error naming the value
+// and the closest known ones, not an empty plan.
+
+#include "core/catalog/Offer.h"
+#include "core/common/Result.h"
+#include "core/plan/PlanTypes.h"
+
+#include <QList>
+#include <QStringList>
+
+namespace gpuplanner::core {
+
+// Fails with "constraints.providers[0]: \"awz\" is not a provider in the catalog (closest: aws, azure)".
+Status checkConstraints(const Constraints &constraints, const QList<Offer> &offers);
+
+// Up to max known values closest to value: those containing it (any case) first, then by
+// edit distance.
+QStringList closestValues(const QString &value, const QStringList &known, int max = 3);
+
+} // namespace gpuplanner::core
