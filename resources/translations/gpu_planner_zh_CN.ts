@@ -271,6 +271,30 @@
         <translation>小于 %1</translation>
     </message>
     <message>
+        <source> (closest: %1)</source>
+        <translation>（最接近：%1）</translation>
+    </message>
+    <message>
+        <source>is not a provider in the catalog</source>
+        <translation>不是目录中的提供商</translation>
+    </message>
+    <message>
+        <source>matches no region in the catalog</source>
+        <translation>不匹配目录中的任何区域</translation>
+    </message>
+    <message>
+        <source>is not a geography in the catalog</source>
+        <translation>不是目录中的地理区域</translation>
+    </message>
+    <message>
+        <source>is not a GPU model id in the catalog</source>
+        <translation>不是目录中的 GPU 型号 ID</translation>
+    </message>
+    <message>
+        <source>is not a currency GPU Planner knows (USD, EUR, CNY, GBP, JPY, ...)</source>
+        <translation>不是 GPU Planner 认识的货币（USD、EUR、CNY、GBP、JPY 等）</translation>
+    </message>
+    <message>
         <source>is not a count (2T, 300B, 1.5e9)</source>
         <translation>不是数量（2T、300B、1.5e9）</translation>
     </message>
