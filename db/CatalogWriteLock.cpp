@@ -23,7 +23,7 @@ QString CatalogWriteLock::holder() const
     QString app;
     if (!m_file.getLockInfo(&pid, &host, &app))
         return QStringLiteral("another GPU Planner");
-    return QStringLiteral("%1 (pid %2)").arg(app.isEmpty() ? QStringLiteral("GPU Planner") : app).arg(pid);
+    return QStringLiteral("%1, pid %2").arg(app.isEmpty() ? QStringLiteral("GPU Planner") : app).arg(pid);
 }
 
 core::Status CatalogWriteLock::acquire(std::chrono::milliseconds wait, const std::function<void(const QString &)> &onWait,
@@ -39,7 +39,7 @@ core::Status CatalogWriteLock::acquire(std::chrono::milliseconds wait, const std
     }
     const QString who = holder();
     if (onWait) {
-        onWait(QStringLiteral("another refresh is running (%1) — waiting up to %2 s for it to finish")
+        onWait(QStringLiteral("Another refresh is running (%1); waiting up to %2 s for it to finish")
                    .arg(who)
                    .arg(qint64(wait.count() / 1000)));
     }

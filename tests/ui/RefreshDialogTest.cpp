@@ -2,6 +2,7 @@
 // core::RefreshService (no network) and real input events.
 
 #include "core/catalog/CatalogRepository.h"
+#include "db/CatalogWriteLock.h"
 #include "db/SeedCatalog.h"
 #include "db/SqliteCatalogRepository.h"
 #include "db/SqliteOfferStore.h"
@@ -15,6 +16,7 @@
 #include "ui/refresh/RefreshDialog.h"
 #include "ui/settings/SecretStore.h"
 
+#include <QDir>
 #include <QLabel>
 #include <QMenuBar>
 #include <QProgressBar>
@@ -41,6 +43,7 @@ public:
     QStringList failing = {QStringLiteral("lambda")};
     bool blockUntilCancel = false;
     QHash<QString, QString> *seenKeys = nullptr;
+    QString screening; // the note of every successful provider
 
     QStringList providers() const override
     {
@@ -78,6 +81,7 @@ public:
                 o.offers = 12;
                 o.counts.added = 2;
                 o.counts.changed = 3;
+                o.screening = screening;
             }
             outcomes.append(o);
         }
@@ -147,6 +151,39 @@ TEST(RefreshDialog, ProgressBarsMoveAndErrorsAreShownWithOldPricesKept)
     const auto result = finished.at(0).at(0).value<ui::RefreshResult>();
     EXPECT_TRUE(result.anyUpdated());
     EXPECT_FALSE(result.looksOffline());
+}
+
+TEST(RefreshDialog, ARefreshRunningElsewhereIsWaitedForAndSaidSo)
+{
+    // The desktop's service holds the catalog's write lock; another process holds it now.
+    QTemporaryDir dir;
+    const QString catalog = dir.filePath(QStringLiteral("catalog.sqlite"));
+    auto held = std::make_shared<db::CatalogWriteLock>(catalog);
+    ASSERT_TRUE(held->acquire(std::chrono::milliseconds(0)).ok());
+    auto locked = [catalog](const ui::RefreshConfig &) -> core::Result<std::unique_ptr<core::RefreshService>> {
+        auto fake = std::make_unique<FakeRefreshService>();
+        fake->failing.clear();
+        fake->screening = QStringLiteral("1 offer kept its previous price (1 implausible price)");
+        return std::unique_ptr<core::RefreshService>(
+            std::make_unique<db::LockedRefreshService>(std::move(fake), catalog, std::chrono::seconds(30)));
+    };
+    ui::RefreshDialog dialog(locked, immediateConfig());
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
+    QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.summaryLabel()->text().contains(QStringLiteral("refresh is running")), 5000);
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("waiting"))) << dialog.summaryLabel()->text().toStdString();
+    EXPECT_TRUE(dialog.cancelButton()->isEnabled());
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(dialog.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/refresh-waiting.png")));
+    held.reset(); // the other refresh ends
+    ASSERT_TRUE(finished.wait(10000));
+    EXPECT_TRUE(dialog.summaryLabel()->text().contains(QStringLiteral("All providers refreshed")))
+        << dialog.summaryLabel()->text().toStdString();
+    // A refused price is news on the provider's row, not only in the log.
+    const QString aws = dialog.statusLabel(QStringLiteral("aws"))->text();
+    EXPECT_TRUE(aws.contains(QStringLiteral("kept its previous price"))) << aws.toStdString();
 }
 
 TEST(RefreshDialog, CancelStopsTheWorkerAndReportsCancelled)
