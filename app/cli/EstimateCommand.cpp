@@ -1,10 +1,11 @@
 #include "EstimateCommand.h"
 
-#include "core/io/BoundedFile.h"
-#include "core/common/Redact.h"
 #include "CatalogSession.h"
 #include "Cli.h"
 
+#include "core/common/Redact.h"
+#include "core/io/BoundedFile.h"
+#include "core/plan/InputLimits.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Explain.h"
 #include "core/estimate/InstancePlanner.h"
@@ -20,6 +21,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
 #include <optional>
 
 namespace gpuplanner::cli {
@@ -117,16 +119,28 @@ public:
             fail(name, v.errorMessage());
             return fallback;
         }
-        return v.value();
+        return inRange(name, v.value()) ? v.value() : fallback;
     }
     double seconds(const char16_t *name)
     {
         if (!has(name))
             return 0;
         const auto v = parseDurationSeconds(text(name));
-        if (!v)
-            fail(name, QStringLiteral("'%1' is not a duration in seconds").arg(text(name)));
-        return v.value_or(0);
+        if (!v) {
+            fail(name, QStringLiteral("%1 is not a duration in seconds").arg(quoteValue(text(name))));
+            return 0;
+        }
+        return inRange(name, *v) ? *v : 0;
+    }
+    // The same ranges as scenario files (InputLimits), by the flag's snake_case name.
+    bool inRange(const char16_t *name, double v)
+    {
+        const InputRange range = inputRange(QString::fromUtf16(name).replace(u'-', u'_'));
+        if (std::isfinite(v) && v >= range.min && v <= range.max)
+            return true;
+        fail(name, QStringLiteral("%1 is outside %2 to %3")
+                       .arg(quoteValue(text(name)), QString::number(range.min, 'g', 12), QString::number(range.max, 'g', 12)));
+        return false;
     }
     template<typename E>
     E choice(const char16_t *name, E fallback, std::initializer_list<std::pair<const char16_t *, E>> values)

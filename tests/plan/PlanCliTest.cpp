@@ -245,4 +245,25 @@ TEST_F(PlanCli, HostileFilesAndNumbersAreErrorsNotHangsOrCrashes)
                                                                  "model": "llama-2-7b", "tokens": 1e299}})")});
     EXPECT_EQ(tokens.code, 2);
     EXPECT_TRUE(tokens.err.contains(QStringLiteral("workload.tokens: 1e+299 is outside 0 to 1e+16"))) << tokens.err.toStdString();
+    // The CLI's flags keep the same ranges.
+    const struct
+    {
+        QStringList args;
+        const char *expected;
+    } flags[] = {
+        {{QStringLiteral("--tokens"), QStringLiteral("1e299")}, "--tokens: '1e299' is outside 0 to 1e+16"},
+        {{QStringLiteral("--tokens"), QStringLiteral("1T"), QStringLiteral("--epochs"), QStringLiteral("0")},
+         "--epochs: '0' is outside 0.001 to 1000000"},
+        {{QStringLiteral("--task"), QStringLiteral("inference"), QStringLiteral("--rps"), QStringLiteral("1"),
+          QStringLiteral("--ttft"), QStringLiteral("nan")},
+         "--ttft: 'nan' is outside 0.001 to 3600"},
+    };
+    for (const auto &f : flags) {
+        QStringList args{QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("llama-2-7b"),
+                         QStringLiteral("--gpu"), QStringLiteral("H100")};
+        args.append(f.args);
+        const CliRun r = run(args);
+        EXPECT_NE(r.code, 0) << f.expected;
+        EXPECT_TRUE(r.err.contains(QString::fromUtf8(f.expected))) << r.err.toStdString();
+    }
 }

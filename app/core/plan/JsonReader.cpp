@@ -2,6 +2,7 @@
 
 #include "core/common/Redact.h"
 #include "core/estimate/Quantity.h"
+#include "core/plan/InputLimits.h"
 
 #include <QJsonDocument>
 
@@ -24,6 +25,11 @@ void JsonReader::fail(const QString &path, const QString &why)
 std::optional<double> JsonReader::inRange(const QString &path, const QString &key, const QJsonValue &shown, double v,
                                           double min, double max)
 {
+    if (min == kFromTable || max == kFromTable) {
+        const InputRange range = inputRange(key);
+        min = min == kFromTable ? range.min : min;
+        max = max == kFromTable ? range.max : max;
+    }
     if (!std::isfinite(v) || v < min || v > max) {
         fail(join(path, key), shown,
              ScenarioText::tr("is outside %1 to %2").arg(QString::number(min, 'g', 12), QString::number(max, 'g', 12)));

@@ -39,20 +39,20 @@ public:
     void checkKeys(const QJsonObject &object, const QString &path, std::initializer_list<const char16_t *> known);
 
     // Each returns nothing when the key is absent, or when the value is bad (and records it).
-    // Every number has a range (README, "Scenario limits"); a value past it is an error
-    // naming the field and the range. kMaxAmount bounds what no field may exceed.
-    static constexpr double kMaxAmount = 1e15;
-    std::optional<double> number(const QJsonObject &o, const QString &path, const char16_t *key, double min = 0,
-                                 double max = kMaxAmount);
+    // Every number has a range (InputLimits, README "Scenario limits"); a value past it is an
+    // error naming the field and the range. Without min and max the key's range applies.
+    static constexpr double kFromTable = -1e308;
+    std::optional<double> number(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
+                                 double max = kFromTable);
     // A number or a count with a suffix ("2T", "1.28M").
-    std::optional<double> count(const QJsonObject &o, const QString &path, const char16_t *key, double min = 0,
-                                double max = kMaxAmount);
-    // Hours as a number, or a duration with a unit ("30d", "10min"); at most 100 years by default.
-    std::optional<double> hours(const QJsonObject &o, const QString &path, const char16_t *key, double min = 0,
-                                double max = 876000);
-    // Seconds as a number, or "500ms" / "0.5s"; at most an hour by default.
-    std::optional<double> seconds(const QJsonObject &o, const QString &path, const char16_t *key, double min = 0,
-                                  double max = 3600);
+    std::optional<double> count(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
+                                double max = kFromTable);
+    // Hours as a number, or a duration with a unit ("30d", "10min").
+    std::optional<double> hours(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
+                                double max = kFromTable);
+    // Seconds as a number, or "500ms" / "0.5s".
+    std::optional<double> seconds(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
+                                  double max = kFromTable);
     std::optional<int> integer(const QJsonObject &o, const QString &path, const char16_t *key, int min, int max);
     std::optional<QString> string(const QJsonObject &o, const QString &path, const char16_t *key);
     std::optional<bool> boolean(const QJsonObject &o, const QString &path, const char16_t *key);

@@ -43,7 +43,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
                 {u"deadline", u"budget", u"max_gpus", u"max_instances", u"providers", u"regions", u"geographies", u"gpus",
                  u"billing", u"rdma_for_multi_node", u"min_gpu_memory_gib", u"confidence", u"spot_max_interruptions"});
     c.deadlineHours = r.hours(o, path, u"deadline").value_or(0);
-    c.budget = r.number(o, path, u"budget", 0, 1e13).value_or(0);
+    c.budget = r.number(o, path, u"budget").value_or(0);
     c.maxGpus = r.integer(o, path, u"max_gpus", 0, 1 << 24).value_or(0);
     c.maxInstances = r.integer(o, path, u"max_instances", 0, 1 << 20).value_or(0);
     c.providers = r.strings(o, path, u"providers").value_or(QStringList());
@@ -60,7 +60,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
             c.billing.append(*b);
     }
     c.rdmaForMultiNode = r.boolean(o, path, u"rdma_for_multi_node").value_or(true);
-    c.minGpuMemoryGib = r.number(o, path, u"min_gpu_memory_gib", 0, 100000).value_or(0);
+    c.minGpuMemoryGib = r.number(o, path, u"min_gpu_memory_gib").value_or(0);
     c.confidence = r.number(o, path, u"confidence", 0, 1).value_or(0.9);
     c.maxSpotInterruptions = r.number(o, path, u"spot_max_interruptions", 0, 1e6).value_or(-1);
 }
@@ -82,7 +82,7 @@ void readPhases(JsonReader &r, const QJsonArray &array, QList<Phase> &phases)
             r.fail(JsonReader::join(path, QStringLiteral("start")), ScenarioText::tr("missing (2026-09)"));
         p.start = start.value_or(QDate());
         p.months = r.integer(o, path, u"months", 1, 600).value_or(1);
-        const auto hours = r.number(o, path, u"gpu_hours_per_month", 0, 1e9);
+        const auto hours = r.number(o, path, u"gpu_hours_per_month");
         const auto gpus = r.integer(o, path, u"gpus", 1, 1 << 20);
         const bool mainRun = r.boolean(o, path, u"main_run").value_or(false);
         if (int(hours.has_value()) + int(gpus.has_value()) + int(mainRun) != 1 && !r.failed())
@@ -108,7 +108,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
             r.checkKeys(e, p, {u"currency", u"per_usd", u"date", u"source"});
             FxRate rate;
             rate.currency = r.string(e, p, u"currency").value_or(QString());
-            rate.ratePerUsd = r.number(e, p, u"per_usd", 1e-6, 1e7).value_or(0);
+            rate.ratePerUsd = r.number(e, p, u"per_usd").value_or(0);
             rate.date = r.string(e, p, u"date").value_or(QString());
             rate.source = r.string(e, p, u"source").value_or(QString());
             if (!r.failed() && (!isCurrencyCode(rate.currency) || rate.ratePerUsd <= 0 || rate.source.isEmpty()))
@@ -151,9 +151,9 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
     if (const auto st = r.object(o, path, u"storage")) {
         const QString p = JsonReader::join(path, QStringLiteral("storage"));
         r.checkKeys(*st, p, {u"data_gb", u"checkpoint_gb", u"egress_gb"});
-        a.usage.dataGb = r.number(*st, p, u"data_gb", 0, 1e10).value_or(0);
-        a.usage.checkpointGb = r.number(*st, p, u"checkpoint_gb", 0, 1e10).value_or(0);
-        a.usage.egressGb = r.number(*st, p, u"egress_gb", 0, 1e10).value_or(0);
+        a.usage.dataGb = r.number(*st, p, u"data_gb").value_or(0);
+        a.usage.checkpointGb = r.number(*st, p, u"checkpoint_gb").value_or(0);
+        a.usage.egressGb = r.number(*st, p, u"egress_gb").value_or(0);
     }
     const QJsonArray prices = r.array(o, path, u"extras_prices").value_or(QJsonArray());
     for (qsizetype i = 0; i < prices.size() && !r.failed(); ++i) {
@@ -162,8 +162,8 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
         r.checkKeys(e, p, {u"provider", u"storage_per_gb_month", u"egress_per_gb", u"currency", u"source"});
         const QString provider = r.string(e, p, u"provider").value_or(QString());
         ExtrasPrices x;
-        x.storagePerGbMonth = r.number(e, p, u"storage_per_gb_month", 0, 1000).value_or(0);
-        x.egressPerGb = r.number(e, p, u"egress_per_gb", 0, 1000).value_or(0);
+        x.storagePerGbMonth = r.number(e, p, u"storage_per_gb_month").value_or(0);
+        x.egressPerGb = r.number(e, p, u"egress_per_gb").value_or(0);
         x.currency = r.string(e, p, u"currency").value_or(QStringLiteral("USD"));
         x.source = r.string(e, p, u"source").value_or(QString());
         if (!r.failed() && (provider.isEmpty() || x.source.isEmpty()))
@@ -206,7 +206,7 @@ void readOwnership(JsonReader &r, const QJsonObject &o, Ownership &w)
     w.enabled = true;
     w.gpu = r.string(o, path, u"gpu").value_or(QString());
     w.gpus = r.integer(o, path, u"gpus", 1, 1 << 20).value_or(w.gpus);
-    const auto price = r.number(o, path, u"purchase_price", 0, 1e12);
+    const auto price = r.number(o, path, u"purchase_price");
     if (!price && !r.failed())
         r.fail(JsonReader::join(path, QStringLiteral("purchase_price")), ScenarioText::tr("missing"));
     w.purchasePrice = price.value_or(0);
@@ -214,8 +214,8 @@ void readOwnership(JsonReader &r, const QJsonObject &o, Ownership &w)
     w.depreciationYears = r.number(o, path, u"depreciation_years", 0.5, 20).value_or(w.depreciationYears);
     w.tdpW = r.number(o, path, u"tdp_w", 0, 100000).value_or(0);
     w.pue = r.number(o, path, u"pue", 1, 5).value_or(w.pue);
-    w.electricityPerKwh = r.number(o, path, u"electricity_per_kwh", 0, 100).value_or(0);
-    w.hostingPerMonth = r.number(o, path, u"hosting_per_month", 0, 1e10).value_or(0);
+    w.electricityPerKwh = r.number(o, path, u"electricity_per_kwh").value_or(0);
+    w.hostingPerMonth = r.number(o, path, u"hosting_per_month").value_or(0);
     w.utilization = r.number(o, path, u"utilization", 0.01, 1).value_or(w.utilization);
 }
 

@@ -18,10 +18,9 @@ StoragePrecision storage(JsonReader &r, const QJsonObject &o, const QString &pat
 }
 
 // A count that must be above zero when given (a rate or an amount of work).
-std::optional<double> positiveCount(JsonReader &r, const QJsonObject &o, const QString &path, const char16_t *key,
-                                    double max = JsonReader::kMaxAmount)
+std::optional<double> positiveCount(JsonReader &r, const QJsonObject &o, const QString &path, const char16_t *key)
 {
-    const auto v = r.count(o, path, key, 0, max);
+    const auto v = r.count(o, path, key);
     if (v && *v <= 0) {
         const QString k = QString::fromUtf16(key);
         r.fail(JsonReader::join(path, k), o.value(k), ScenarioText::tr("is not above 0"));
@@ -70,24 +69,24 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     TransformerArch &m = w.model;
     if (preset && !preset->vision)
         m = preset->arch;
-    m.params = r.count(o, path, u"params", 0, 1e14).value_or(m.params);
-    m.activeParams = r.count(o, path, u"active_params", 0, 1e14).value_or(m.activeParams);
-    m.layers = int(r.count(o, path, u"layers", 1, 10000).value_or(m.layers));
-    m.hidden = int(r.count(o, path, u"hidden", 1, 1e6).value_or(m.hidden));
-    m.heads = int(r.count(o, path, u"heads", 1, 10000).value_or(m.heads));
-    m.kvHeads = int(r.count(o, path, u"kv_heads", 1, 10000).value_or(m.kvHeads));
-    m.ffn = int(r.count(o, path, u"ffn", 1, 1e7).value_or(m.ffn));
-    m.vocab = int(r.count(o, path, u"vocab", 1, 1e8).value_or(m.vocab));
-    m.seqLen = int(r.count(o, path, u"seq_len", 1, 1e8).value_or(m.seqLen));
+    m.params = r.count(o, path, u"params").value_or(m.params);
+    m.activeParams = r.count(o, path, u"active_params").value_or(m.activeParams);
+    m.layers = int(r.count(o, path, u"layers").value_or(m.layers));
+    m.hidden = int(r.count(o, path, u"hidden").value_or(m.hidden));
+    m.heads = int(r.count(o, path, u"heads").value_or(m.heads));
+    m.kvHeads = int(r.count(o, path, u"kv_heads").value_or(m.kvHeads));
+    m.ffn = int(r.count(o, path, u"ffn").value_or(m.ffn));
+    m.vocab = int(r.count(o, path, u"vocab").value_or(m.vocab));
+    m.seqLen = int(r.count(o, path, u"seq_len").value_or(m.seqLen));
     m.gatedMlp = r.boolean(o, path, u"gated_mlp").value_or(m.gatedMlp);
     if (m.params <= 0 && m.hasShape())
         m.params = parameterCount(m);
 
     TrainingSetup &t = w.training;
-    t.tokens = r.count(o, path, u"tokens", 0, 1e16).value_or(0);
-    t.epochs = r.count(o, path, u"epochs", 0.001, 1e6).value_or(1);
-    t.globalBatch = int(r.count(o, path, u"batch", 0, 1e8).value_or(0));
-    t.microBatch = int(r.count(o, path, u"micro_batch", 1, 1e6).value_or(1));
+    t.tokens = r.count(o, path, u"tokens").value_or(0);
+    t.epochs = r.count(o, path, u"epochs").value_or(1);
+    t.globalBatch = int(r.count(o, path, u"batch").value_or(0));
+    t.microBatch = int(r.count(o, path, u"micro_batch").value_or(1));
     t.precision = r.choice<TrainPrecision>(o, path, u"precision",
                                            {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
                                             {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Mixed},
@@ -105,14 +104,14 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                                     {{u"auto", Sharding::Auto}, {u"0", Sharding::None}, {u"1", Sharding::Zero1},
                                      {u"2", Sharding::Zero2}, {u"3", Sharding::Zero3}, {u"fsdp", Sharding::Zero3}})
                      .value_or(Sharding::Auto);
-    t.loraRank = int(r.count(o, path, u"lora_rank", 1, 65536).value_or(t.loraRank));
-    t.loraTargetsPerLayer = int(r.count(o, path, u"lora_targets", 1, 1000).value_or(t.loraTargetsPerLayer));
+    t.loraRank = int(r.count(o, path, u"lora_rank").value_or(t.loraRank));
+    t.loraTargetsPerLayer = int(r.count(o, path, u"lora_targets").value_or(t.loraTargetsPerLayer));
 
     VisionSetup &v = w.vision;
     v.params = r.count(o, path, u"params").value_or(preset && preset->vision ? preset->visionParams : 0);
-    v.forwardFlopsPerSample = r.count(o, path, u"flops_per_sample", 0, 1e18).value_or(preset ? preset->forwardFlops : 0);
+    v.forwardFlopsPerSample = r.count(o, path, u"flops_per_sample").value_or(preset ? preset->forwardFlops : 0);
     v.depthwiseSeparable = preset && preset->depthwiseSeparable;
-    v.samples = r.count(o, path, u"samples", 0, 1e13).value_or(0);
+    v.samples = r.count(o, path, u"samples").value_or(0);
     v.epochs = t.epochs;
     v.batch = t.globalBatch;
     v.precision = t.precision;
@@ -121,12 +120,12 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     InferenceSetup &inf = w.inference;
     inf.weights = storage(r, o, path, u"weights");
     inf.kvCache = storage(r, o, path, u"kv_cache");
-    inf.promptTokens = r.count(o, path, u"prompt_tokens", 1, 1e7).value_or(inf.promptTokens);
-    inf.outputTokens = r.count(o, path, u"output_tokens", 1, 1e7).value_or(inf.outputTokens);
-    inf.requestsPerSecond = r.count(o, path, u"rps", 0, 1e7).value_or(0);
-    inf.outputTokensPerSecond = r.count(o, path, u"tokens_per_second", 0, 1e10).value_or(0);
-    inf.ttftTargetS = r.seconds(o, path, u"ttft", 0.001, 3600).value_or(0);
-    inf.tpotTargetS = r.seconds(o, path, u"tpot", 0.0001, 60).value_or(0);
+    inf.promptTokens = r.count(o, path, u"prompt_tokens").value_or(inf.promptTokens);
+    inf.outputTokens = r.count(o, path, u"output_tokens").value_or(inf.outputTokens);
+    inf.requestsPerSecond = r.count(o, path, u"rps").value_or(0);
+    inf.outputTokensPerSecond = r.count(o, path, u"tokens_per_second").value_or(0);
+    inf.ttftTargetS = r.seconds(o, path, u"ttft").value_or(0);
+    inf.tpotTargetS = r.seconds(o, path, u"tpot").value_or(0);
     inf.maxBatch = r.integer(o, path, u"max_batch", 1, 65536).value_or(inf.maxBatch);
 
     // Measured: the rate is for the whole reference configuration; the GPU is resolved later,
