@@ -1,5 +1,6 @@
 #include "db/SqliteOfferStore.h"
 
+#include "core/refresh/BatchValidation.h"
 #include "db/CatalogFile.h"
 #include "db/seed/CatalogWriter.h"
 
@@ -43,8 +44,7 @@ struct Existing
 // By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
 QString offerKey(const QString &instance, const QString &region, const QString &billing, int term, const QString &upfront)
 {
-    return QStringList{instance, region, billing, QString::number(term), upfront.isEmpty() ? QStringLiteral("none") : upfront}
-        .join(QChar(0x1f));
+    return offerIdentity(instance, region, billingFromId(billing).value_or(Billing::OnDemand), term, upfront);
 }
 
 } // namespace
@@ -172,7 +172,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     RefreshCounts counts;
     QSet<qint64> seen;
     for (const ImportedOffer &o : batch.offers) {
-        const QString key = offerKey(o.instance.name, o.region, billingId(o.billing), o.termMonths, o.upfront);
+        const QString key = offerIdentity(o);
         const auto it = existing.constFind(key);
         if (it == existing.constEnd()) {
             ++counts.added;
@@ -193,7 +193,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     // Offers whose new price was refused keep their previous one.
     QSet<QString> kept;
     for (const KeptOffer &k : batch.kept)
-        kept.insert(offerKey(k.instance, k.region, billingId(k.billing), k.termMonths, k.upfront));
+        kept.insert(offerIdentity(k));
     for (auto e = existing.cbegin(); e != existing.cend(); ++e) {
         if (seen.contains(e->id) || kept.contains(e.key()))
             continue;

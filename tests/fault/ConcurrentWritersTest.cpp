@@ -52,7 +52,7 @@ protected:
 
     void expectIntact(int run)
     {
-        EXPECT_EQ(integrityCheck(m_catalog), QStringLiteral("ok")) << "run " << run;
+        EXPECT_EQ(integrityCheck(m_catalog).toStdString(), "ok") << "run " << run;
         EXPECT_EQ(mixedProviders(m_catalog, seedCatalogPath(), {2.0, 3.0}), QStringList()) << "run " << run;
     }
 
@@ -189,7 +189,7 @@ TEST_F(ConcurrentWriters, TwoFirstRunsAtOnceBothGetTheSameIntactCatalog)
             delete p;
         }
         const QString catalog = QDir(home.path()).filePath(QStringLiteral("data/gpu-planner/catalog.sqlite"));
-        EXPECT_EQ(integrityCheck(catalog), QStringLiteral("ok"));
+        EXPECT_EQ(integrityCheck(catalog).toStdString(), "ok");
         const QStringList leftovers = QDir(QFileInfo(catalog).absolutePath()).entryList({QStringLiteral("*.new*")}, QDir::Files);
         EXPECT_TRUE(leftovers.isEmpty()) << leftovers.join(u' ').toStdString();
         if (HasFailure())

@@ -258,7 +258,7 @@ TEST_F(RefreshCli, KillNineMidRefreshLeavesAConsistentCatalog)
         QThread::msleep(delayMs);
         ::kill(pid_t(process.processId()), SIGKILL);
         process.waitForFinished();
-        EXPECT_EQ(integrity(), QStringLiteral("ok")) << "after " << delayMs << " ms";
+        EXPECT_EQ(integrity().toStdString(), "ok") << "after " << delayMs << " ms";
         EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers")), offers);
         // Each provider was replaced entirely or not at all: its offers share one history length.
         EXPECT_EQ(scalar(perProvider), 0) << "after " << delayMs << " ms";

@@ -22,6 +22,24 @@ bool isKnownCurrency(const QString &code)
     return known.contains(code);
 }
 
+QString offerIdentity(const QString &instance, const QString &region, Billing billing, int termMonths,
+                      const QString &upfront)
+{
+    return QStringList{instance, region, billingId(billing), QString::number(termMonths),
+                       upfront.isEmpty() ? QStringLiteral("none") : upfront}
+        .join(QChar(0x1f));
+}
+
+QString offerIdentity(const ImportedOffer &o)
+{
+    return offerIdentity(o.instance.name, o.region, o.billing, o.termMonths, o.upfront);
+}
+
+QString offerIdentity(const KeptOffer &k)
+{
+    return offerIdentity(k.instance, k.region, k.billing, k.termMonths, k.upfront);
+}
+
 QString implausiblePriceReason()
 {
     return QStringLiteral("implausible price (below %1 or above %2 USD per GPU-hour)")
@@ -31,12 +49,6 @@ QString implausiblePriceReason()
 
 namespace {
 
-QString offerKey(const ImportedOffer &o)
-{
-    return QStringList{o.instance.name, o.region, billingId(o.billing), QString::number(o.termMonths),
-                       o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront}
-        .join(QChar(0x1f));
-}
 
 QString describe(const QString &provider, qsizetype index, const ImportedOffer &o)
 {
@@ -146,7 +158,7 @@ Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch,
             kept.append(KeptOffer{o.instance.name, o.region, o.billing, o.termMonths, o.upfront, problem});
             continue;
         }
-        const QString key = offerKey(o);
+        const QString key = offerIdentity(o);
         if (seen.contains(key)) {
             ++report.duplicates;
             continue;
@@ -158,8 +170,7 @@ Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch,
     // A refused row whose offer has another, usable row (another zone) is not kept: it is replaced.
     QSet<QString> distinct = seen;
     for (const KeptOffer &k : std::as_const(kept)) {
-        const QString key = QStringList{k.instance, k.region, billingId(k.billing), QString::number(k.termMonths), k.upfront}
-                                .join(QChar(0x1f));
+        const QString key = offerIdentity(k);
         if (!distinct.contains(key)) {
             distinct.insert(key);
             ++report.kept[k.reason];
@@ -188,7 +199,7 @@ Status validateBatch(const QString &provider, const ImportBatch &batch, const Va
                 detail = QStringLiteral("unknown currency '%1'").arg(o.currency);
             return Error{QStringLiteral("%1: %2").arg(describe(provider, i, o), detail)};
         }
-        distinct.insert(offerKey(o));
+        distinct.insert(offerIdentity(o));
     }
     if (auto s = checkFxRates(provider, batch.fxRates); !s)
         return s;

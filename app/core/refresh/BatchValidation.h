@@ -52,4 +52,10 @@ Status validateBatch(const QString &provider, const ImportBatch &batch, const Va
 
 bool isKnownCurrency(const QString &code);
 
+// What makes two offers the same offer: instance type, region, billing, term, upfront option.
+QString offerIdentity(const QString &instance, const QString &region, Billing billing, int termMonths,
+                      const QString &upfront);
+QString offerIdentity(const ImportedOffer &offer);
+QString offerIdentity(const KeptOffer &offer);
+
 } // namespace gpuplanner::core
