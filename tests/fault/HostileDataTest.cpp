@@ -5,10 +5,16 @@
 #include "FaultSupport.h"
 #include "db/SeedCatalog.h"
 
+#include "db/Database.h"
+
+#include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 using namespace gpuplanner;
 using namespace gpuplanner::tests;
@@ -143,4 +149,45 @@ TEST_F(HostileData, AnAbsurdPriceFromANativeApiIsNotStored)
                           QStringLiteral("azure=") + server.url(QStringLiteral("/")).toString()});
     EXPECT_TRUE(r.out.contains(QStringLiteral("implausible price"))) << r.out.toStdString() << r.err.toStdString();
     EXPECT_EQ(catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price > 1e6")), 0);
+}
+
+TEST_F(HostileData, ACatalogInAFolderThatCannotBeWrittenStillReads)
+{
+    // The folder is 0555 and the catalog 0444. Root writes anyway, so as root the CLI runs
+    // as nobody (setpriv); as anyone else it runs as that user.
+    QDir(m_dir.path()).mkdir(QStringLiteral("ro"));
+    const QString folder = m_dir.filePath(QStringLiteral("ro"));
+    const QString catalog = QDir(folder).filePath(QStringLiteral("catalog.sqlite"));
+    ASSERT_TRUE(QFile::copy(m_catalog, catalog));
+    {
+        // A catalog the app has written is in WAL mode; its -wal and -shm go on a clean close.
+        auto db = db::Database::open(catalog, db::OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+        auto mode = db.value()->prepare(QStringLiteral("PRAGMA journal_mode"));
+        ASSERT_TRUE(mode.ok() && mode.value().step());
+        ASSERT_EQ(mode.value().text(0).toStdString(), "wal");
+    }
+    ASSERT_TRUE(QFile::setPermissions(catalog, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    const auto rx = QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                  | QFileDevice::ReadOther | QFileDevice::ExeOther;
+    ASSERT_TRUE(QFile::setPermissions(folder, rx));
+    ASSERT_TRUE(QFile::setPermissions(m_dir.path(), rx | QFileDevice::WriteOwner));
+    QStringList args{QStringLiteral("--catalog"), catalog, QStringLiteral("offers"), QStringLiteral("--gpu"),
+                     QStringLiteral("H100"), QStringLiteral("--limit"), QStringLiteral("3")};
+    QProcess process;
+    process.setProcessEnvironment(m_env);
+    if (::geteuid() == 0) {
+        args.prepend(QStringLiteral(GPUPLANNER_CLI_PATH));
+        args = QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
+                           QStringLiteral("--")} + args;
+        process.start(QStringLiteral("setpriv"), args);
+    } else {
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
+    }
+    ASSERT_TRUE(process.waitForFinished(60000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    EXPECT_EQ(process.exitCode(), 0) << err.toStdString();
+    EXPECT_TRUE(QString::fromUtf8(process.readAllStandardOutput()).contains(QStringLiteral("H100"))) << err.toStdString();
+    EXPECT_EQ(QDir(folder).entryList(QDir::Files).size(), 1) << "nothing written beside the catalog";
+    QFile::setPermissions(folder, rx | QFileDevice::WriteOwner);
 }
