@@ -73,7 +73,7 @@ QString scrubSecrets(QString text, const QList<QByteArray> &secrets)
         last = m.capturedEnd(2);
     }
     out += QStringView(text).mid(last);
-    static const QRegularExpression bearer(QStringLiteral("\\b(Bearer|Basic|token)\\s+[A-Za-z0-9._~+/=-]{8,}"),
+    static const QRegularExpression bearer(QStringLiteral("\\b(Bearer|Basic)\\s+[A-Za-z0-9._~+/=-]{8,}"),
                                            QRegularExpression::CaseInsensitiveOption);
     out.replace(bearer, QStringLiteral("\\1 ") + kRedacted);
     return out;
