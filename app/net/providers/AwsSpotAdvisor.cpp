@@ -65,8 +65,8 @@ core::Result<QList<SpotInterruptionBucket>> parseBuckets(const QJsonArray &range
 
 } // namespace
 
-SpotAdvisorData::SpotAdvisorData(QList<SpotInterruptionBucket> buckets, QList<SpotAdvice> advice)
-    : m_buckets(std::move(buckets)), m_advice(std::move(advice))
+SpotAdvisorData::SpotAdvisorData(QList<SpotInterruptionBucket> buckets, QList<SpotAdvice> advice, QStringList skipped)
+    : m_buckets(std::move(buckets)), m_advice(std::move(advice)), m_skipped(std::move(skipped))
 {
     std::sort(m_advice.begin(), m_advice.end(), [](const SpotAdvice &a, const SpotAdvice &b) {
         return std::tie(a.region, a.os, a.instanceType) < std::tie(b.region, b.os, b.instanceType);
@@ -98,6 +98,7 @@ core::Result<SpotAdvisorData> parseAwsSpotAdvisor(const QByteArray &bytes, const
         return buckets.error();
 
     QList<SpotAdvice> advice;
+    QStringList skipped;
     for (auto region = regions.constBegin(); region != regions.constEnd(); ++region) {
         const QString regionPath = QStringLiteral("spot_advisor.") + region.key();
         if (!region.value().isObject())
@@ -110,24 +111,32 @@ core::Result<SpotAdvisorData> parseAwsSpotAdvisor(const QByteArray &bytes, const
             const QJsonObject types = os.value().toObject();
             for (auto type = types.constBegin(); type != types.constEnd(); ++type) {
                 const QString path = osPath + u'.' + type.key();
-                if (!type.value().isObject())
-                    return fieldError(label, path, QStringLiteral("expected an object, got %1").arg(jsonTypeName(type.value())));
+                if (!type.value().isObject()) {
+                    skipped.append(QStringLiteral("%1: expected an object, got %2").arg(path, jsonTypeName(type.value())));
+                    continue;
+                }
                 JsonFields f(type.value().toObject(), path);
                 const double savings = f.number(QStringLiteral("s"));
                 const double range = f.number(QStringLiteral("r"));
-                if (!f.ok())
-                    return core::Error{label + QStringLiteral(": ") + f.error()};
-                if (!isPercent(savings))
-                    return fieldError(label, f.path(QStringLiteral("s")), QStringLiteral("not a percentage"));
+                if (!f.ok()) {
+                    skipped.append(f.error());
+                    continue;
+                }
+                if (!std::isfinite(savings) || savings < -1000 || savings > 100) {
+                    skipped.append(QStringLiteral("%1: not a saving in percent").arg(f.path(QStringLiteral("s"))));
+                    continue;
+                }
                 const auto bucket = std::find_if(buckets->cbegin(), buckets->cend(),
                                                  [range](const SpotInterruptionBucket &b) { return b.index == range; });
-                if (bucket == buckets->cend())
-                    return fieldError(label, f.path(QStringLiteral("r")), QStringLiteral("no range with index %1").arg(range));
+                if (bucket == buckets->cend()) {
+                    skipped.append(QStringLiteral("%1: no range with index %2").arg(f.path(QStringLiteral("r"))).arg(range));
+                    continue;
+                }
                 advice.append(SpotAdvice{region.key(), os.key(), type.key(), int(std::lround(savings)), *bucket});
             }
         }
     }
-    return SpotAdvisorData(std::move(buckets).value(), std::move(advice));
+    return SpotAdvisorData(std::move(buckets).value(), std::move(advice), std::move(skipped));
 }
 
 core::Result<SpotAdvisorData> fetchAwsSpotAdvisor(core::HttpClient &http, const QUrl &url, const std::atomic_bool *cancel)

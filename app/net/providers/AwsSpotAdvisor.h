@@ -38,17 +38,20 @@ class SpotAdvisorData
 {
 public:
     SpotAdvisorData() = default;
-    SpotAdvisorData(QList<SpotInterruptionBucket> buckets, QList<SpotAdvice> advice);
+    SpotAdvisorData(QList<SpotInterruptionBucket> buckets, QList<SpotAdvice> advice, QStringList skipped = {});
 
     const QList<SpotInterruptionBucket> &buckets() const { return m_buckets; }
     // Sorted by region, OS and instance type.
     const QList<SpotAdvice> &advice() const { return m_advice; }
+    // Entries left out, each "path: why": one odd entry never invalidates the whole feed.
+    const QStringList &skipped() const { return m_skipped; }
     std::optional<SpotAdvice> find(const QString &region, const QString &instanceType,
                                    const QString &os = QStringLiteral("Linux")) const;
 
 private:
     QList<SpotInterruptionBucket> m_buckets;
     QList<SpotAdvice> m_advice;
+    QStringList m_skipped;
     QHash<QString, qsizetype> m_index; // "region|os|type" -> index in m_advice
 };
 
@@ -57,7 +60,9 @@ inline QUrl awsSpotAdvisorDefaultUrl()
     return QUrl(QStringLiteral("https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json"));
 }
 
-// Errors name label and the field path ("spot_advisor.us-east-1.Linux.p5.48xlarge.r: ...").
+// Errors name label and the field path ("spot_advisor.us-east-1.Linux.p5.48xlarge.r: ..."). A bad
+// feed structure (ranges, regions, systems) fails; a bad instance entry is skipped and listed.
+// Savings may be negative: the real feed has spot prices above on-demand (ca-central-1 p5.48xlarge, -62).
 core::Result<SpotAdvisorData> parseAwsSpotAdvisor(const QByteArray &bytes, const QString &label);
 
 core::Result<SpotAdvisorData> fetchAwsSpotAdvisor(core::HttpClient &http, const QUrl &url = awsSpotAdvisorDefaultUrl(),

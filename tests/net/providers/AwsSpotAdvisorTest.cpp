@@ -75,15 +75,9 @@ TEST(AwsSpotAdvisor, MalformedInputNamesTheField)
         QByteArray text;
         QString error;
     };
-    QByteArray range = readFixture(kFixture);
-    range.replace("\"r\": 4", "\"r\": 7");
-    QByteArray savings = readFixture(kFixture);
-    savings.replace("\"s\": 57", "\"s\": \"57\"");
     QByteArray max = readFixture(kFixture);
     max.replace("\"max\": 16", "\"max\": 160");
     const QList<Case> cases = {
-        {range, QStringLiteral("a: spot_advisor.us-east-1.Linux.p5.48xlarge.r: no range with index 7")},
-        {savings, QStringLiteral("a: spot_advisor.us-east-1.Linux.g5.xlarge.s: expected a number, got a string")},
         {max, QStringLiteral("a: ranges[2].max: not a percentage")},
         {R"({"ranges": [], "spot_advisor": {}})", QStringLiteral("a: ranges: empty")},
         {R"({"ranges": [{"index": 0, "label": "x", "max": 5}]})", QStringLiteral("a: spot_advisor: missing")},
@@ -95,8 +89,6 @@ TEST(AwsSpotAdvisor, MalformedInputNamesTheField)
          QStringLiteral("a: ranges[0].index: not a small whole number")},
         {R"({"ranges": [{"index": 0, "label": "x", "max": 5}], "spot_advisor": {"us-east-1": []}})",
          QStringLiteral("a: spot_advisor.us-east-1: expected an object, got an array")},
-        {R"({"ranges": [{"index": 0, "label": "x", "max": 5}], "spot_advisor": {"r": {"Linux": {"t": {"s": 101, "r": 0}}}}})",
-         QStringLiteral("a: spot_advisor.r.Linux.t.s: not a percentage")},
         {"[]", QStringLiteral("a: expected a JSON object")},
     };
     for (const Case &c : cases) {
@@ -104,6 +96,52 @@ TEST(AwsSpotAdvisor, MalformedInputNamesTheField)
         ASSERT_FALSE(data.ok()) << qPrintable(c.error);
         EXPECT_TRUE(data.errorMessage().startsWith(c.error)) << qPrintable(data.errorMessage());
     }
+}
+
+TEST(AwsSpotAdvisor, AnOddEntryIsSkippedAndNamedNotFatal)
+{
+    QByteArray text = readFixture(kFixture);
+    text.replace("\"r\": 4", "\"r\": 7");
+    const auto data = parseAwsSpotAdvisor(text, QStringLiteral("a"));
+    ASSERT_TRUE(data.ok()) << qPrintable(data.errorMessage());
+    EXPECT_EQ(data->skipped(), QStringList{QStringLiteral("spot_advisor.us-east-1.Linux.p5.48xlarge.r: no range with index 7")});
+    EXPECT_FALSE(data->find(QStringLiteral("us-east-1"), QStringLiteral("p5.48xlarge")));
+    EXPECT_TRUE(data->find(QStringLiteral("us-east-1"), QStringLiteral("g5.xlarge"))) << "the other entries stay";
+    QByteArray text2 = readFixture(kFixture);
+    text2.replace("\"s\": 57", "\"s\": \"57\"");
+    const auto typed = parseAwsSpotAdvisor(text2, QStringLiteral("a"));
+    ASSERT_TRUE(typed.ok());
+    EXPECT_EQ(typed->skipped(), QStringList{QStringLiteral("spot_advisor.us-east-1.Linux.g5.xlarge.s: expected a number, got a string")});
+    EXPECT_TRUE(typed->find(QStringLiteral("us-east-1"), QStringLiteral("p5.48xlarge")));
+    const auto over = parseAwsSpotAdvisor(
+        R"({"ranges": [{"index": 0, "label": "x", "max": 5}], "spot_advisor": {"r": {"Linux": {"t": {"s": 101, "r": 0}, "u": {"s": 10, "r": 0}}}}})",
+        QStringLiteral("a"));
+    ASSERT_TRUE(over.ok());
+    EXPECT_EQ(over->skipped(), QStringList{QStringLiteral("spot_advisor.r.Linux.t.s: not a saving in percent")});
+    EXPECT_EQ(over->advice().size(), 1);
+}
+
+TEST(AwsSpotAdvisor, TheRealFeedParsesWhole)
+{
+    // tests/data/api/aws/SOURCE.md: a verbatim copy of the public feed of 2025-06-28.
+    const auto data = parseAwsSpotAdvisor(readFixture(QStringLiteral("aws/spot_advisor_real_2025-06-28.json")),
+                                          QStringLiteral("spot-advisor-data.json"));
+    ASSERT_TRUE(data.ok()) << qPrintable(data.errorMessage());
+    EXPECT_EQ(data->skipped(), QStringList());
+    EXPECT_EQ(data->buckets().size(), 5);
+    EXPECT_GT(data->advice().size(), 10000);
+    const auto p5 = data->find(QStringLiteral("us-east-1"), QStringLiteral("p5.48xlarge"));
+    ASSERT_TRUE(p5);
+    EXPECT_EQ(p5->savingsPercent, 52);
+    EXPECT_EQ(p5->interruption.label, u">20%");
+    const auto p4d = data->find(QStringLiteral("us-east-1"), QStringLiteral("p4d.24xlarge"));
+    ASSERT_TRUE(p4d);
+    EXPECT_EQ(p4d->interruption.label, u"10-15%");
+    // Spot above on-demand is real data, kept as a negative saving.
+    const auto canada = data->find(QStringLiteral("ca-central-1"), QStringLiteral("p5.48xlarge"));
+    ASSERT_TRUE(canada);
+    EXPECT_EQ(canada->savingsPercent, -62);
+    EXPECT_EQ(canada->interruption.label, u"<5%");
 }
 
 TEST(AwsSpotAdvisor, FetchesThroughTheHttpPort)
