@@ -23,8 +23,8 @@ int faultRuns(int defaultRuns)
 QStringList faultProviders()
 {
     // Large and small files together: long transactions overlap new connections opening.
-    return {QStringLiteral("aws"),    QStringLiteral("vast"),      QStringLiteral("fluidstack"),
-            QStringLiteral("azure"),  QStringLiteral("primeintellect"), QStringLiteral("lambda"),
+    return {QStringLiteral("aws"),    QStringLiteral("vast"),      QStringLiteral("jarvislabs"),
+            QStringLiteral("seeweb"), QStringLiteral("primeintellect"), QStringLiteral("lambda"),
             QStringLiteral("nebius"), QStringLiteral("cudo"),      QStringLiteral("oci"),
             QStringLiteral("shadeform"), QStringLiteral("hyperstack")};
 }

@@ -127,6 +127,13 @@ TEST_F(RefreshCli, UsageErrorsNameTheOption)
     r = run({QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("acme")});
     EXPECT_EQ(r.code, 1);
     EXPECT_TRUE(r.err.contains(QStringLiteral("'acme'")));
+    // SkyPilot's hosted catalog publishes no Azure, Fluidstack or IBM file; Azure has its own API.
+    r = run({QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("azure")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("--source native"))) << r.err.toStdString();
+    r = run({QStringLiteral("refresh"), QStringLiteral("--provider"), QStringLiteral("ibm")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("'ibm' has no refresh source"))) << r.err.toStdString();
 }
 
 TEST_F(RefreshCli, ExportAndImportASnapshotThroughAMirror)

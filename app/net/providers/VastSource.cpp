@@ -48,17 +48,26 @@ core::Result<core::ImportBatch> parseVastOffers(const QByteArray &bytes, const Q
     int used = 0;
     for (qsizetype i = 0; i < offers.size(); ++i) {
         const QString path = QStringLiteral("offers[%1]").arg(i);
-        if (!offers.at(i).isObject())
-            return core::Error{QStringLiteral("%1: %2: expected an object, got %3").arg(label, path, jsonTypeName(offers.at(i)))};
+        // Marketplace listings are messy: one unusable host is left out and named, never fatal.
+        if (!offers.at(i).isObject()) {
+            batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
+                                                          QStringLiteral("unusable offer"),
+                                                          QStringLiteral("%1: expected an object, got %2")
+                                                              .arg(path, jsonTypeName(offers.at(i)))});
+            continue;
+        }
         JsonFields f(offers.at(i).toObject(), path);
         const QString gpuName = f.string(QStringLiteral("gpu_name"));
         const double count = f.number(QStringLiteral("num_gpus"));
-        const double onDemand = f.number(QStringLiteral("dph_total"));
+        const std::optional<double> onDemand = f.optionalNumber(QStringLiteral("dph_total"));
         const std::optional<double> minBid = f.optionalNumber(QStringLiteral("min_bid"));
-        if (!f.ok())
-            return core::Error{label + QStringLiteral(": ") + f.error()};
-        if (count <= 0 || !(onDemand > 0))
-            continue; // a host listing no GPU or no price is not an offer
+        if (!f.ok()) {
+            batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
+                                                          QStringLiteral("unusable offer"), f.error()});
+            continue;
+        }
+        if (count <= 0 || !onDemand || !(*onDemand > 0))
+            continue; // a host listing no GPU or no price (dph_total null) is not an offer
         std::optional<core::ResolvedGpu> resolved;
         for (const QString &candidate : vastGpuNameCandidates(gpuName)) {
             if ((resolved = resolver.resolve(candidate, kProvider)))
@@ -77,7 +86,7 @@ core::Result<core::ImportBatch> parseVastOffers(const QByteArray &bytes, const Q
         const core::ImportedInstance instance{kProvider, QStringLiteral("%1x-%2").arg(count).arg(shapeName),
                                               resolved->gpuId, count * resolved->fraction, std::nullopt,
                                               std::nullopt, {}};
-        aggregator.add(instance, vastRegion(), core::Billing::OnDemand, onDemand, QStringLiteral("USD"), kSource);
+        aggregator.add(instance, vastRegion(), core::Billing::OnDemand, *onDemand, QStringLiteral("USD"), kSource);
         if (minBid && *minBid > 0)
             aggregator.add(instance, vastRegion(), core::Billing::Spot, *minBid, QStringLiteral("USD"), kSource);
         ++used;
@@ -103,7 +112,8 @@ QByteArray VastSource::searchBody()
         {QStringLiteral("type"), QStringLiteral("on-demand")},
         {QStringLiteral("limit"), kLimit},
     };
-    return QJsonDocument(QJsonObject{{QStringLiteral("q"), q}}).toJson(QJsonDocument::Compact);
+    // The official client (vast-ai/vast-cli, `search offers`) POSTs the query itself to /bundles/.
+    return QJsonDocument(q).toJson(QJsonDocument::Compact);
 }
 
 core::Result<core::ImportBatch> VastSource::fetch(const QString &provider, const core::RefreshContext &context)
@@ -112,7 +122,7 @@ core::Result<core::ImportBatch> VastSource::fetch(const QString &provider, const
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
     core::HttpRequest request;
     request.url = joinUrl(m_baseUrl, bundlesPath());
-    request.method = QByteArrayLiteral("PUT");
+    request.method = QByteArrayLiteral("POST");
     request.body = searchBody();
     request.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
     if (!m_apiKey.isEmpty())

@@ -45,9 +45,11 @@ SkyPilotHostedSource::SkyPilotHostedSource(QUrl baseUrl, SeedMetadata reference)
 
 QStringList SkyPilotHostedSource::providers() const
 {
-    // Clouds the upstream hosted catalog publishes (Alibaba and Tencent live in a fork).
-    return {QStringLiteral("aws"),   QStringLiteral("azure"),   QStringLiteral("gcp"),        QStringLiteral("lambda"),
-            QStringLiteral("cudo"),  QStringLiteral("fluidstack"), QStringLiteral("ibm"),     QStringLiteral("oci"),
+    // Clouds whose catalogs/v8/<cloud>/vms.csv the upstream hosted catalog publishes (checked against
+    // skypilot-org/skypilot-catalog: there is none for azure, fluidstack or ibm; Alibaba and
+    // Tencent live in a fork). Azure refreshes from its own Retail Prices API (--source native).
+    return {QStringLiteral("aws"),   QStringLiteral("gcp"),     QStringLiteral("lambda"),
+            QStringLiteral("cudo"),  QStringLiteral("oci"),
             QStringLiteral("runpod"), QStringLiteral("vast"),   QStringLiteral("nebius"),     QStringLiteral("hyperbolic"),
             QStringLiteral("hyperstack"), QStringLiteral("jarvislabs"), QStringLiteral("lium"), QStringLiteral("mithril"),
             QStringLiteral("primeintellect"), QStringLiteral("seeweb"), QStringLiteral("shadeform"), QStringLiteral("verda")};

@@ -106,6 +106,11 @@ Result<QList<RefreshJob>> SourceRegistry::jobs(const QStringList &wanted) const
                              .arg(p, keyVariable)};
         }
         PriceSource *source = sourceFor(p);
+        if (!source && nativeProviders().contains(p)) {
+            return Error{QStringLiteral("provider '%1' is not in SkyPilot's hosted catalog; refresh it from its own "
+                                        "price API with --source native")
+                             .arg(p)};
+        }
         if (!source) {
             QStringList known = m_skypilot->providers() + QStringList{EcbFxSource::providerId()};
             return Error{QStringLiteral("provider '%1' has no refresh source; known: %2")

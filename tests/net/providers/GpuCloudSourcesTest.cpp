@@ -134,18 +134,23 @@ TEST(VastParser, MalformedInputNamesTheField)
 {
     QByteArray price = readFixture(QStringLiteral("vast/bundles_search_response.json"));
     price.replace("\"dph_total\": 15.2", "\"dph_total\": null");
+    // A host with no price (dph_total null) is not an offer; the others stay.
+    const auto all = parseVastOffers(readFixture(QStringLiteral("vast/bundles_search_response.json")), QStringLiteral("v"), resolver());
     const auto nullPrice = parseVastOffers(price, QStringLiteral("v"), resolver());
-    ASSERT_FALSE(nullPrice.ok());
-    EXPECT_TRUE(nullPrice.errorMessage().startsWith(u"v: offers[1].dph_total: expected a number, got null"))
-        << qPrintable(nullPrice.errorMessage());
-    const auto missing = parseVastOffers(R"({"offers": [{"num_gpus": 1, "dph_total": 1}]})", QStringLiteral("v"), resolver());
-    ASSERT_FALSE(missing.ok());
-    EXPECT_TRUE(missing.errorMessage().startsWith(u"v: offers[0].gpu_name: missing"));
+    ASSERT_TRUE(nullPrice.ok()) << qPrintable(nullPrice.errorMessage());
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(nullPrice->files[0].usedRows, all->files[0].usedRows - 1);
+    // An unusable listing is named in the exclusions, not fatal.
+    const auto missing = parseVastOffers(R"({"offers": [{"num_gpus": 1, "dph_total": 1}, 7]})", QStringLiteral("v"), resolver());
+    ASSERT_TRUE(missing.ok());
+    ASSERT_EQ(missing->exclusions.size(), 2);
+    EXPECT_EQ(missing->exclusions[0].detail, u"offers[0].gpu_name: missing");
+    EXPECT_EQ(missing->exclusions[1].detail, u"offers[1]: expected an object, got a number");
     const auto notList = parseVastOffers(R"({"offers": {}})", QStringLiteral("v"), resolver());
     EXPECT_TRUE(notList.errorMessage().startsWith(u"v: offers: expected an array"));
 }
 
-TEST(VastSource, SearchesWithAPutQuery)
+TEST(VastSource, SearchesWithAPostOfTheQueryItself)
 {
     FixtureHttpClient http;
     http.serveFile(VastSource::bundlesPath(), QStringLiteral("vast/bundles_search_response.json"));
@@ -156,8 +161,10 @@ TEST(VastSource, SearchesWithAPutQuery)
     ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
     EXPECT_EQ(batch->offers.size(), 4);
     ASSERT_EQ(http.requests.size(), 1);
-    EXPECT_EQ(http.requests[0].method, "PUT");
-    const QJsonObject q = QJsonDocument::fromJson(http.requests[0].body).object().value(u"q").toObject();
+    // As the official client does (vast-ai/vast-cli `search offers`): POST /bundles/, the query as the body.
+    EXPECT_EQ(http.requests[0].method, "POST");
+    const QJsonObject q = QJsonDocument::fromJson(http.requests[0].body).object();
+    EXPECT_FALSE(q.contains(u"q"));
     EXPECT_EQ(q.value(u"type").toString(), u"on-demand");
     EXPECT_EQ(q.value(u"num_gpus").toObject().value(u"gte").toInt(), 1);
 }
