@@ -41,12 +41,23 @@ core::Result<QString> AzureRetailParser::addPage(const QByteArray &bytes, const 
         return core::Error{label + QStringLiteral(": ") + page.error()};
     for (qsizetype i = 0; i < items.size(); ++i) {
         const QString path = QStringLiteral("Items[%1]").arg(i);
-        if (!items.at(i).isObject())
-            return core::Error{QStringLiteral("%1: %2: expected an object, got %3").arg(label, path, jsonTypeName(items.at(i)))};
-        auto added = addItem(items.at(i).toObject(), path, label);
-        if (!added)
-            return added.error();
         ++m_items;
+        // One odd price item (a new unit, a missing field) is left out and named; the refresh goes on.
+        if (!items.at(i).isObject()) {
+            m_batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
+                                                            QStringLiteral("unusable price item"),
+                                                            QStringLiteral("%1: expected an object, got %2")
+                                                                .arg(path, jsonTypeName(items.at(i)))});
+            continue;
+        }
+        auto added = addItem(items.at(i).toObject(), path, label);
+        if (!added) {
+            QString why = added.errorMessage();
+            if (why.startsWith(label + QStringLiteral(": ")))
+                why = why.mid(label.size() + 2);
+            m_batch.exclusions.append(
+                core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"), QStringLiteral("unusable price item"), why});
+        }
     }
     m_batch.files.append(core::ImportFileStats{kProvider, label, int(items.size()), 0, 0});
     return next;
@@ -80,7 +91,9 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         }
         return false;
     }
-    if (productName.contains(u" Windows") || meterName.contains(u"Low Priority") || skuName.contains(u"Low Priority"))
+    // Older meters say "... Series Windows", newer ones "... Series Win"; both carry a licence.
+    static const QRegularExpression windows(QStringLiteral("(^|\\s)Win(dows)?(\\s|$)"));
+    if (windows.match(productName).hasMatch() || meterName.contains(u"Low Priority") || skuName.contains(u"Low Priority"))
         return false;
     if (type != u"Consumption" && type != u"Reservation")
         return false; // DevTestConsumption: dev/test subscription rates

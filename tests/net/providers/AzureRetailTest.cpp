@@ -100,16 +100,7 @@ TEST(AzureRetailParser, MalformedPagesNameTheField)
         QByteArray text;
         QString error;
     };
-    QByteArray wrongType = readFixture(kPage1);
-    wrongType.replace("\"retailPrice\": 0.7346", "\"retailPrice\": \"0.7346\"");
-    QByteArray missingRegion = readFixture(kPage1);
-    missingRegion.replace("\"armRegionName\": \"eastus\",", "");
-    QByteArray badTerm = readFixture(kPage1);
-    badTerm.replace("\"reservationTerm\": \"1 Year\"", "\"reservationTerm\": \"2 Years\"");
     const QList<Case> cases = {
-        {wrongType, QStringLiteral("p: Items[1].retailPrice: expected a number, got a string")},
-        {missingRegion, QStringLiteral("p: Items[0].armRegionName: missing")},
-        {badTerm, QStringLiteral("p: Items[2].reservationTerm: unknown term '2 Years'")},
         {R"({"Count": 0})", QStringLiteral("p: Items: missing")},
         {R"({"Items": {}})", QStringLiteral("p: Items: expected an array, got an object")},
         {R"({"Items": [], "NextPageLink": 5})", QStringLiteral("p: NextPageLink: expected a string, got a number")},
@@ -120,5 +111,56 @@ TEST(AzureRetailParser, MalformedPagesNameTheField)
         const auto next = parser.addPage(c.text, QStringLiteral("p"));
         ASSERT_FALSE(next.ok()) << qPrintable(c.error);
         EXPECT_TRUE(next.errorMessage().startsWith(c.error)) << qPrintable(next.errorMessage());
+    }
+}
+
+TEST(AzureRetailParser, AnOddItemIsLeftOutAndNamedWhileTheRestOfThePageCounts)
+{
+    struct Case
+    {
+        QByteArray from;
+        QByteArray to;
+        QString detail;
+    };
+    const QList<Case> cases = {
+        {"\"retailPrice\": 0.7346", "\"retailPrice\": \"0.7346\"", QStringLiteral("Items[1].retailPrice: expected a number, got a string")},
+        {"\"reservationTerm\": \"1 Year\"", "\"reservationTerm\": \"2 Years\"", QStringLiteral("Items[2].reservationTerm: unknown term '2 Years'")},
+        {"\"retailPrice\": 0.7346", "\"retailPrice\": -1", QStringLiteral("Items[1].retailPrice: negative price")},
+    };
+    for (const Case &c : cases) {
+        QByteArray text = readFixture(kPage1);
+        ASSERT_TRUE(text.contains(c.from)) << c.from.constData();
+        text.replace(c.from, c.to);
+        AzureRetailParser parser(resolver(), shapes());
+        const auto next = parser.addPage(text, QStringLiteral("p"));
+        ASSERT_TRUE(next.ok()) << qPrintable(next.errorMessage());
+        const core::ImportBatch batch = parser.finish();
+        ASSERT_EQ(batch.exclusions.size(), 1) << qPrintable(c.detail);
+        EXPECT_EQ(batch.exclusions[0].reason, u"unusable price item");
+        EXPECT_EQ(batch.exclusions[0].detail, c.detail);
+        EXPECT_EQ(batch.offers.size(), 4) << "the other items still price";
+    }
+    // A unit other than "1 Hour" is named, not fatal.
+    QByteArray unit = readFixture(kPage1);
+    unit.replace("\"unitOfMeasure\": \"1 Hour\"", "\"unitOfMeasure\": \"1/Day\"");
+    AzureRetailParser parser(resolver(), shapes());
+    ASSERT_TRUE(parser.addPage(unit, QStringLiteral("p")).ok());
+    const core::ImportBatch batch = parser.finish();
+    EXPECT_TRUE(batch.offers.isEmpty());
+    ASSERT_FALSE(batch.exclusions.isEmpty());
+    EXPECT_TRUE(batch.exclusions[0].detail.contains(u"unexpected '1/Day'")) << qPrintable(batch.exclusions[0].detail);
+}
+
+TEST(AzureRetailParser, WindowsMetersOldAndNewAreLeftOut)
+{
+    for (const char *suffix : {" Windows", " Win"}) {
+        QByteArray text = readFixture(kPage1);
+        text.replace("\"productName\": \"Virtual Machines NCadsA100v4 Series\"",
+                     QByteArray("\"productName\": \"Virtual Machines NCadsA100v4 Series") + suffix + "\"");
+        AzureRetailParser parser(resolver(), shapes());
+        ASSERT_TRUE(parser.addPage(text, QStringLiteral("p")).ok());
+        const core::ImportBatch batch = parser.finish();
+        EXPECT_TRUE(batch.offers.isEmpty()) << suffix;
+        EXPECT_TRUE(batch.exclusions.isEmpty()) << suffix;
     }
 }
