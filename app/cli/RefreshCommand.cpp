@@ -140,13 +140,13 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
         {QStringLiteral("region"), QStringLiteral("Only these regions (comma-separated)."), QStringLiteral("R")},
         {QStringLiteral("from"), QStringLiteral("Import from this file or URL instead."), QStringLiteral("URL-or-FILE")},
         {QStringLiteral("endpoint"),
-         QStringLiteral("Base URL of a source: skypilot, ecb, aws, azure, gcp, lambda or vast = URL (mirrors, proxies, "
+         QStringLiteral("Base URL of a source: skypilot, ecb, aws, azure, gcp, lambda, vast or runpod = URL (mirrors, proxies, "
                        "tests). Repeatable."),
          QStringLiteral("SOURCE=URL")},
         {QStringLiteral("source"),
          QStringLiteral("skypilot (SkyPilot's hosted catalog) or native (each provider's own price API where one is "
-                        "supported: aws, azure, vast; gcp and lambda with GPUPLANNER_GCP_API_KEY / "
-                        "GPUPLANNER_LAMBDA_API_KEY)."),
+                        "supported: aws, azure, vast; gcp, lambda and runpod with GPUPLANNER_GCP_API_KEY, "
+                        "GPUPLANNER_LAMBDA_API_KEY and GPUPLANNER_RUNPOD_API_KEY)."),
          QStringLiteral("S"), QStringLiteral("skypilot")},
         {QStringLiteral("force"), QStringLiteral("Accept new data even when it has under half the offers.")},
         {QStringLiteral("ca-bundle"), QStringLiteral("CA certificates to verify TLS with."), QStringLiteral("FILE")},

@@ -2409,6 +2409,10 @@ Nothing can be planned until this is fixed.</source>
         <translation>Lambda Cloud API 密钥：</translation>
     </message>
     <message>
+        <source>RunPod API key:</source>
+        <translation>RunPod API 密钥：</translation>
+    </message>
+    <message>
         <source>Vast.ai API key:</source>
         <translation>Vast.ai API 密钥：</translation>
     </message>

@@ -26,6 +26,7 @@ namespace {
 const QByteArray kGcpKey = "FAKEKEY-gcp-5f2c9a1d7e";
 const QByteArray kLambdaKey = "FAKEKEY-lambda-8b41c0e2";
 const QByteArray kPassword = "FAKEPASS-url-3d9e77a0";
+const QByteArray kRunPodKey = "FAKEKEY-runpod-61ad0b94";
 
 QByteArray readFile(const QString &path)
 {
@@ -51,6 +52,7 @@ protected:
         m_env = isolatedEnvironment(m_dir.path());
         m_env.insert(QStringLiteral("GPUPLANNER_GCP_API_KEY"), QString::fromLatin1(kGcpKey));
         m_env.insert(QStringLiteral("GPUPLANNER_LAMBDA_API_KEY"), QString::fromLatin1(kLambdaKey));
+        m_env.insert(QStringLiteral("GPUPLANNER_RUNPOD_API_KEY"), QString::fromLatin1(kRunPodKey));
     }
 
     CliRun run(QStringList args)
@@ -70,12 +72,12 @@ protected:
         for (QDirIterator it(m_dir.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
             const QString path = it.next();
             const QByteArray data = readFile(path);
-            for (const QByteArray &secret : {kGcpKey, kLambdaKey, kPassword}) {
+            for (const QByteArray &secret : {kGcpKey, kLambdaKey, kPassword, kRunPodKey}) {
                 if (data.contains(secret) || data.contains(secret.toPercentEncoding()))
                     found.append(path + QStringLiteral(" holds ") + QString::fromLatin1(secret));
             }
         }
-        for (const QByteArray &secret : {kGcpKey, kLambdaKey, kPassword}) {
+        for (const QByteArray &secret : {kGcpKey, kLambdaKey, kPassword, kRunPodKey}) {
             if (m_output.contains(QString::fromLatin1(secret)))
                 found.append(QStringLiteral("output holds ") + QString::fromLatin1(secret));
         }
@@ -149,6 +151,21 @@ TEST_F(SecretLeaks, ALambdaKeyEchoedInAnErrorPageIsScrubbedFromTheSummaryAndTheR
     EXPECT_EQ(catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM refresh_log WHERE provider_id = 'lambda' "
                                                       "AND status = 'failed'")),
               1);
+    EXPECT_EQ(leaks(), QStringList());
+}
+
+TEST_F(SecretLeaks, ARunPodKeySentAsTheOfficialClientDoesNeverShows)
+{
+    // runpod/runpod-python sends the key as ?api_key=; a server error that echoes the URL.
+    m_server.routeSequence("/graphql", {reply(401, "{\"errors\": [{\"message\": \"bad key for /graphql?api_key=" + kRunPodKey
+                                                       + "\"}]}")});
+    const CliRun r = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("runpod"), QStringLiteral("--endpoint"),
+                          QStringLiteral("runpod=") + m_server.url(QStringLiteral("/")).toString()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.out.contains(QStringLiteral("HTTP 401"))) << r.out.toStdString();
+    ASSERT_FALSE(m_server.requests().isEmpty());
+    EXPECT_EQ(m_server.requests().constFirst().query, "api_key=" + kRunPodKey);
     EXPECT_EQ(leaks(), QStringList());
 }
 

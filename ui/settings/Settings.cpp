@@ -17,7 +17,7 @@ QStringList settings::languages()
 QStringList apiKeyProviders()
 {
     // The native price APIs that need a key (net::SourceRegistry::nativeProviders()).
-    return {QStringLiteral("gcp"), QStringLiteral("lambda"), QStringLiteral("vast")};
+    return {QStringLiteral("gcp"), QStringLiteral("lambda"), QStringLiteral("runpod"), QStringLiteral("vast")};
 }
 
 } // namespace gpuplanner::ui

@@ -66,6 +66,7 @@ QWidget *SettingsDialog::createKeysGroup()
     const QHash<QString, QString> labels = {
         {QStringLiteral("gcp"), tr("Google Cloud Billing API key:")},
         {QStringLiteral("lambda"), tr("Lambda Cloud API key:")},
+        {QStringLiteral("runpod"), tr("RunPod API key:")},
         {QStringLiteral("vast"), tr("Vast.ai API key:")},
     };
     for (const QString &provider : apiKeyProviders()) {

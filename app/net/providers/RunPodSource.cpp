@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QSet>
+#include <QUrlQuery>
 
 #include <cmath>
 
@@ -224,8 +225,13 @@ core::Result<core::ImportBatch> RunPodSource::fetch(const QString &provider, con
 {
     if (provider != kProvider)
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
-    const QUrl url = joinUrl(m_baseUrl, graphqlPath());
-    const QString label = core::redactUrl(url);
+    // The official client (runpod/runpod-python, api/graphql.py) sends the key as ?api_key=;
+    // the HTTP layer keeps it out of every message and refuses it over plain http to other hosts.
+    QUrl url = joinUrl(m_baseUrl, graphqlPath());
+    QUrlQuery keyQuery;
+    keyQuery.addQueryItem(QStringLiteral("api_key"), QString::fromLatin1(QUrl::toPercentEncoding(m_apiKey)));
+    url.setQuery(keyQuery);
+    const QString label = core::redactedUrl(url).toDisplayString(QUrl::RemoveQuery);
     if (m_apiKey.isEmpty())
         return core::Error{QStringLiteral("%1: no RunPod API key configured").arg(label)};
     if (!context.http)
@@ -257,7 +263,6 @@ core::Result<core::ImportBatch> RunPodSource::fetch(const QString &provider, con
         // Each body differs; a cached answer for one data center must not serve another.
         request.conditional = false;
         request.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
-        request.headers.append({QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + m_apiKey.toUtf8()});
         auto response = context.http->send(request, {}, context.cancel);
         if (!response)
             return response.error();

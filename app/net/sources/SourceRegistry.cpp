@@ -5,6 +5,7 @@
 #include "net/providers/GcpBillingSource.h"
 #include "net/providers/InstanceShapes.h"
 #include "net/providers/LambdaSource.h"
+#include "net/providers/RunPodSource.h"
 #include "net/providers/VastSource.h"
 #include "net/sources/EcbFxSource.h"
 #include "net/sources/SkyPilotHostedSource.h"
@@ -18,7 +19,7 @@ SourceRegistry::~SourceRegistry() = default;
 QStringList SourceRegistry::endpointIds()
 {
     return {QStringLiteral("skypilot"), QStringLiteral("ecb"),    QStringLiteral("aws"), QStringLiteral("azure"),
-            QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast")};
+            QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod")};
 }
 
 QHash<QString, QString> SourceRegistry::nativeProviders()
@@ -27,6 +28,7 @@ QHash<QString, QString> SourceRegistry::nativeProviders()
             {QStringLiteral("azure"), QString()},
             {QStringLiteral("gcp"), QStringLiteral("GPUPLANNER_GCP_API_KEY")},
             {QStringLiteral("lambda"), QStringLiteral("GPUPLANNER_LAMBDA_API_KEY")},
+            {QStringLiteral("runpod"), QStringLiteral("GPUPLANNER_RUNPOD_API_KEY")},
             {QStringLiteral("vast"), QString()}};
 }
 
@@ -65,6 +67,11 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
             registry->m_native.insert(QStringLiteral("gcp"),
                                       own(std::make_unique<GcpBillingSource>(
                                           endpoint("gcp", GcpBillingSource::defaultBaseUrl()), key, reference, shapes.value())));
+        }
+        if (const QString key = settings.apiKeys.value(QStringLiteral("runpod")); !key.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("runpod"),
+                                      own(std::make_unique<RunPodSource>(endpoint("runpod", RunPodSource::defaultBaseUrl()),
+                                                                         key, resolver)));
         }
         if (const QString key = settings.apiKeys.value(QStringLiteral("lambda")); !key.isEmpty()) {
             registry->m_native.insert(QStringLiteral("lambda"),

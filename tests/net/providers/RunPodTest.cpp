@@ -182,7 +182,7 @@ TEST(RunPodParser, RequestMatchesTheDocumentedQuery)
     EXPECT_FALSE(input.contains(u"dataCenterId"));
 }
 
-TEST(RunPodSource, QueriesEachDataCenterAndCommunityWithBearerKey)
+TEST(RunPodSource, QueriesEachDataCenterAndCommunityWithTheKeyAsTheOfficialClientSendsIt)
 {
     FixtureHttpClient http;
     http.serveFile(RunPodSource::graphqlPath(), kResponse);
@@ -196,7 +196,8 @@ TEST(RunPodSource, QueriesEachDataCenterAndCommunityWithBearerKey)
     QStringList asked;
     for (const core::HttpRequest &r : std::as_const(http.requests)) {
         EXPECT_EQ(r.method, "POST");
-        EXPECT_TRUE(r.headers.contains({QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer secret-key")}));
+        // runpod/runpod-python api/graphql.py: POST {base}/graphql?api_key=KEY.
+        EXPECT_EQ(r.url.query(), u"api_key=secret-key");
         const QJsonObject input = QJsonDocument::fromJson(r.body).object().value(u"variables").toObject().value(u"lowestPriceInput").toObject();
         asked.append(input.value(u"dataCenterId").toString(QStringLiteral("community")));
     }
