@@ -227,3 +227,21 @@ TEST_F(SeedImport, VgpuSlicesAndTpuSlicesCountFractionsAndChips)
                 1.0 / 12, 1e-6);
     EXPECT_DOUBLE_EQ(real(QStringLiteral("SELECT gpu_count FROM instance_types WHERE name = 'tpu-v4-8'")), 4.0);
 }
+
+TEST_F(SeedImport, PartialAndMislabelledGpusFollowTheProvidersOwnSpecs)
+{
+    // Azure NVv4: 1/8, 1/4, 1/2 and 1 MI25 (Microsoft's NVv4-series size table), not one GPU each.
+    const QString count = QStringLiteral("SELECT CAST(round(gpu_count * 1000) AS INTEGER) FROM instance_types WHERE "
+                                         "provider_id = '%1' AND name = '%2'");
+    EXPECT_EQ(scalar(count.arg(QStringLiteral("azure"), QStringLiteral("Standard_NV4as_v4"))), 125);
+    EXPECT_EQ(scalar(count.arg(QStringLiteral("azure"), QStringLiteral("Standard_NV8as_v4"))), 250);
+    EXPECT_EQ(scalar(count.arg(QStringLiteral("azure"), QStringLiteral("Standard_NV16as_v4"))), 500);
+    EXPECT_EQ(scalar(count.arg(QStringLiteral("azure"), QStringLiteral("Standard_NV32as_v4"))), 1000);
+    // Tencent GN10X and GN10Xp carry 32 GB V100 NVLink parts.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'tencentcloud' AND "
+                                    "name LIKE 'GN10X%' AND gpu_id <> 'V100-SXM2-32GB'")),
+              0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'tencentcloud' AND "
+                                    "name LIKE 'GN10Xp%'")),
+              0);
+}
