@@ -244,4 +244,9 @@ TEST_F(SeedImport, PartialAndMislabelledGpusFollowTheProvidersOwnSpecs)
     EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'tencentcloud' AND "
                                     "name LIKE 'GN10Xp%'")),
               0);
+    // Vast.ai names PCIe and NVL parts only in the instance type.
+    const QString gpu = QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'vast' AND name = '%1' AND gpu_id = '%2'");
+    EXPECT_EQ(scalar(gpu.arg(QStringLiteral("1x-H100_NVL-32-65536"), QStringLiteral("H100-NVL-94GB"))), 1);
+    EXPECT_EQ(scalar(gpu.arg(QStringLiteral("2x-A100_PCIE-32-65536"), QStringLiteral("A100-PCIe-40GB"))), 1);
+    EXPECT_EQ(scalar(gpu.arg(QStringLiteral("1x-H100_SXM-32-65536"), QStringLiteral("H100-SXM5-80GB"))), 1);
 }
