@@ -150,15 +150,22 @@ public:
         return hw;
     }
 
-    bool spotCorrectedAway(const QString &instanceName, const CsvRecord &r)
+    // True (and logged) when corrections.csv blanks this price column for the instance type:
+    // a placeholder or a copied price is unknown, not a price.
+    bool correctedAway(const QString &instanceName, const CsvRecord &r, const char16_t *column, const QString &scope)
     {
         for (const Correction &c : m_meta.correctionsFor(m_provider, instanceName)) {
-            if (c.field == u"SpotPrice" && c.value.isEmpty()) {
-                exclude(r, QStringLiteral("spot"), c.note);
+            if (c.field == QStringView(column) && c.value.isEmpty()) {
+                exclude(r, scope, c.note);
                 return true;
             }
         }
         return false;
+    }
+
+    bool spotCorrectedAway(const QString &instanceName, const CsvRecord &r)
+    {
+        return correctedAway(instanceName, r, u"SpotPrice", QStringLiteral("spot"));
     }
 
     // Adds the row's on-demand and spot prices; the row is used when either is a price.
@@ -208,7 +215,9 @@ public:
         QString region = field(r, "Region").trimmed();
         if (region.isEmpty())
             region = QStringLiteral("default");
-        const PriceCheck onDemand = checkPrice(field(r, "Price"), hw->instance.gpuCount, hw->isTpu);
+        PriceCheck onDemand = checkPrice(field(r, "Price"), hw->instance.gpuCount, hw->isTpu);
+        if (onDemand.price && correctedAway(instanceName, r, u"Price", QStringLiteral("on_demand")))
+            onDemand = {};
         PriceCheck spot = checkPrice(field(r, "SpotPrice"), hw->instance.gpuCount, hw->isTpu);
         if (spot.price && spotCorrectedAway(instanceName, r))
             spot = {};
