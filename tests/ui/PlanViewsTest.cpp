@@ -72,6 +72,34 @@ TEST(PlanView, EditingTheDatasetSizeReplansTheTableAndBothCharts)
     EXPECT_TRUE(panel->summary()->text().contains(QStringLiteral("usable")));
 }
 
+TEST(PlanView, EveryExampleScenarioShowsTheRecommendationFirstInTheTableAndTheBars)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    const QStringList examples = QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("*.json")}, QDir::Files);
+    ASSERT_GE(examples.size(), 6);
+    for (const QString &name : examples) {
+        const quint64 generation = tests::planGeneration(*window);
+        QString error;
+        ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/") + name, &error)) << error.toStdString();
+        ASSERT_TRUE(tests::waitForPlan(*window, generation)) << name.toStdString();
+        const auto &s = window->planRunner()->latest();
+        ASSERT_TRUE(s && s->error.isEmpty()) << name.toStdString() << ": " << (s ? s->error.toStdString() : "");
+        ASSERT_GE(s->result.recommended, 0) << name.toStdString();
+        // What a person sees: the first row is bold, ranked 1 and is the option the headline names.
+        const QModelIndex first = panel->proxy()->index(0, ui::ComparisonModel::Rank);
+        EXPECT_TRUE(first.data(ui::ComparisonModel::RecommendedRole).toBool()) << name.toStdString();
+        EXPECT_EQ(first.data().toString(), QStringLiteral("1")) << name.toStdString();
+        EXPECT_EQ(panel->proxy()->index(1, ui::ComparisonModel::Rank).data().toString(), QStringLiteral("2"))
+            << name.toStdString();
+        const QString recommendedId = first.data(ui::ComparisonModel::OptionIdRole).toString();
+        ASSERT_GT(panel->bars()->barCount(), 0);
+        EXPECT_EQ(panel->bars()->bars().constFirst().id, recommendedId) << name.toStdString();
+        EXPECT_TRUE(panel->bars()->bars().constFirst().label.startsWith(QStringLiteral("1. "))) << name.toStdString();
+    }
+}
+
 TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
 {
     auto window = tests::plannedWindow();

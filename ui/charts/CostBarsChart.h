@@ -27,6 +27,7 @@ public:
     void setBars(const QList<CostBar> &bars, const QString &currency);
     void setSelectedId(const QString &id);
     int barCount() const { return int(m_bars.size()); }
+    const QList<CostBar> &bars() const { return m_bars; }
     int selectedBar() const;
 
 Q_SIGNALS:

@@ -52,9 +52,35 @@ int ComparisonModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+int ComparisonModel::rankOf(const PlanSnapshot &snapshot, int row)
+{
+    const int usable = snapshot.result.usable;
+    const int recommended = snapshot.result.recommended;
+    if (row < 0 || row >= usable)
+        return 0;
+    if (recommended < 0 || recommended >= usable || row > recommended)
+        return row + 1;
+    return row == recommended ? 1 : row + 2;
+}
+
+QList<int> ComparisonModel::rankedRows(const PlanSnapshot &snapshot, int limit)
+{
+    QList<int> rows;
+    const int usable = snapshot.result.usable;
+    const int recommended = snapshot.result.recommended;
+    if (recommended >= 0 && recommended < usable)
+        rows.append(recommended);
+    for (int i = 0; i < usable && rows.size() < limit; ++i) {
+        if (i != recommended)
+            rows.append(i);
+    }
+    return rows.mid(0, limit);
+}
+
 QString ComparisonModel::columnTitle(int column)
 {
     switch (Column(column)) {
+    case Rank: return tr("#");
     case Provider: return tr("Provider");
     case Instance: return tr("Instance");
     case Gpus: return tr("GPUs");
@@ -121,6 +147,10 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     const core::Offer &offer = m_snapshot->offer(o);
     const QString &currency = m_snapshot->request.displayCurrency;
     switch (Column(column)) {
+    case Rank: {
+        const int rank = rankOf(*m_snapshot, int(&o - m_snapshot->result.options.data()));
+        return rank > 0 ? QVariant(rank) : QVariant(QStringLiteral("–"));
+    }
     case Provider: return offer.providerLabel();
     case Instance: return offer.instanceType;
     case Gpus:
@@ -145,6 +175,11 @@ QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int r
     // Options that cannot run sort after every usable one on the numeric columns.
     const double never = o.fits ? 0 : 1e300;
     switch (Column(column)) {
+    case Rank: {
+        // Options that cannot run follow every ranked one, in the plan's order.
+        const int rank = rankOf(*m_snapshot, row);
+        return rank > 0 ? rank : int(m_snapshot->result.options.size()) + row + 1;
+    }
     case Gpus: return o.gpus > 0 ? o.gpus : m_snapshot->offer(o).gpuCount;
     case PricePerHour: return o.pricePerHour;
     case Time: return never + o.hours;
@@ -171,9 +206,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case UsableRole: return o->usable();
     case ProviderRole: return m_snapshot->offer(*o).provider;
     case BillingRole: return int(o->billing);
-    case RankRole: return index.row();
+    case RankRole: return rankOf(*m_snapshot, index.row());
     case Qt::TextAlignmentRole:
-        if (index.column() >= PricePerHour && index.column() <= CostP90)
+        if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::FontRole:

@@ -14,6 +14,7 @@ class ComparisonModel : public QAbstractTableModel
 
 public:
     enum Column {
+        Rank, // the plan's ranking: 1 is the recommendation, then the plan's order
         Provider,
         Instance,
         Gpus,
@@ -53,6 +54,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString columnTitle(int column);
+    // One ranking for the table, the bars and the headline: the recommendation is 1, the other
+    // usable options follow in the plan's order; 0 for an option that cannot run.
+    static int rankOf(const PlanSnapshot &snapshot, int row);
+    // The first `limit` usable rows in rank order.
+    static QList<int> rankedRows(const PlanSnapshot &snapshot, int limit);
     static QString bottleneckText(core::Bottleneck b);
     static QString issueText(const core::PlanOption &o);
     static QString billingText(const core::PlanOption &o);

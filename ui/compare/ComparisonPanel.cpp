@@ -32,7 +32,7 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(ComparisonModel::Fits, Qt::AscendingOrder); // the plan's ranking
+    m_view->sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder); // the plan's ranking
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
@@ -227,14 +227,18 @@ void ComparisonPanel::updateCharts()
                                    .arg(core::formatMoney(o.cost, currency), core::formatMoney(o.costP90, currency),
                                         core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours))});
             }
-            if (i < kBars) {
-                // Numbered: the category axis merges equal labels, and two regions often share one.
-                QString label = tr("%1. %2 · %3").arg(i + 1).arg(name, ComparisonModel::billingText(o));
-                if (label.size() > 36)
-                    label = label.left(35) + u'…';
-                bars.append({optionId(s, o), label, o.costP50 > 0 ? o.costP50 : o.cost,
-                             o.costP90 > 0 ? o.costP90 : o.cost, recommended});
-            }
+        }
+        // The bars follow the table's ranking (the recommendation is 1) and are numbered with it.
+        for (int i : ComparisonModel::rankedRows(s, kBars)) {
+            const core::PlanOption &o = s.result.options[size_t(i)];
+            const core::Offer &offer = s.offer(o);
+            const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
+            // Numbered: the category axis merges equal labels, and two regions often share one.
+            QString label = tr("%1. %2 · %3").arg(ComparisonModel::rankOf(s, i)).arg(name, ComparisonModel::billingText(o));
+            if (label.size() > 36)
+                label = label.left(35) + u'…';
+            bars.append({optionId(s, o), label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
+                         i == s.result.recommended});
         }
     }
     m_scatter->setPoints(points, currency);
