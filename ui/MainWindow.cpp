@@ -93,6 +93,7 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     statusBar()->addPermanentWidget(m_freshness);
 
     connect(m_loader, &CatalogLoader::finished, this, &MainWindow::showSnapshot);
+    connect(m_doc, &ScenarioDocument::replaced, m_compare, &ComparisonPanel::resetView);
     connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::replan);
     connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);

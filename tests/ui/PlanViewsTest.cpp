@@ -100,6 +100,29 @@ TEST(PlanView, EveryExampleScenarioShowsTheRecommendationFirstInTheTableAndTheBa
     }
 }
 
+TEST(PlanView, AnOpenedScenarioStartsFromACleanViewInTheRankOrder)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    // A person narrows the view: a text filter, all options, a sort on Cost descending.
+    QTest::mouseClick(panel->usableOnly(), Qt::LeftButton);
+    panel->textFilter()->setFocus();
+    QTest::keyClicks(panel->textFilter(), QStringLiteral("nebius"));
+    panel->view()->sortByColumn(ui::ComparisonModel::Cost, Qt::DescendingOrder);
+    ASSERT_FALSE(panel->usableOnly()->isChecked());
+
+    const quint64 generation = tests::planGeneration(*window);
+    QString error;
+    ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/bert-base-finetune.json"), &error));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    EXPECT_TRUE(panel->textFilter()->text().isEmpty());
+    EXPECT_TRUE(panel->usableOnly()->isChecked());
+    EXPECT_EQ(panel->view()->horizontalHeader()->sortIndicatorSection(), ui::ComparisonModel::Rank);
+    EXPECT_EQ(panel->view()->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
+    EXPECT_TRUE(panel->proxy()->index(0, 0).data(ui::ComparisonModel::RecommendedRole).toBool());
+}
+
 TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
 {
     auto window = tests::plannedWindow();

@@ -204,6 +204,17 @@ void ComparisonPanel::populateProviders()
         m_proxy->setProvider(QString());
 }
 
+void ComparisonPanel::resetView()
+{
+    m_usable->setChecked(true);
+    m_pareto->setChecked(false);
+    m_provider->setCurrentIndex(0);
+    m_billing->setCurrentIndex(0);
+    m_text->clear();
+    m_view->sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder);
+    m_selectedId.clear();
+}
+
 void ComparisonPanel::updateCharts()
 {
     const PlanSnapshotPtr &snapshot = m_model->snapshot();

@@ -34,6 +34,8 @@ public:
     void setBusy(bool busy);
     const QString &selectedId() const { return m_selectedId; }
     void selectId(const QString &id);
+    // A new or opened scenario starts from a clean view: no filters, the plan's ranking.
+    void resetView();
 
     QTableView *view() const { return m_view; }
     ComparisonModel *model() const { return m_model; }

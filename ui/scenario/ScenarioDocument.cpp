@@ -123,6 +123,7 @@ void ScenarioDocument::reset(const QJsonObject &json, const QString &path)
     m_filePath = path;
     Q_EMIT filePathChanged(m_filePath);
     Q_EMIT modifiedChanged(false);
+    Q_EMIT replaced();
     Q_EMIT changed();
 }
 

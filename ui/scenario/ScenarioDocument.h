@@ -51,6 +51,7 @@ Q_SIGNALS:
     void changed(); // the JSON changed: fields refresh, a valid scenario is re-planned
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
+    void replaced(); // a new or opened document: views start afresh
 
 private:
     friend class SetValueCommand;
