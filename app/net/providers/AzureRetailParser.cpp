@@ -44,10 +44,7 @@ core::Result<QString> AzureRetailParser::addPage(const QByteArray &bytes, const 
         ++m_items;
         // One odd price item (a new unit, a missing field) is left out and named; the refresh goes on.
         if (!items.at(i).isObject()) {
-            m_batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
-                                                            QStringLiteral("unusable price item"),
-                                                            QStringLiteral("%1: expected an object, got %2")
-                                                                .arg(path, jsonTypeName(items.at(i)))});
+            m_batch.exclusions.append(notAnObject(kProvider, label, QStringLiteral("price item"), path, items.at(i)));
             continue;
         }
         auto added = addItem(items.at(i).toObject(), path, label);
@@ -55,8 +52,7 @@ core::Result<QString> AzureRetailParser::addPage(const QByteArray &bytes, const 
             QString why = added.errorMessage();
             if (why.startsWith(label + QStringLiteral(": ")))
                 why = why.mid(label.size() + 2);
-            m_batch.exclusions.append(
-                core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"), QStringLiteral("unusable price item"), why});
+            m_batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("price item"), why));
         }
     }
     m_batch.files.append(core::ImportFileStats{kProvider, label, int(items.size()), 0, 0});

@@ -153,4 +153,16 @@ core::ImportExclusion unmappedAccelerator(const QString &provider, const QString
                                  QStringLiteral("%1 (instance type %2)").arg(name, instanceType)};
 }
 
+core::ImportExclusion unusableEntry(const QString &provider, const QString &file, const QString &what,
+                                    const QString &detail)
+{
+    return core::ImportExclusion{provider, file, 0, QStringLiteral("row"), QStringLiteral("unusable %1").arg(what), detail};
+}
+
+core::ImportExclusion notAnObject(const QString &provider, const QString &file, const QString &what, const QString &path,
+                                  const QJsonValue &value)
+{
+    return unusableEntry(provider, file, what, QStringLiteral("%1: expected an object, got %2").arg(path, jsonTypeName(value)));
+}
+
 } // namespace gpuplanner::net

@@ -64,4 +64,12 @@ QString jsonTypeName(const QJsonValue &value);
 core::ImportExclusion unmappedAccelerator(const QString &provider, const QString &file, const QString &name,
                                           const QString &instanceType);
 
+// One entry of a price list left out because it cannot be read (what: "price item", "offer"),
+// so that one odd entry never fails the whole refresh; detail names its path and the problem.
+core::ImportExclusion unusableEntry(const QString &provider, const QString &file, const QString &what,
+                                    const QString &detail);
+// The same for an entry that is not a JSON object.
+core::ImportExclusion notAnObject(const QString &provider, const QString &file, const QString &what,
+                                  const QString &path, const QJsonValue &value);
+
 } // namespace gpuplanner::net

@@ -50,10 +50,7 @@ core::Result<core::ImportBatch> parseVastOffers(const QByteArray &bytes, const Q
         const QString path = QStringLiteral("offers[%1]").arg(i);
         // Marketplace listings are messy: one unusable host is left out and named, never fatal.
         if (!offers.at(i).isObject()) {
-            batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
-                                                          QStringLiteral("unusable offer"),
-                                                          QStringLiteral("%1: expected an object, got %2")
-                                                              .arg(path, jsonTypeName(offers.at(i)))});
+            batch.exclusions.append(notAnObject(kProvider, label, QStringLiteral("offer"), path, offers.at(i)));
             continue;
         }
         JsonFields f(offers.at(i).toObject(), path);
@@ -62,8 +59,7 @@ core::Result<core::ImportBatch> parseVastOffers(const QByteArray &bytes, const Q
         const std::optional<double> onDemand = f.optionalNumber(QStringLiteral("dph_total"));
         const std::optional<double> minBid = f.optionalNumber(QStringLiteral("min_bid"));
         if (!f.ok()) {
-            batch.exclusions.append(core::ImportExclusion{kProvider, label, 0, QStringLiteral("row"),
-                                                          QStringLiteral("unusable offer"), f.error()});
+            batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("offer"), f.error()));
             continue;
         }
         if (count <= 0 || !onDemand || !(*onDemand > 0))
