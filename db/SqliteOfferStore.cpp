@@ -41,12 +41,6 @@ struct Existing
     QString currency;
 };
 
-// By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
-QString offerKey(const QString &instance, const QString &region, const QString &billing, int term, const QString &upfront)
-{
-    return offerIdentity(instance, region, billingFromId(billing).value_or(Billing::OnDemand), term, upfront);
-}
-
 } // namespace
 
 SqliteOfferStore::SqliteOfferStore(std::unique_ptr<Database> db, SeedMetadata reference)
@@ -163,7 +157,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             stmt.value().bind(index++, r);
         while (stmt.value().step()) {
             const auto &s = stmt.value();
-            existing.insert(offerKey(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5)),
+            // By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
+            existing.insert(offerIdentity(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5)),
                             Existing{s.integer(0), s.real(6), s.real(7), s.text(8)});
         }
     }

@@ -147,10 +147,7 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     const core::Offer &offer = m_snapshot->offer(o);
     const QString &currency = m_snapshot->request.displayCurrency;
     switch (Column(column)) {
-    case Rank: {
-        const int rank = rankOf(*m_snapshot, int(&o - m_snapshot->result.options.data()));
-        return rank > 0 ? QVariant(rank) : QVariant(QStringLiteral("–"));
-    }
+    case Rank: return {}; // needs the row: data() answers it
     case Provider: return offer.providerLabel();
     case Instance: return offer.instanceType;
     case Gpus:
@@ -198,7 +195,12 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         return {};
     const bool recommended = index.row() == m_snapshot->result.recommended;
     switch (role) {
-    case Qt::DisplayRole: return display(*o, index.column());
+    case Qt::DisplayRole:
+        if (index.column() == Rank) {
+            const int rank = rankOf(*m_snapshot, index.row());
+            return rank > 0 ? QVariant(rank) : QVariant(QStringLiteral("–"));
+        }
+        return display(*o, index.column());
     case SortRole: return sortValue(*o, index.column(), index.row());
     case OptionIdRole: return optionId(*m_snapshot, *o);
     case RecommendedRole: return recommended;

@@ -22,22 +22,22 @@ bool isKnownCurrency(const QString &code)
     return known.contains(code);
 }
 
-QString offerIdentity(const QString &instance, const QString &region, Billing billing, int termMonths,
+QString offerIdentity(const QString &instance, const QString &region, const QString &billingId, int termMonths,
                       const QString &upfront)
 {
-    return QStringList{instance, region, billingId(billing), QString::number(termMonths),
+    return QStringList{instance, region, billingId, QString::number(termMonths),
                        upfront.isEmpty() ? QStringLiteral("none") : upfront}
         .join(QChar(0x1f));
 }
 
 QString offerIdentity(const ImportedOffer &o)
 {
-    return offerIdentity(o.instance.name, o.region, o.billing, o.termMonths, o.upfront);
+    return offerIdentity(o.instance.name, o.region, billingId(o.billing), o.termMonths, o.upfront);
 }
 
 QString offerIdentity(const KeptOffer &k)
 {
-    return offerIdentity(k.instance, k.region, k.billing, k.termMonths, k.upfront);
+    return offerIdentity(k.instance, k.region, billingId(k.billing), k.termMonths, k.upfront);
 }
 
 QString implausiblePriceReason()
@@ -79,10 +79,8 @@ Status checkCollapse(const QString &provider, qsizetype distinct, const Validati
 
 } // namespace
 
-QString offerProblem(const ImportedOffer &o, const QString &provider, const ValidationPolicy &policy)
+QString offerProblem(const ImportedOffer &o, const ValidationPolicy &policy)
 {
-    if (o.instance.provider != provider)
-        return QStringLiteral("belongs to another provider");
     // An all-upfront commitment is paid entirely by its fee: its hourly price is 0.
     const bool allUpfront = o.upfront == u"all" && o.upfrontFee > 0;
     if (!std::isfinite(o.price) || o.price < 0 || (o.price == 0 && !allUpfront))
@@ -154,7 +152,7 @@ Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch,
         const ImportedOffer &o = batch.offers.at(i);
         if (o.instance.provider != provider)
             return Error{QStringLiteral("%1: belongs to provider '%2'").arg(describe(provider, i, o), o.instance.provider)};
-        if (const QString problem = offerProblem(o, provider, policy); !problem.isEmpty()) {
+        if (const QString problem = offerProblem(o, policy); !problem.isEmpty()) {
             kept.append(KeptOffer{o.instance.name, o.region, o.billing, o.termMonths, o.upfront, problem});
             continue;
         }
@@ -176,7 +174,6 @@ Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch,
             ++report.kept[k.reason];
         }
     }
-    report.distinctOffers = int(seen.size());
     if (auto s = checkCollapse(provider, distinct.size(), policy); !s)
         return s.error();
     batch.offers = std::move(usable);
@@ -191,7 +188,7 @@ Status validateBatch(const QString &provider, const ImportBatch &batch, const Va
         const ImportedOffer &o = batch.offers.at(i);
         if (o.instance.provider != provider)
             return Error{QStringLiteral("%1: belongs to provider '%2'").arg(describe(provider, i, o), o.instance.provider)};
-        if (const QString problem = offerProblem(o, provider, policy); !problem.isEmpty()) {
+        if (const QString problem = offerProblem(o, policy); !problem.isEmpty()) {
             QString detail = problem;
             if (problem == u"price is not a positive number")
                 detail = QStringLiteral("price %1 is not a positive number").arg(o.price);

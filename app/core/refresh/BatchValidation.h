@@ -32,28 +32,28 @@ struct ScreeningReport
 {
     QMap<QString, int> kept; // reason -> offers that keep their previous price
     int duplicates = 0;      // rows for an offer already in the batch (the first one counts)
-    int distinctOffers = 0;
 
     int keptTotal() const;
     // "2 offers kept their previous price (1 price is not a number, 1 implausible price); 19 duplicate rows ignored"
     QString summary() const;
 };
 
-// The reason offer o is refused, or empty when it is a usable price.
-QString offerProblem(const ImportedOffer &o, const QString &provider, const ValidationPolicy &policy);
+// The reason offer o is refused, or empty when it is a usable price. (Whether it belongs to the
+// provider being refreshed is the caller's check: that fails the whole batch.)
+QString offerProblem(const ImportedOffer &o, const ValidationPolicy &policy);
 
 // Moves refused offers from batch.offers to batch.kept, drops duplicate offer keys, then
 // applies the collapse guard to the distinct offers. Fails for bad FX rates, offers of
 // another provider and a collapse (unless forced).
 Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch, const ValidationPolicy &policy);
 
-// Strict form for whole files (team mirrors, tests): the first refused offer is an error.
+// Strict form: the first refused offer is an error naming it (refreshes use screenBatch).
 Status validateBatch(const QString &provider, const ImportBatch &batch, const ValidationPolicy &policy);
 
 bool isKnownCurrency(const QString &code);
 
 // What makes two offers the same offer: instance type, region, billing, term, upfront option.
-QString offerIdentity(const QString &instance, const QString &region, Billing billing, int termMonths,
+QString offerIdentity(const QString &instance, const QString &region, const QString &billingId, int termMonths,
                       const QString &upfront);
 QString offerIdentity(const ImportedOffer &offer);
 QString offerIdentity(const KeptOffer &offer);

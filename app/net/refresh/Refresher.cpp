@@ -103,18 +103,23 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
     }
     const RefreshScope scope{job.provider, options.regions};
     ImportBatch &b = batch.value();
-    auto previous = store.value()->offerCount(scope);
-    if (!previous) {
-        finish(RefreshStatus::Failed, previous.errorMessage());
-        return logAndReturn();
-    }
-    auto rates = store.value()->latestFxRates();
-    if (!rates) {
-        finish(RefreshStatus::Failed, rates.errorMessage());
-        return logAndReturn();
-    }
+    // An FX-only batch (the ECB) has no offers to count or to bound.
     const bool hasOffers = !b.offers.isEmpty() || !b.kept.isEmpty() || b.fxRates.isEmpty();
-    ValidationPolicy policy{hasOffers ? previous.value() : 0, options.force, rates.value()};
+    ValidationPolicy policy{0, options.force, {}};
+    if (hasOffers) {
+        auto previous = store.value()->offerCount(scope);
+        if (!previous) {
+            finish(RefreshStatus::Failed, previous.errorMessage());
+            return logAndReturn();
+        }
+        auto rates = store.value()->latestFxRates();
+        if (!rates) {
+            finish(RefreshStatus::Failed, rates.errorMessage());
+            return logAndReturn();
+        }
+        policy.previousOffers = previous.value();
+        policy.ratePerUsd = rates.value();
+    }
     auto screened = screenBatch(job.provider, b, policy);
     if (!screened) {
         finish(RefreshStatus::Failed, screened.errorMessage());
