@@ -26,9 +26,10 @@ Result<CatalogSnapshot> readSnapshot(Database &db)
 
     auto offers = db.prepare(QStringLiteral(
         "SELECT it.provider_id, it.name, it.gpu_id, it.gpu_count, it.vcpus, it.memory_gib, r.code, o.billing, "
-        "o.term_months, o.upfront, o.upfront_fee, o.hourly_price, o.hourly_price_median, o.currency, o.source "
+        "o.term_months, o.upfront, o.upfront_fee, o.hourly_price, o.hourly_price_median, o.currency, o.source, "
+        "o.offering_class, o.price_basis, o.recurring_per_hour, o.min_duration_hours, o.max_duration_hours "
         "FROM offers o JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
-        "ORDER BY o.id"));
+        "WHERE o.unavailable_since IS NULL ORDER BY o.id"));
     if (!offers)
         return fail(offers.errorMessage());
     while (offers.value().step()) {
@@ -39,11 +40,16 @@ Result<CatalogSnapshot> readSnapshot(Database &db)
         o.billing = billingFromId(s.text(7)).value_or(Billing::OnDemand);
         o.termMonths = int(s.integer(8));
         o.upfront = s.text(9);
-        o.upfrontFee = s.real(10);
+        o.upfrontFee = s.optionalReal(10);
         o.price = s.real(11);
         o.medianPrice = s.optionalReal(12);
         o.currency = s.text(13);
         o.source = s.text(14);
+        o.offeringClass = s.text(15);
+        o.priceBasis = priceBasisFromId(s.text(16)).value_or(PriceBasis::Recurring);
+        o.recurringPerHour = s.optionalReal(17);
+        o.minDurationHours = s.optionalReal(18);
+        o.maxDurationHours = s.optionalReal(19);
         snapshot.batches[o.instance.provider].offers.append(o);
     }
     if (!offers.value().error().isEmpty())

@@ -50,6 +50,21 @@ Status migrate(Database &db, int targetVersion)
                          .arg(current.value())
                          .arg(latestSchemaVersion())};
     }
+    // A migration that rebuilds a table drops the old one; with foreign keys on, that drop would
+    // cascade into the rows that reference it (price history). They are off while migrations run
+    // (the pragma is a no-op inside a transaction) and checked before each commit.
+    const bool pending = std::any_of(migrations().cbegin(), migrations().cend(), [&](const Migration &m) {
+        return m.version > current.value() && m.version <= targetVersion;
+    });
+    if (!pending)
+        return core::success();
+    if (auto s = db.exec(QStringLiteral("PRAGMA foreign_keys = OFF")); !s)
+        return Error{QStringLiteral("%1: %2").arg(db.path(), s.errorMessage())};
+    struct ForeignKeysBackOn
+    {
+        Database &db;
+        ~ForeignKeysBackOn() { (void)db.exec(QStringLiteral("PRAGMA foreign_keys = ON")); }
+    } restore{db};
     for (const Migration &m : migrations()) {
         if (m.version <= current.value() || m.version > targetVersion)
             continue;
@@ -64,6 +79,8 @@ Status migrate(Database &db, int targetVersion)
             continue;
         if (auto s = db.exec(m.sql); !s)
             return Error{QStringLiteral("%1: migration %2 failed: %3").arg(db.path(), m.name, s.errorMessage())};
+        if (auto broken = db.scalar(QStringLiteral("SELECT count(*) FROM pragma_foreign_key_check")); !broken || broken.value() > 0)
+            return Error{QStringLiteral("%1: migration %2 left rows whose references are missing").arg(db.path(), m.name)};
         if (auto s = db.exec(QStringLiteral("PRAGMA user_version = %1").arg(m.version)); !s)
             return Error{QStringLiteral("%1: migration %2: %3").arg(db.path(), m.name, s.errorMessage())};
         if (auto s = tx.commit(); !s)

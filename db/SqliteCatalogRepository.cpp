@@ -11,16 +11,27 @@ using namespace gpuplanner::core;
 
 namespace {
 
+// usd: the effective rate per hour (any upfront fee spread over the term) at the latest FX rate.
 const QString kOfferSelect = QStringLiteral(R"(
 SELECT o.id, p.id, p.name, it.name, r.code, r.name, r.geography, it.gpu_id, it.gpu_count,
        it.gpu_memory_gib, it.vcpus, it.memory_gib, it.interconnect, it.network_gbps, it.rdma,
        o.billing, o.term_months, o.upfront, o.hourly_price, o.hourly_price_median, o.upfront_fee,
-       o.currency, o.hourly_price / COALESCE(fx.rate, 1.0) AS usd, o.source, o.effective_date
+       o.currency,
+       (o.hourly_price + CASE WHEN o.price_basis = 'recurring' AND o.term_months > 0
+                              THEN COALESCE(o.upfront_fee, 0) / (o.term_months * 730.0) ELSE 0 END)
+           / COALESCE(fx.rate, 1.0) AS usd,
+       o.source, o.effective_date,
+       o.offering_class, o.price_basis, o.recurring_per_hour, o.min_duration_hours, o.max_duration_hours,
+       o.unavailable_since,
+       (SELECT group_concat(f.rule || ': ' || f.reason, char(31)) FROM offer_flags f WHERE f.offer_id = o.id),
+       si.bucket, si.rate_monthly, si.source
 FROM offers o
 JOIN instance_types it ON it.id = o.instance_type_id
 JOIN regions r ON r.id = o.region_id
 JOIN providers p ON p.id = it.provider_id
 LEFT JOIN fx_latest fx ON fx.currency = o.currency
+LEFT JOIN spot_interruptions si ON o.billing = 'spot' AND si.provider_id = p.id AND si.region_code = r.code
+                               AND si.instance_name = it.name
 )");
 
 Offer readOffer(const Statement &s)
@@ -46,11 +57,24 @@ Offer readOffer(const Statement &s)
     o.upfront = s.text(17);
     o.pricePerHour = s.real(18);
     o.medianPricePerHour = s.optionalReal(19);
-    o.upfrontFee = s.real(20);
+    o.upfrontFee = s.optionalReal(20);
     o.currency = s.text(21);
     o.pricePerHourUsd = s.real(22);
     o.source = s.text(23);
     o.effectiveDate = s.text(24);
+    o.offeringClass = s.text(25);
+    o.priceBasis = priceBasisFromId(s.text(26)).value_or(PriceBasis::Recurring);
+    o.recurringPerHour = s.optionalReal(27);
+    o.minDurationHours = s.optionalReal(28);
+    o.maxDurationHours = s.optionalReal(29);
+    o.unavailableSince = s.text(30);
+    if (!s.isNull(31)) {
+        o.suspectReasons = s.text(31).split(QChar(0x1f));
+        o.suspectRule = o.suspectReasons.constFirst().section(u':', 0, 0);
+    }
+    o.interruptionBucket = s.text(32);
+    o.interruptionRateMonthly = s.optionalReal(33);
+    o.interruptionSource = s.text(34);
     return o;
 }
 
@@ -160,18 +184,26 @@ Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
         where.append(QStringLiteral("r.geography = :geography COLLATE NOCASE"));
     if (query.billing)
         where.append(QStringLiteral("o.billing = :billing"));
+    if (query.termMonths)
+        where.append(QStringLiteral("o.term_months = :term"));
+    if (!query.upfront.isEmpty())
+        where.append(QStringLiteral("o.upfront = :upfront"));
+    if (!query.includeUnavailable)
+        where.append(QStringLiteral("o.unavailable_since IS NULL"));
+    if (!query.includeSuspect)
+        where.append(QStringLiteral("NOT EXISTS (SELECT 1 FROM offer_flags f WHERE f.offer_id = o.id)"));
     if (query.maxPriceUsd)
         where.append(QStringLiteral("usd <= :max_price"));
     if (query.minGpuMemoryGib > 0)
         where.append(QStringLiteral("it.gpu_memory_gib / it.gpu_count >= :min_mem"));
     if (!where.isEmpty())
         sql += QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND ")) + u'\n';
+    // Ties (one instance under several terms) in a fixed order: billing, term, upfront, class.
+    const QString tie = QStringLiteral("p.id, it.name, r.code, o.billing, o.term_months, o.upfront, o.offering_class");
     switch (query.sort) {
-    case OfferSort::Price: sql += QStringLiteral("ORDER BY usd, p.id, it.name, r.code"); break;
-    case OfferSort::PricePerGpu: sql += QStringLiteral("ORDER BY usd / it.gpu_count, p.id, it.name, r.code"); break;
-    case OfferSort::GpuMemory:
-        sql += QStringLiteral("ORDER BY it.gpu_memory_gib DESC, usd, p.id, it.name, r.code");
-        break;
+    case OfferSort::Price: sql += QStringLiteral("ORDER BY usd, ") + tie; break;
+    case OfferSort::PricePerGpu: sql += QStringLiteral("ORDER BY usd / it.gpu_count, ") + tie; break;
+    case OfferSort::GpuMemory: sql += QStringLiteral("ORDER BY it.gpu_memory_gib DESC, usd, ") + tie; break;
     }
     if (query.limit > 0)
         sql += QStringLiteral(" LIMIT %1").arg(query.limit);
@@ -193,6 +225,10 @@ Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
         s.bind(index++, query.geography);
     if (query.billing)
         s.bind(index++, billingId(*query.billing));
+    if (query.termMonths)
+        s.bind(index++, *query.termMonths);
+    if (!query.upfront.isEmpty())
+        s.bind(index++, query.upfront);
     if (query.maxPriceUsd)
         s.bind(index++, *query.maxPriceUsd);
     if (query.minGpuMemoryGib > 0)
@@ -233,7 +269,7 @@ Result<CatalogInfo> SqliteCatalogRepository::info()
     }
     auto counts = m_db->prepare(QStringLiteral(
         "SELECT it.provider_id, o.billing, count(*) FROM offers o "
-        "JOIN instance_types it ON it.id = o.instance_type_id GROUP BY 1, 2"));
+        "JOIN instance_types it ON it.id = o.instance_type_id WHERE o.unavailable_since IS NULL GROUP BY 1, 2"));
     if (!counts)
         return fail(counts.errorMessage());
     while (counts.value().step()) {
@@ -272,7 +308,8 @@ Result<QList<PricePoint>> SqliteCatalogRepository::priceHistory(const QString &i
     while (stmt.value().step()) {
         const auto &s = stmt.value();
         points.append(PricePoint{s.text(0), s.text(1), s.text(2), billingFromId(s.text(3)).value_or(Billing::OnDemand),
-                                 int(s.integer(4)), s.text(5), s.real(6), s.real(7), s.text(8), s.text(9), s.text(10)});
+                                 int(s.integer(4)), s.text(5), s.real(6), s.optionalReal(7), s.text(8), s.text(9),
+                                 s.text(10)});
     }
     if (!stmt.value().error().isEmpty())
         return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.value().error())};

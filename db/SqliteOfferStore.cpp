@@ -4,6 +4,7 @@
 #include "db/CatalogFile.h"
 #include "db/seed/CatalogWriter.h"
 
+#include <QDate>
 #include <QHash>
 #include <QSet>
 
@@ -37,8 +38,10 @@ struct Existing
 {
     qint64 id = 0;
     double price = 0;
-    double upfrontFee = 0;
+    std::optional<double> upfrontFee;
     QString currency;
+    bool available = true;
+    QString region;
 };
 
 } // namespace
@@ -59,16 +62,23 @@ Result<std::unique_ptr<SqliteOfferStore>> SqliteOfferStore::open(const QString &
     return std::make_unique<SqliteOfferStore>(std::move(db).value(), std::move(reference).value());
 }
 
-Result<int> SqliteOfferStore::offerCount(const RefreshScope &scope)
+Result<int> SqliteOfferStore::offerCount(const RefreshScope &scope, const QList<Billing> &billings)
 {
+    QStringList marks;
+    for (qsizetype i = 0; i < billings.size(); ++i)
+        marks.append(QStringLiteral("?"));
+    const QString billingClause =
+        billings.isEmpty() ? QString() : QStringLiteral(" AND o.billing IN (%1)").arg(marks.join(u','));
     auto stmt = m_db->prepare(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
                                              "o.instance_type_id JOIN regions r ON r.id = o.region_id "
-                                             "WHERE it.provider_id = ?")
-                              + regionClause(scope));
+                                             "WHERE it.provider_id = ? AND o.unavailable_since IS NULL")
+                              + billingClause + regionClause(scope));
     if (!stmt)
         return stmt.error();
     int index = 1;
     stmt.value().bind(index++, scope.provider);
+    for (Billing b : billings)
+        stmt.value().bind(index++, billingId(b));
     for (const QString &r : scope.regions)
         stmt.value().bind(index++, r);
     if (!stmt.value().step())
@@ -141,7 +151,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             batch.complete ? QString() : QStringLiteral(" AND o.billing IN (%1)").arg(marks.join(u','));
         auto stmt = m_db->prepare(
             QStringLiteral("SELECT o.id, it.name, r.code, o.billing, o.term_months, o.upfront, "
-                           "o.hourly_price, o.upfront_fee, o.currency FROM offers o "
+                           "o.hourly_price, o.upfront_fee, o.currency, o.offering_class, o.unavailable_since IS NULL "
+                           "FROM offers o "
                            "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
                            "WHERE it.provider_id = ?")
             + billingClause + regionClause(scope));
@@ -158,8 +169,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
         while (stmt.value().step()) {
             const auto &s = stmt.value();
             // By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
-            existing.insert(offerIdentity(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5)),
-                            Existing{s.integer(0), s.real(6), s.real(7), s.text(8)});
+            existing.insert(offerIdentity(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5), s.text(9)),
+                            Existing{s.integer(0), s.real(6), s.optionalReal(7), s.text(8), s.integer(10) != 0, s.text(2)});
         }
     }
 
@@ -169,36 +180,61 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     for (const ImportedOffer &o : batch.offers) {
         const QString key = offerIdentity(o);
         const auto it = existing.constFind(key);
-        if (it == existing.constEnd()) {
+        if (it == existing.constEnd() || !it->available) {
+            // New, or listed again after its source had dropped it.
             ++counts.added;
         } else if (seen.contains(it->id)) {
             continue;
         } else {
             seen.insert(it->id);
-            const bool same = it->price == o.price && it->upfrontFee == o.upfrontFee && it->currency == o.currency;
+            const std::optional<double> fee = isCommitment(o.billing) ? o.upfrontFee : std::optional<double>(0.0);
+            const bool same = it->price == o.price && it->upfrontFee == fee && it->currency == o.currency;
             same ? ++counts.unchanged : ++counts.changed;
         }
     }
     if (auto s = writer.writeBatch(batch); !s)
         return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
 
-    auto remove = m_db->prepare(QStringLiteral("DELETE FROM offers WHERE id = ?"));
+    // An offer the source no longer lists is marked unavailable, so its price history survives.
+    // A complete batch (the custom offers editor) is the user's own list: rows deleted there go.
+    const QString since = batch.effectiveDate.isEmpty() ? QDate::currentDate().toString(Qt::ISODate)
+                                                        : batch.effectiveDate.left(10);
+    auto remove = m_db->prepare(batch.complete
+                                    ? QStringLiteral("DELETE FROM offers WHERE id = ?")
+                                    : QStringLiteral("UPDATE offers SET unavailable_since = ? WHERE id = ?"));
     if (!remove)
         return Error{QStringLiteral("%1: %2").arg(where, remove.errorMessage())};
     // Offers whose new price was refused keep their previous one.
     QSet<QString> kept;
     for (const KeptOffer &k : batch.kept)
         kept.insert(offerIdentity(k));
+    // A region the batch lists nothing for is one the source does not price: left as it was.
+    QSet<QString> covered;
+    for (const ImportedOffer &o : batch.offers)
+        covered.insert(o.region);
+    for (const KeptOffer &k : batch.kept)
+        covered.insert(k.region);
+    QSet<QString> regionsLeft;
     for (auto e = existing.cbegin(); e != existing.cend(); ++e) {
-        if (seen.contains(e->id) || kept.contains(e.key()))
+        if (seen.contains(e->id) || kept.contains(e.key()) || (!e->available && !batch.complete))
             continue;
+        if (!batch.complete && !covered.contains(e->region)) {
+            ++counts.leftAsTheyWere;
+            regionsLeft.insert(e->region);
+            continue;
+        }
         remove.value().reset();
-        remove.value().bind(1, e->id);
+        if (batch.complete)
+            remove.value().bind(1, e->id);
+        else
+            remove.value().bind(1, since).bind(2, e->id);
         if (auto s = remove.value().exec(); !s)
             return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
         ++counts.removed;
     }
 
+    counts.regionsLeft = QStringList(regionsLeft.cbegin(), regionsLeft.cend());
+    counts.regionsLeft.sort();
     if (!batch.effectiveDate.isEmpty()) {
         auto provider = m_db->prepare(QStringLiteral("UPDATE providers SET data_date = ?, data_note = ? WHERE id = ?"));
         if (!provider)

@@ -18,7 +18,7 @@ public:
     // Opens path read-write (validating and upgrading it) with the embedded reference data.
     static Result<std::unique_ptr<SqliteOfferStore>> open(const QString &path);
 
-    Result<int> offerCount(const core::RefreshScope &scope) override;
+    Result<int> offerCount(const core::RefreshScope &scope, const QList<core::Billing> &billings) override;
     Result<QHash<QString, double>> latestFxRates() override;
     Result<core::RefreshCounts> replaceOffers(const core::RefreshScope &scope, const core::ImportBatch &batch) override;
     Status writeFxRates(const QList<core::FxRate> &rates) override;

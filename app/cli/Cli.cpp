@@ -15,6 +15,8 @@
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
+
+#include <cmath>
 #include <QStandardPaths>
 
 #include <memory>
@@ -150,7 +152,9 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("List offers across every provider with price per instance-hour and per GPU-hour.\n"
-                       "Prices are in each offer's own currency; --max-price and sorting use USD."));
+                       "Prices are in each offer's own currency; --max-price and sorting use USD (commitments:\n"
+                       "the effective rate, upfront fee spread over the term). Offers a price check flagged as\n"
+                       "suspect are left out unless --include-suspect is given."));
     addCommonOptions(parser);
     parser.addOptions({
         {QStringLiteral("gpu"), QStringLiteral("GPU model id or alias (H100, A100-80GB, L4, ...)."), QStringLiteral("ID")},
@@ -161,7 +165,13 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         {QStringLiteral("geography"),
          QStringLiteral("North America, South America, Europe, Asia-Pacific, Mainland China, Middle East, Africa."),
          QStringLiteral("G")},
-        {QStringLiteral("billing"), QStringLiteral("on_demand, spot, reserved or savings_plan."), QStringLiteral("B")},
+        {QStringLiteral("billing"), QStringLiteral("on_demand, spot, reserved, savings_plan or capacity_block."),
+         QStringLiteral("B")},
+        {QStringLiteral("term"), QStringLiteral("Commitments of this term only, in months (12 or 36)."),
+         QStringLiteral("MONTHS")},
+        {QStringLiteral("upfront"), QStringLiteral("Commitments with this upfront option: none, partial or all."),
+         QStringLiteral("U")},
+        {QStringLiteral("include-suspect"), QStringLiteral("Also list offers a price check flagged (marked '!').")},
         {QStringLiteral("max-price"), QStringLiteral("At most this price per instance-hour, in USD."),
          QStringLiteral("X")},
         {QStringLiteral("min-gpu-memory"), QStringLiteral("At least this memory per GPU."), QStringLiteral("GiB")},
@@ -190,6 +200,24 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
                                       .arg(parser.value(QStringLiteral("billing")), billingIds().join(QStringLiteral(", ")))};
         }
     }
+    if (parser.isSet(QStringLiteral("term"))) {
+        const auto term = parseNumber(parser, QStringLiteral("term"), &failure);
+        if (term && (*term < 1 || *term > 120 || *term != std::floor(*term)))
+            failure = {ExitUsage, QStringLiteral("--term: %1 is not a whole number of months from 1 to 120")
+                                      .arg(core::quoteValue(parser.value(QStringLiteral("term"))))};
+        else if (term)
+            query.termMonths = int(*term);
+    }
+    if (parser.isSet(QStringLiteral("upfront"))) {
+        query.upfront = parser.value(QStringLiteral("upfront"));
+        if (query.upfront != u"none" && query.upfront != u"partial" && query.upfront != u"all")
+            failure = {ExitUsage, QStringLiteral("--upfront: %1 is not one of none, partial, all")
+                                      .arg(core::quoteValue(query.upfront))};
+    }
+    if ((query.termMonths || !query.upfront.isEmpty()) && query.billing && !isCommitment(*query.billing))
+        failure = {ExitUsage, QStringLiteral("--term and --upfront describe commitments; --billing %1 has none")
+                                  .arg(billingId(*query.billing))};
+    query.includeSuspect = parser.isSet(QStringLiteral("include-suspect"));
     const auto sort = offerSortFromId(parser.value(QStringLiteral("sort")));
     if (!sort)
         failure = {ExitUsage, QStringLiteral("--sort: '%1' is not one of price, price_per_gpu, gpu_memory")

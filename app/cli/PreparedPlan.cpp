@@ -55,6 +55,8 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
                          .arg(scenarioPath, p->request.displayCurrency)};
     if (auto known = checkConstraints(p->request.constraints, offers.value()); !known)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, known.errorMessage())};
+    if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, offers.value()); !terms)
+        return Error{QStringLiteral("%1: %2").arg(scenarioPath, terms.errorMessage())};
     p->planner.setCatalog(std::move(offers).value(), gpus.value());
     if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};

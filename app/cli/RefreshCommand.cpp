@@ -105,6 +105,8 @@ QString okNote(const ProviderOutcome &o)
         parts.append(QStringLiteral("%1 FX rates").arg(o.fxRates));
     if (!o.screening.isEmpty())
         parts.append(o.screening);
+    if (!o.counts.leftNote().isEmpty())
+        parts.append(o.counts.leftNote());
     return parts.join(QStringLiteral("; "));
 }
 

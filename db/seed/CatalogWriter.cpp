@@ -1,11 +1,14 @@
 #include "db/seed/CatalogWriter.h"
 
 #include "db/Migrations.h"
+#include "core/import/CommitmentsImporter.h"
 #include "core/import/SkyPilotImporter.h"
+#include "core/io/CsvReader.h"
 
 #include <QDate>
 #include <QDir>
 #include <QFile>
+#include <QSet>
 
 namespace gpuplanner::db {
 
@@ -188,15 +191,19 @@ Result<qint64> CatalogWriter::instanceTypeId(const ImportedInstance &in)
 
 Status CatalogWriter::writeBatch(const ImportBatch &batch)
 {
+    // An offer listed again is available again.
     auto upsert = m_db.prepare(QStringLiteral(
-        "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, hourly_price, "
-        "hourly_price_median, upfront_fee, currency, effective_date, fetched_at, source) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (instance_type_id, region_id, billing, term_months, upfront) DO UPDATE SET "
-        "hourly_price = excluded.hourly_price, hourly_price_median = excluded.hourly_price_median, "
-        "upfront_fee = excluded.upfront_fee, currency = excluded.currency, "
-        "effective_date = excluded.effective_date, "
-        "fetched_at = excluded.fetched_at, source = excluded.source"));
+        "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, offering_class, hourly_price, "
+        "price_basis, hourly_price_median, upfront_fee, recurring_per_hour, min_duration_hours, max_duration_hours, "
+        "currency, effective_date, fetched_at, source) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (instance_type_id, region_id, billing, term_months, upfront, offering_class) DO UPDATE SET "
+        "hourly_price = excluded.hourly_price, price_basis = excluded.price_basis, "
+        "hourly_price_median = excluded.hourly_price_median, upfront_fee = excluded.upfront_fee, "
+        "recurring_per_hour = excluded.recurring_per_hour, min_duration_hours = excluded.min_duration_hours, "
+        "max_duration_hours = excluded.max_duration_hours, currency = excluded.currency, "
+        "effective_date = excluded.effective_date, fetched_at = excluded.fetched_at, source = excluded.source, "
+        "unavailable_since = NULL"));
     if (!upsert)
         return sqlError(m_db, QStringLiteral("offers"), upsert.errorMessage());
     for (const ImportedOffer &o : batch.offers) {
@@ -211,14 +218,22 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
             return region.error();
         auto &s = upsert.value();
         s.reset();
-        const QString effective = batch.effectiveDate.isEmpty() ? referenceDate : batch.effectiveDate;
+        const QString effective = !o.effectiveDate.isEmpty() ? o.effectiveDate
+            : batch.effectiveDate.isEmpty()                   ? referenceDate
+                                                              : batch.effectiveDate;
         const QString fetched = batch.fetchedAt.isEmpty() ? referenceDate : batch.fetchedAt;
+        // On-demand and spot prices have no upfront part: 0, not unknown.
+        const std::optional<double> fee = isCommitment(o.billing) ? o.upfrontFee : std::optional<double>(0.0);
         s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.termMonths);
-        s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.price).bind(7, o.medianPrice);
-        s.bind(8, o.upfrontFee).bind(9, o.currency).bind(10, effective).bind(11, fetched).bind(12, o.source);
+        s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.offeringClass);
+        s.bind(7, o.price).bind(8, priceBasisId(o.priceBasis)).bind(9, o.medianPrice).bind(10, fee);
+        s.bind(11, o.recurringPerHour).bind(12, o.minDurationHours).bind(13, o.maxDurationHours);
+        s.bind(14, o.currency).bind(15, effective).bind(16, fetched).bind(17, o.source);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("offer %1 %2").arg(o.instance.name, o.region), e.errorMessage());
     }
+    if (auto s = writeInterruptions(batch); !s)
+        return s;
 
     auto files = m_db.prepare(QStringLiteral(
         "INSERT INTO import_files (provider_id, file, source_rows, used_rows, excluded_rows, imported_at) "
@@ -246,6 +261,44 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
     return success();
 }
 
+Status CatalogWriter::writeInterruptions(const ImportBatch &batch)
+{
+    if (batch.interruptions.isEmpty())
+        return success();
+    // A source that publishes interruption figures replaces its provider's stored ones.
+    QSet<QString> providers;
+    for (const SpotInterruption &i : batch.interruptions)
+        providers.insert(i.provider);
+    auto clear = m_db.prepare(QStringLiteral("DELETE FROM spot_interruptions WHERE provider_id = ?"));
+    if (!clear)
+        return sqlError(m_db, QStringLiteral("spot_interruptions"), clear.errorMessage());
+    for (const QString &p : std::as_const(providers)) {
+        clear.value().reset();
+        clear.value().bind(1, p);
+        if (auto e = clear.value().exec(); !e)
+            return sqlError(m_db, QStringLiteral("spot_interruptions"), e.errorMessage());
+    }
+    auto insert = m_db.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO spot_interruptions (provider_id, region_code, instance_name, bucket, rate_monthly, "
+        "savings_percent, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!insert)
+        return sqlError(m_db, QStringLiteral("spot_interruptions"), insert.errorMessage());
+    const QString fetched = batch.fetchedAt.isEmpty() ? QDate::currentDate().toString(Qt::ISODate) : batch.fetchedAt;
+    for (const SpotInterruption &i : batch.interruptions) {
+        auto &s = insert.value();
+        s.reset();
+        s.bind(1, i.provider).bind(2, i.region).bind(3, i.instanceType).bind(4, i.bucket).bind(5, i.monthlyRate);
+        if (i.savingsPercent)
+            s.bind(6, *i.savingsPercent);
+        else
+            s.bindNull(6);
+        s.bind(7, i.source).bind(8, fetched);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("spot interruption %1 %2").arg(i.instanceType, i.region), e.errorMessage());
+    }
+    return success();
+}
+
 Status CatalogWriter::writeFxRate(const QString &currency, double ratePerUsd, const QString &date,
                                   const QString &source)
 {
@@ -266,7 +319,7 @@ Status CatalogWriter::setMeta(const QString &key, const QString &value)
     return s.value().exec();
 }
 
-Status buildSeedCatalog(const QString &seedDir, const QString &outPath)
+Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions)
 {
     auto meta = loadSeedMetadata(seedDir);
     if (!meta)
@@ -275,6 +328,26 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath)
     auto batch = importer.importDirectory(QDir(seedDir).filePath(QStringLiteral("skypilot")));
     if (!batch)
         return batch.error();
+    // Commitment prices on the snapshot's instance types (see commitments/SOURCE.md).
+    const QString commitmentsFile = QDir(seedDir).filePath(QStringLiteral("commitments/commitments.csv"));
+    if (QFile::exists(commitmentsFile)) {
+        auto table = readCsvFile(commitmentsFile);
+        if (!table)
+            return table.error();
+        auto commitments = CommitmentsImporter(meta.value(), batch.value().offers)
+                               .importTable(QStringLiteral("commitments/commitments.csv"), table.value());
+        if (!commitments)
+            return commitments.error();
+        batch.value().append(commitments.value());
+    }
+    // Interruption figures for the instance types the catalog holds.
+    QSet<QString> instances;
+    for (const ImportedOffer &o : batch.value().offers)
+        instances.insert(o.instance.provider + u'|' + o.instance.name);
+    for (const SpotInterruption &i : interruptions) {
+        if (instances.contains(i.provider + u'|' + i.instanceType))
+            batch.value().interruptions.append(i);
+    }
 
     const QString temp = outPath + QStringLiteral(".tmp");
     QFile::remove(temp);

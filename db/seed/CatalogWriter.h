@@ -18,6 +18,8 @@ public:
     Status writeReferenceData();
     // Instance types, offers, import records. Call inside a transaction.
     Status writeBatch(const core::ImportBatch &batch);
+    // The batch's spot interruption figures replace those of the providers they name.
+    Status writeInterruptions(const core::ImportBatch &batch);
     Status writeFxRate(const QString &currency, double ratePerUsd, const QString &date, const QString &source);
     Status setMeta(const QString &key, const QString &value);
 
@@ -32,7 +34,9 @@ private:
     QHash<QString, qint64> m_regionIds;
 };
 
-// Builds a fresh catalog at outPath from a seed directory (resources/catalog layout).
-Status buildSeedCatalog(const QString &seedDir, const QString &outPath);
+// Builds a fresh catalog at outPath from a seed directory (resources/catalog layout), with the
+// spot interruption figures given (the build tool reads them from the Spot Advisor feed).
+Status buildSeedCatalog(const QString &seedDir, const QString &outPath,
+                        const QList<core::SpotInterruption> &interruptions = {});
 
 } // namespace gpuplanner::db

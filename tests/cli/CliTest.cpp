@@ -106,8 +106,10 @@ TEST_F(Cli, CsvHasTheDocumentedHeader)
                        QStringLiteral("--format"), QStringLiteral("csv")});
     ASSERT_EQ(r.code, 0) << r.err.toStdString();
     EXPECT_TRUE(r.out.startsWith(QStringLiteral(
-        "provider,instance_type,region,gpu,gpu_count,gpu_memory_gib,vcpus,memory_gib,billing,term_months,"
-        "price_per_hour,price_per_gpu_hour,currency,source,effective_date\n")));
+        "provider,instance_type,region,gpu,gpu_count,gpu_memory_gib,vcpus,memory_gib,billing,term_months,upfront,"
+        "offering_class,price_per_hour,price_basis,effective_price_per_hour,price_per_gpu_hour,upfront_fee,"
+        "recurring_per_hour,min_duration_hours,max_duration_hours,currency,source,effective_date,suspect,"
+        "suspect_reason,interruption_bucket,interruption_rate_monthly,interruption_source\n")));
 }
 
 TEST_F(Cli, GpusFiltersByVendorAndMemory)

@@ -57,7 +57,7 @@ TEST(CatalogSnapshot, RoundTripsEveryField)
     EXPECT_EQ(offers.at(1).billing, Billing::Reserved);
     EXPECT_EQ(offers.at(1).termMonths, 12);
     EXPECT_EQ(offers.at(1).upfront, QStringLiteral("partial"));
-    EXPECT_DOUBLE_EQ(offers.at(1).upfrontFee, 50000);
+    EXPECT_DOUBLE_EQ(offers.at(1).upfrontFee.value_or(0), 50000);
     EXPECT_EQ(offers.at(0).instance.vcpus, 96.0);
     EXPECT_EQ(parsed->batches.value(QStringLiteral("acme")).effectiveDate, QStringLiteral("2026-11-29"));
     ASSERT_EQ(parsed->fxRates.size(), 1);

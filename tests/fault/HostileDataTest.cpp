@@ -49,7 +49,8 @@ protected:
     qint64 offersOf(const QString &provider)
     {
         return catalogScalar(m_catalog, QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
-                                                       "o.instance_type_id WHERE it.provider_id = '%1'")
+                                                       "o.instance_type_id WHERE it.provider_id = '%1' AND "
+                                                       "o.unavailable_since IS NULL")
                                             .arg(provider));
     }
 

@@ -192,9 +192,19 @@ TEST_F(PlannerFixture, NativeCurrencyIsConvertedForDisplay)
     EXPECT_EQ(find(QStringLiteral("a"), Billing::OnDemand)->issue, OptionIssue::NoFxRate);
 }
 
-TEST_F(PlannerFixture, CommitmentsFromScenarioTerms)
+CommitmentTerm negotiated(const QString &provider, double discount)
 {
-    m_request.assumptions.commitments = {{QStringLiteral("a"), 12, Upfront::None, 0.3, QStringLiteral("quote")}};
+    CommitmentTerm t;
+    t.provider = provider;
+    t.termMonths = 12;
+    t.discount = discount;
+    t.source = QStringLiteral("quote");
+    return t;
+}
+
+TEST_F(PlannerFixture, CommitmentsFromScenarioTermsShareTheTermAtTheStatedUse)
+{
+    m_request.assumptions.commitments = {negotiated(QStringLiteral("a"), 0.3)};
     m_request.assumptions.expectedUtilization = 0.5;
     m_planner.plan(m_request);
     const PlanOption *r = find(QStringLiteral("a"), Billing::Reserved);
@@ -204,7 +214,51 @@ TEST_F(PlannerFixture, CommitmentsFromScenarioTerms)
     EXPECT_NEAR(r->breakEvenUtilization, 0.7, 1e-12);
     EXPECT_NEAR(r->commitmentTotal, 28.0 * 8760 * r->instances, 1e-6);
     EXPECT_NEAR(r->cost, 56.0 * r->hours * r->instances, 1e-6);
+    EXPECT_EQ(r->commitmentTerms, 1);
     EXPECT_EQ(find(QStringLiteral("b"), Billing::Reserved), nullptr) << "terms are per provider";
+    const QJsonObject json = planToJson(m_planner, m_request, 0);
+    bool found = false;
+    for (const QJsonValue &v : json.value(QStringLiteral("options")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("billing")).toString() != u"reserved")
+            continue;
+        found = true;
+        EXPECT_NEAR(o.value(QStringLiteral("commitment_total")).toDouble(), r->commitmentTotal, 1e-6);
+        EXPECT_TRUE(o.value(QStringLiteral("commitment_source")).toString().contains(u"quote"));
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST_F(PlannerFixture, WithoutOtherWorkAJobPaysTheWholeCommitment)
+{
+    m_request.assumptions.commitments = {negotiated(QStringLiteral("a"), 0.3)};
+    m_request.assumptions.expectedUtilization.reset();
+    m_planner.plan(m_request);
+    const PlanOption *r = find(QStringLiteral("a"), Billing::Reserved);
+    const PlanOption *od = find(QStringLiteral("a"), Billing::OnDemand);
+    ASSERT_NE(r, nullptr);
+    ASSERT_NE(od, nullptr);
+    // A short job on a one-year term: every hour of the term is charged to it.
+    ASSERT_LT(r->hours, 8760);
+    EXPECT_NEAR(r->cost, r->commitmentTotal + r->extras, 1e-6);
+    EXPECT_GT(r->cost, od->cost) << "a year's commitment for a short job costs more than on-demand";
+    EXPECT_NEAR(r->costPerUsedGpuHour, r->commitmentTotal / r->gpuHours, 1e-9);
+}
+
+TEST_F(PlannerFixture, AQuotedPriceNeedsItsCurrencyRate)
+{
+    CommitmentTerm t = negotiated(QStringLiteral("a"), 0);
+    t.quotedPricePerHour = 20.0;
+    t.currency = QStringLiteral("USD");
+    m_request.assumptions.commitments = {t};
+    m_request.assumptions.expectedUtilization = 1.0;
+    m_planner.plan(m_request);
+    const PlanOption *r = find(QStringLiteral("a"), Billing::Reserved);
+    ASSERT_NE(r, nullptr);
+    EXPECT_NEAR(r->commitmentTotal, 20.0 * 8760 * r->instances, 1e-6);
+    m_request.assumptions.commitments[0].currency = QStringLiteral("EUR"); // the fixture has no EUR rate
+    m_planner.plan(m_request);
+    EXPECT_EQ(find(QStringLiteral("a"), Billing::Reserved)->issue, OptionIssue::NoFxRate);
 }
 
 TEST_F(PlannerFixture, RankingOrdersAndRecommendation)

@@ -58,6 +58,21 @@ QJsonValue setAt(QJsonValue node, QStringList path, const QJsonValue &value)
     return object;
 }
 
+// One commitment term, valid unless fields override it (a null value removes the field).
+QJsonArray term(const QList<QPair<QString, QJsonValue>> &fields)
+{
+    QJsonObject t{{QStringLiteral("provider"), QStringLiteral("aws")}, {QStringLiteral("term_months"), 12},
+                  {QStringLiteral("upfront"), QStringLiteral("none")}, {QStringLiteral("discount"), 0.3},
+                  {QStringLiteral("source"), QStringLiteral("quote of 2026-11-02")}};
+    for (const auto &[key, value] : fields) {
+        if (value.isNull())
+            t.remove(key);
+        else
+            t.insert(key, value);
+    }
+    return QJsonArray{t};
+}
+
 QString errorFor(const QString &path, const QJsonValue &value, const QJsonObject &base = example())
 {
     const QJsonObject o = setAt(base, path.split(u'.'), value).toObject();
@@ -102,6 +117,17 @@ TEST(Scenario, RoundTripThroughAFile)
     s.constraints.billing = {Billing::OnDemand, Billing::Reserved};
     s.constraints.maxSpotInterruptions = 2;
     s.displayCurrency = QStringLiteral("EUR");
+    CommitmentTerm quoted;
+    quoted.provider = QStringLiteral("lambda");
+    quoted.instanceType = QStringLiteral("gpu_8x_h100*");
+    quoted.termMonths = 36;
+    quoted.upfront = Upfront::Partial;
+    quoted.quotedPricePerHour = 17.5;
+    quoted.upfrontFee = 100000;
+    quoted.currency = QStringLiteral("USD");
+    quoted.source = QStringLiteral("Lambda sales quote Q-118, 2026-11-02");
+    s.assumptions.commitments = {quoted};
+    s.assumptions.expectedUtilization = 0.8;
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("s.json"));
     ASSERT_TRUE(saveScenario(s, path).ok());
@@ -117,7 +143,10 @@ TEST(Scenario, RoundTripThroughAFile)
     EXPECT_EQ(loaded->phases.size(), s.phases.size());
     EXPECT_DOUBLE_EQ(loaded->workload.training.tokens, s.workload.training.tokens);
     EXPECT_DOUBLE_EQ(loaded->ownership.purchasePrice, s.ownership.purchasePrice);
-    EXPECT_EQ(loaded->assumptions.commitments.size(), 1);
+    ASSERT_EQ(loaded->assumptions.commitments.size(), 1);
+    EXPECT_EQ(loaded->assumptions.commitments.at(0).quotedPricePerHour, 17.5);
+    EXPECT_EQ(loaded->assumptions.commitments.at(0).instanceType, QStringLiteral("gpu_8x_h100*"));
+    EXPECT_EQ(loaded->assumptions.expectedUtilization, 0.8);
 }
 
 TEST(Scenario, VersionAndShapeErrors)
@@ -182,9 +211,22 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
         {"assumptions.interruption.default_monthly", 1.2, "assumptions.interruption.default_monthly: 1.2 is outside 0 to 0.999"},
         {"assumptions.checkpoint_interval", QStringLiteral("often"), "assumptions.checkpoint_interval: \"often\" is not a duration"},
         {"assumptions.monte_carlo.draws", 0, "assumptions.monte_carlo.draws: 0 is outside 1 to 1000000"},
-        {"assumptions.commitments[0].upfront", QStringLiteral("some"),
+        {"assumptions.commitments", term({{QStringLiteral("upfront"), QStringLiteral("some")}}),
          "assumptions.commitments[0].upfront: \"some\" is not one of none, partial, all"},
-        {"assumptions.commitments[0].discount", 0.99, "assumptions.commitments[0].discount: 0.99 is outside 0 to 0.95"},
+        {"assumptions.commitments", term({{QStringLiteral("discount"), 0.99}}),
+         "assumptions.commitments[0].discount: 0.99 is outside 0 to 0.95"},
+        {"assumptions.commitments", term({{QStringLiteral("provider"), QString()}}),
+         "assumptions.commitments[0].provider: missing (the provider that offered this term"},
+        {"assumptions.commitments", term({{QStringLiteral("source"), QStringLiteral(" ")}}),
+         "assumptions.commitments[0].source: missing (where the term comes from"},
+        {"assumptions.commitments", term({{QStringLiteral("price_per_hour"), 20}}),
+         "assumptions.commitments[0]: needs either discount (share off on-demand, 0.3) or price_per_hour"},
+        {"assumptions.commitments",
+         term({{QStringLiteral("discount"), QJsonValue()}, {QStringLiteral("price_per_hour"), 20},
+               {QStringLiteral("currency"), QStringLiteral("XYZ")}}),
+         "assumptions.commitments[0].currency: \"XYZ\" is not a currency GPU Planner knows"},
+        {"assumptions.commitments", term({{QStringLiteral("upfront_fee"), 100}}),
+         "assumptions.commitments[0]: upfront_fee and currency go with a quoted price_per_hour"},
         {"assumptions.spot_price", QStringLiteral("cheap"), "assumptions.spot_price: \"cheap\" is not one of median, lowest"},
         {"assumptions.storage.data_gb", -1, "assumptions.storage.data_gb: -1 is outside 0 to 10000000000"},
         {"assumptions.extras_prices", QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")}}},

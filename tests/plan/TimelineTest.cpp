@@ -63,7 +63,8 @@ TEST(Timeline, ReservedBaseCoversTheSteadyLoad)
 {
     TimelineRates r = rates();
     // 12 months at 50% off with nothing upfront: 1 per GPU-hour.
-    r.reservedPerGpu = commitmentFromDiscount(2.0, 0.5, 12, Upfront::None);
+    r.commitments = {{QStringLiteral("reserved_12"), QStringLiteral("12-month term"), QStringLiteral("a quote"),
+                      commitmentFromDiscount(2.0, 0.5, 12, Upfront::None)}};
     auto t = buildTimeline(project(), r, FxTable());
     ASSERT_TRUE(t.ok());
     ASSERT_EQ(t->strategies.size(), 2);
@@ -74,9 +75,11 @@ TEST(Timeline, ReservedBaseCoversTheSteadyLoad)
     EXPECT_DOUBLE_EQ(reserved.total, 400.0 + 12 * 1460.0);
     EXPECT_EQ(reserved.breakEvenMonth, 0) << "never above all on-demand";
     EXPECT_TRUE(reserved.note.contains(QStringLiteral("2026-03")));
+    EXPECT_TRUE(reserved.note.contains(QStringLiteral("a quote"))) << "the note says where the price came from";
+    EXPECT_EQ(reserved.id, QStringLiteral("reserved_12"));
 
     // All upfront: the whole term is paid in its first month, so it breaks even later.
-    r.reservedPerGpu = commitmentFromDiscount(2.0, 0.5, 12, Upfront::All);
+    r.commitments[0].perGpu = commitmentFromDiscount(2.0, 0.5, 12, Upfront::All);
     auto upfront = buildTimeline(project(), r, FxTable());
     const StrategySeries &paid = upfront->strategies.at(1);
     EXPECT_DOUBLE_EQ(paid.monthly[2], 2 * 730.0 * 12);

@@ -137,13 +137,17 @@ TEST_F(Refresh, SkyPilotRefreshCountsAddedChangedRemovedAndKeepsHistory)
     EXPECT_EQ(o.counts.changed, 1);
     EXPECT_EQ(o.counts.removed, 1);
     EXPECT_EQ(o.counts.added, 1);
-    EXPECT_EQ(providerOffers("lambda"), before);
+    EXPECT_EQ(providerOffers("lambda"), before + 1) << "the offer the source dropped is kept, marked unavailable";
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id = 'lambda' AND o.unavailable_since = '%1'")
+                         .arg(QDate::currentDate().toString(Qt::ISODate))),
+              1);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE code = 'mars-north-1' AND geography = 'Unknown'")), 1);
-    // The changed offer has its old and new price; the removed offer's history goes with it.
+    // The changed offer has its old and new price; the dropped offer keeps its history.
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM price_history h JOIN offers o ON o.id = h.offer_id "
                                     "WHERE o.hourly_price = 99.5")),
               2);
-    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM price_history")), historyBefore + 2 - 1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM price_history")), historyBefore + 2);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE hourly_price = 99.5")), 1);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM refresh_log WHERE provider_id = 'lambda' AND status = 'ok'")), 1);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers WHERE id = 'lambda' AND data_date = '%1'")
@@ -194,7 +198,11 @@ TEST_F(Refresh, MalformedAndCollapsedDataAreRejected)
     forced.force = true;
     outcomes = refresh(source, {QStringLiteral("lambda")}, forced);
     ASSERT_EQ(outcomes.at(0).status, core::RefreshStatus::Ok) << outcomes.at(0).error.toStdString();
-    EXPECT_EQ(providerOffers("lambda"), 2);
+    // The two rows' regions are replaced; regions the data no longer lists are left as they were.
+    EXPECT_GT(outcomes.at(0).counts.removed, 0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id = 'lambda' AND o.unavailable_since IS NULL")),
+              2 + outcomes.at(0).counts.leftAsTheyWere);
 }
 
 TEST_F(Refresh, AnHtmlPageInsteadOfCsvIsAnError)

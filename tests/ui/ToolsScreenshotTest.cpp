@@ -70,7 +70,10 @@ public:
                 o.fxRates = 30;
             } else {
                 o.offers = 1843;
-                o.counts = {12, 40, 3, 1788};
+                o.counts.added = 12;
+                o.counts.changed = 40;
+                o.counts.removed = 3;
+                o.counts.unchanged = 1788;
             }
             list.append(o);
         }

@@ -9,6 +9,7 @@ QString BillingNames::billing(core::Billing billing)
     case core::Billing::Spot: return tr("Spot");
     case core::Billing::Reserved: return tr("Reserved");
     case core::Billing::SavingsPlan: return tr("Savings plan");
+    case core::Billing::CapacityBlock: return tr("Capacity block");
     }
     return {};
 }

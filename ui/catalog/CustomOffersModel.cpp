@@ -102,7 +102,7 @@ CustomOffersModel::Row CustomOffersModel::rowFromOffer(const core::Offer &o)
     row[Currency] = o.currency;
     row[TermMonths] = o.termMonths > 0 ? QString::number(o.termMonths) : QString();
     row[Upfront] = o.upfront == u"none" ? QString() : o.upfront;
-    row[UpfrontFee] = o.upfrontFee > 0 ? number(o.upfrontFee) : QString();
+    row[UpfrontFee] = o.upfrontFee.value_or(0) > 0 ? number(*o.upfrontFee) : QString();
     row[Vcpus] = o.vcpus ? number(*o.vcpus) : QString();
     row[MemoryGib] = o.memoryGib ? number(*o.memoryGib) : QString();
     return row;

@@ -119,6 +119,8 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
     case core::OptionIssue::NeedsRdma: return tr("no: multi-node without RDMA");
     case core::OptionIssue::NoFxRate: return tr("no: no FX rate for its currency");
     case core::OptionIssue::TooManyInterruptions: return tr("no: more interruptions than tolerated");
+    case core::OptionIssue::SuspectPrice: return tr("no: suspect price");
+    case core::OptionIssue::TooLongForBlock: return tr("no: longer than a capacity block");
     case core::OptionIssue::DoesNotFit:
     case core::OptionIssue::None: break;
     }

@@ -67,6 +67,10 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         snapshot->error = known.errorMessage();
         return snapshot;
     }
+    if (auto terms = core::checkCommitmentTerms(request.assumptions.commitments, engine->planner.offers()); !terms) {
+        snapshot->error = terms.errorMessage();
+        return snapshot;
+    }
     if (auto reference = core::resolveMeasuredReference(request.workload, engine->planner.gpuModels()); !reference) {
         snapshot->error = reference.errorMessage();
         return snapshot;

@@ -42,7 +42,12 @@ QString describeOutcome(const core::ProviderOutcome &o)
                                    .arg(o.counts.changed)
                                    .arg(o.counts.removed);
         // Refused prices are news a planner must see, not only a log line.
-        return o.screening.isEmpty() ? counts : counts + QStringLiteral("; ") + o.screening;
+        QStringList notes{counts};
+        if (!o.screening.isEmpty())
+            notes.append(o.screening);
+        if (!o.counts.leftNote().isEmpty())
+            notes.append(o.counts.leftNote());
+        return notes.join(QStringLiteral("; "));
     }
     case core::RefreshStatus::Failed:
         return RefreshDialog::tr("Failed: %1 — previous prices kept").arg(o.error);

@@ -1,6 +1,7 @@
 #include "ui/report/ReportPainter.h"
 
 #include "core/estimate/Explain.h"
+#include "core/plan/PlanExplain.h"
 #include "ui/scenario/WorkloadNames.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -284,6 +285,17 @@ void ReportPainter::summary()
     else
         text += u' ' + tr("It is the cheapest option.");
     paragraph(text, 10);
+    // A commitment is signed for its whole term: say what it costs in all and whose price it is.
+    if (isCommitment(best.billing)) {
+        const QString source = commitmentSourceText(*m_in.planner, m_in.request, best);
+        const QString what = best.billing == Billing::CapacityBlock
+            ? tr("The capacity block is paid up front: %1 for %2 day(s).").arg(money(best.commitmentTotal)).arg(best.commitmentTerms)
+            : tr("The commitment costs %1 over %2 term(s), used or not; it beats on-demand above %3 utilization.")
+                  .arg(money(best.commitmentTotal))
+                  .arg(best.commitmentTerms)
+                  .arg(percent(best.breakEvenUtilization));
+        paragraph((what + u' ' + tr("Price source: %1.").arg(source)).toHtmlEscaped(), 9);
+    }
 
     // Key figures as cards, so a reader finds them without reading sentences.
     QList<QPair<QString, QString>> cards;
@@ -429,14 +441,22 @@ void ReportPainter::assumptions()
                  .arg(a.monteCarloDraws);
     if (a.spotUsesMedianPrice)
         items << tr("Spot prices are the median zone price of a region where known, not the lowest.");
-    for (const CommitmentTerm &t : a.commitments)
-        items << tr("A %1-month commitment (%2) is priced at %3 off on-demand for %4, used %5 of its term. "
-                    "Source: %6.")
-                     .arg(t.termMonths)
-                     .arg(t.upfront == Upfront::All ? tr("all upfront")
-                                                    : (t.upfront == Upfront::Partial ? tr("partial upfront") : tr("no upfront")),
-                          percent(t.discount), t.provider.isEmpty() ? tr("every provider") : t.provider,
-                          percent(a.expectedUtilization), t.source);
+    for (const CommitmentTerm &t : a.commitments) {
+        const QString upfront = t.upfront == Upfront::All ? tr("all upfront")
+            : (t.upfront == Upfront::Partial ? tr("partial upfront") : tr("no upfront"));
+        if (t.quoted())
+            items << tr("A %1-month commitment (%2) with %3 is priced at the quoted %4 per instance-hour. Source: %5.")
+                         .arg(t.termMonths)
+                         .arg(upfront, t.provider, formatMoney(*t.quotedPricePerHour, t.currency), t.source);
+        else
+            items << tr("A %1-month commitment (%2) with %3 is priced at the negotiated %4 off on-demand. Source: %5.")
+                         .arg(t.termMonths)
+                         .arg(upfront, t.provider, percent(t.discount), t.source);
+    }
+    items << (a.expectedUtilization
+                  ? tr("A commitment is charged to this work at %1 use of its term; the rest of the term is assumed "
+                       "to carry other work.").arg(percent(*a.expectedUtilization))
+                  : tr("A commitment is charged to this work in full (every hour of its term, used or not)."));
     if (a.usage.dataGb > 0 || a.usage.checkpointGb > 0 || a.usage.egressGb > 0)
         items << tr("Storage and egress are included: %1 GB of data, %2 GB of checkpoints kept during the run and %3 GB "
                     "downloaded at the end.")

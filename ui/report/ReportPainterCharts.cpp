@@ -321,6 +321,9 @@ void ReportPainter::timelineSection()
             else
                 line += tr("; breaks even with all on-demand in %1").arg(t.months.at(s.breakEvenMonth));
         }
+        // A commitment strategy says how big its base is and where its price came from.
+        if (s.id.startsWith(u"reserved_") || s.id.startsWith(u"savings_plan_"))
+            line += QStringLiteral(" (%1)").arg(s.note);
         items << sentence(line);
     }
     if (t.ownership)
@@ -424,8 +427,6 @@ QString ReportPainter::strategyName(const StrategySeries &s) const
 {
     if (s.id == u"on_demand")
         return tr("All on-demand");
-    if (s.id == u"reserved_base")
-        return tr("Reserved base + on-demand burst");
     if (s.id == u"spot")
         return tr("Spot where allowed");
     if (s.id == u"own")

@@ -3,6 +3,8 @@
 
 #include "ui/report/ReportPainter.h"
 
+#include "core/plan/PlanExplain.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -47,18 +49,7 @@ QString ReportPainter::sentence(const QString &text) const
 
 QString ReportPainter::billingText(const PlanOption &o) const
 {
-    switch (o.billing) {
-    case Billing::OnDemand: return tr("on-demand");
-    case Billing::Spot: return tr("spot");
-    case Billing::SavingsPlan: return tr("%1-month savings plan").arg(o.termMonths);
-    case Billing::Reserved:
-        if (o.upfront == Upfront::All)
-            return tr("%1-month commitment, all upfront").arg(o.termMonths);
-        if (o.upfront == Upfront::Partial)
-            return tr("%1-month commitment, partial upfront").arg(o.termMonths);
-        return tr("%1-month commitment, no upfront").arg(o.termMonths);
-    }
-    return {};
+    return optionBillingText(m_in.planner->offer(o), o);
 }
 
 QString ReportPainter::optionName(const PlanOption &option) const

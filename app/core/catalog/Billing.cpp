@@ -9,6 +9,7 @@ QString billingId(Billing billing)
     case Billing::Spot: return QStringLiteral("spot");
     case Billing::Reserved: return QStringLiteral("reserved");
     case Billing::SavingsPlan: return QStringLiteral("savings_plan");
+    case Billing::CapacityBlock: return QStringLiteral("capacity_block");
     }
     return {};
 }
@@ -24,8 +25,30 @@ std::optional<Billing> billingFromId(const QString &id)
 
 QStringList billingIds()
 {
-    return {QStringLiteral("on_demand"), QStringLiteral("spot"), QStringLiteral("reserved"),
-            QStringLiteral("savings_plan")};
+    QStringList ids;
+    for (Billing b : kBillings)
+        ids.append(billingId(b));
+    return ids;
+}
+
+QStringList offeringClassIds()
+{
+    return {QString(), QStringLiteral("standard"), QStringLiteral("convertible"), QStringLiteral("compute"),
+            QStringLiteral("instance")};
+}
+
+QString priceBasisId(PriceBasis basis)
+{
+    return basis == PriceBasis::Effective ? QStringLiteral("effective") : QStringLiteral("recurring");
+}
+
+std::optional<PriceBasis> priceBasisFromId(QStringView id)
+{
+    if (id == u"effective")
+        return PriceBasis::Effective;
+    if (id == u"recurring")
+        return PriceBasis::Recurring;
+    return std::nullopt;
 }
 
 QString rdmaId(RdmaKind kind)

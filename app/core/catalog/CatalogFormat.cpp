@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPair>
 
 namespace gpuplanner::core {
 
@@ -39,23 +40,72 @@ QString csvLine(const QStringList &cells)
     return escaped.join(u',') + u'\n';
 }
 
-QStringList offerCells(const Offer &o)
+// Every exported field of an offer, in order: JSON and CSV come from this one list. Unknown
+// values are null in JSON and empty in CSV.
+QList<QPair<QString, QJsonValue>> offerFields(const Offer &o)
 {
-    return {o.provider,
-            o.instanceType,
-            o.region,
-            o.gpu,
-            formatNumber(o.gpuCount),
-            formatNumber(o.gpuMemoryGib, 1),
-            optionalText(o.vcpus),
-            optionalText(o.memoryGib),
-            billingId(o.billing),
-            QString::number(o.termMonths),
-            QString::number(o.pricePerHour, 'g', 10),
-            QString::number(o.pricePerGpuHour(), 'g', 10),
-            o.currency,
-            o.source,
-            o.effectiveDate};
+    const bool committed = isCommitment(o.billing);
+    const bool spot = o.billing == Billing::Spot;
+    return {{QStringLiteral("provider"), o.provider},
+            {QStringLiteral("instance_type"), o.instanceType},
+            {QStringLiteral("region"), o.region},
+            {QStringLiteral("gpu"), o.gpu},
+            {QStringLiteral("gpu_count"), o.gpuCount},
+            {QStringLiteral("gpu_memory_gib"), o.gpuMemoryGib},
+            {QStringLiteral("vcpus"), optionalJson(o.vcpus)},
+            {QStringLiteral("memory_gib"), optionalJson(o.memoryGib)},
+            {QStringLiteral("billing"), billingId(o.billing)},
+            {QStringLiteral("term_months"), o.termMonths},
+            {QStringLiteral("upfront"), committed ? QJsonValue(o.upfront) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("offering_class"),
+             committed && !o.offeringClass.isEmpty() ? QJsonValue(o.offeringClass) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("price_per_hour"), o.pricePerHour},
+            {QStringLiteral("price_basis"), committed ? QJsonValue(priceBasisId(o.priceBasis)) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("effective_price_per_hour"), o.effectiveHourly()},
+            {QStringLiteral("price_per_gpu_hour"), o.pricePerGpuHour()},
+            {QStringLiteral("upfront_fee"), optionalJson(o.upfrontFee)},
+            {QStringLiteral("recurring_per_hour"),
+             committed ? optionalJson(o.recurringPerHour) : QJsonValue(o.pricePerHour)},
+            {QStringLiteral("min_duration_hours"), optionalJson(o.minDurationHours)},
+            {QStringLiteral("max_duration_hours"), optionalJson(o.maxDurationHours)},
+            {QStringLiteral("currency"), o.currency},
+            {QStringLiteral("source"), o.source},
+            {QStringLiteral("effective_date"), o.effectiveDate},
+            {QStringLiteral("suspect"), o.suspect()},
+            {QStringLiteral("suspect_reason"),
+             o.suspect() ? QJsonValue(o.suspectReasons.join(QStringLiteral("; "))) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("interruption_bucket"),
+             spot && !o.interruptionBucket.isEmpty() ? QJsonValue(o.interruptionBucket) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("interruption_rate_monthly"),
+             spot ? optionalJson(o.interruptionRateMonthly) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("interruption_source"),
+             spot ? QJsonValue(o.interruptionSource.isEmpty() ? QStringLiteral("default") : o.interruptionSource)
+                  : QJsonValue(QJsonValue::Null)}};
+}
+
+QString cellText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined: return {};
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 10);
+    default: return v.toString();
+    }
+}
+
+// "36m standard, none upfront" for a commitment, "" for on-demand and spot.
+QString termText(const Offer &o)
+{
+    if (o.billing == Billing::CapacityBlock)
+        return QStringLiteral("%1-%2 d").arg(formatNumber(o.minDurationHours.value_or(0) / 24.0),
+                                             formatNumber(o.maxDurationHours.value_or(0) / 24.0));
+    if (!isCommitment(o.billing))
+        return {};
+    QString text = QStringLiteral("%1m").arg(o.termMonths);
+    if (!o.offeringClass.isEmpty())
+        text += u' ' + o.offeringClass;
+    return text + QStringLiteral(", %1 upfront").arg(o.upfront);
 }
 
 } // namespace
@@ -85,34 +135,17 @@ QString formatNumber(double value, int maxDecimals)
 
 QStringList offerFieldNames()
 {
-    return {QStringLiteral("provider"),      QStringLiteral("instance_type"),
-            QStringLiteral("region"),        QStringLiteral("gpu"),
-            QStringLiteral("gpu_count"),     QStringLiteral("gpu_memory_gib"),
-            QStringLiteral("vcpus"),         QStringLiteral("memory_gib"),
-            QStringLiteral("billing"),       QStringLiteral("term_months"),
-            QStringLiteral("price_per_hour"), QStringLiteral("price_per_gpu_hour"),
-            QStringLiteral("currency"),      QStringLiteral("source"),
-            QStringLiteral("effective_date")};
+    QStringList names;
+    for (const auto &field : offerFields(Offer{}))
+        names.append(field.first);
+    return names;
 }
 
 QJsonObject offerToJson(const Offer &o)
 {
     QJsonObject obj;
-    obj.insert(QStringLiteral("provider"), o.provider);
-    obj.insert(QStringLiteral("instance_type"), o.instanceType);
-    obj.insert(QStringLiteral("region"), o.region);
-    obj.insert(QStringLiteral("gpu"), o.gpu);
-    obj.insert(QStringLiteral("gpu_count"), o.gpuCount);
-    obj.insert(QStringLiteral("gpu_memory_gib"), o.gpuMemoryGib);
-    obj.insert(QStringLiteral("vcpus"), optionalJson(o.vcpus));
-    obj.insert(QStringLiteral("memory_gib"), optionalJson(o.memoryGib));
-    obj.insert(QStringLiteral("billing"), billingId(o.billing));
-    obj.insert(QStringLiteral("term_months"), o.termMonths);
-    obj.insert(QStringLiteral("price_per_hour"), o.pricePerHour);
-    obj.insert(QStringLiteral("price_per_gpu_hour"), o.pricePerGpuHour());
-    obj.insert(QStringLiteral("currency"), o.currency);
-    obj.insert(QStringLiteral("source"), o.source);
-    obj.insert(QStringLiteral("effective_date"), o.effectiveDate);
+    for (const auto &field : offerFields(o))
+        obj.insert(field.first, field.second);
     return obj;
 }
 
@@ -127,22 +160,35 @@ QString formatOffers(const QList<Offer> &offers, OutputFormat format)
     }
     case OutputFormat::Csv: {
         QString out = csvLine(offerFieldNames());
-        for (const Offer &o : offers)
-            out += csvLine(offerCells(o));
+        for (const Offer &o : offers) {
+            QStringList cells;
+            for (const auto &field : offerFields(o))
+                cells.append(cellText(field.second));
+            out += csvLine(cells);
+        }
         return out;
     }
     case OutputFormat::Table: {
         TextTable table({QStringLiteral("PROVIDER"), QStringLiteral("INSTANCE"), QStringLiteral("REGION"),
                          QStringLiteral("GPU"), QStringLiteral("GPUS"), QStringLiteral("GPU MEM"),
-                         QStringLiteral("BILLING"), QStringLiteral("PRICE/H"), QStringLiteral("PRICE/GPU-H"),
-                         QStringLiteral("CUR")},
-                        {false, false, false, false, true, true, false, true, true, false});
+                         QStringLiteral("BILLING"), QStringLiteral("TERM"), QStringLiteral("PRICE/H"),
+                         QStringLiteral("PRICE/GPU-H"), QStringLiteral("UPFRONT"), QStringLiteral("CUR"),
+                         QStringLiteral("!")},
+                        {false, false, false, false, true, true, false, false, true, true, true, false, false});
+        int suspect = 0;
         for (const Offer &o : offers) {
+            suspect += o.suspect() ? 1 : 0;
+            const QString upfront = !isCommitment(o.billing) ? QString()
+                : (o.upfrontFee ? money(*o.upfrontFee) : QStringLiteral("unknown"));
             table.addRow({o.provider, o.instanceType, o.region, o.gpu, formatNumber(o.gpuCount),
-                          formatNumber(o.gpuMemoryGib, 1) + QStringLiteral(" GiB"), billingId(o.billing),
-                          money(o.pricePerHour), money(o.pricePerGpuHour()), o.currency});
+                          formatNumber(o.gpuMemoryGib, 1) + QStringLiteral(" GiB"), billingId(o.billing), termText(o),
+                          money(o.pricePerHour), money(o.pricePerGpuHour()), upfront, o.currency,
+                          o.suspect() ? QStringLiteral("!") : QString()});
         }
-        return table.render() + QStringLiteral("%1 offers\n").arg(offers.size());
+        QString out = table.render() + QStringLiteral("%1 offers\n").arg(offers.size());
+        if (suspect > 0)
+            out += QStringLiteral("! %1 suspect price(s): `gpu-planner-cli catalog check` says why.\n").arg(suspect);
+        return out;
     }
     }
     return {};

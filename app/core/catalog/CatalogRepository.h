@@ -26,7 +26,7 @@ struct PricePoint
     int termMonths = 0;
     QString upfront;
     double pricePerHour = 0;
-    double upfrontFee = 0;
+    std::optional<double> upfrontFee; // nullopt = not known
     QString currency;
     QString effectiveDate;
     QString recordedAt;

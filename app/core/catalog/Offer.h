@@ -30,15 +30,41 @@ struct Offer
     Billing billing = Billing::OnDemand;
     int termMonths = 0;
     QString upfront; // none, partial, all
+    QString offeringClass; // standard, convertible, compute, instance; "" = not stated
     double pricePerHour = 0;      // in currency; for marketplaces and zones, the lowest
+    PriceBasis priceBasis = PriceBasis::Recurring; // commitments: effective rate or recurring part
     std::optional<double> medianPricePerHour;
-    double upfrontFee = 0;
+    std::optional<double> upfrontFee;       // per instance for the term; nullopt = not known
+    std::optional<double> recurringPerHour; // commitments: the hourly part, when known
+    std::optional<double> minDurationHours; // capacity blocks: the shortest and longest booking
+    std::optional<double> maxDurationHours;
     QString currency;
     double pricePerHourUsd = 0;   // converted with the catalog's latest FX rate
     QString source;
     QString effectiveDate;
+    QString unavailableSince; // the date a source stopped listing it; empty = offered now
+
+    // Price checks that flagged this offer ("rule: reason" each); empty = none did.
+    QStringList suspectReasons;
+    QString suspectRule; // the first rule that flagged it
+
+    // Spot: how often the provider reclaims it, as the provider publishes it (AWS Spot Advisor
+    // bucket); empty bucket = no published figure, the planner's default applies.
+    QString interruptionBucket;
+    std::optional<double> interruptionRateMonthly;
+    QString interruptionSource;
 
     double pricePerGpuHour() const { return gpuCount > 0 ? pricePerHour / gpuCount : 0; }
+    bool suspect() const { return !suspectReasons.isEmpty(); }
+    // Commitments: hours in the term (AWS's 730 per month, 8760 per year).
+    double termHours() const { return termMonths * 730.0; }
+    // The rate per hour of the term with any upfront fee spread over it.
+    double effectiveHourly() const
+    {
+        if (priceBasis == PriceBasis::Effective || termMonths <= 0)
+            return pricePerHour;
+        return pricePerHour + upfrontFee.value_or(0) / termHours();
+    }
     // The provider as people call it ("Microsoft Azure"); its id where the catalog has no name.
     QString providerLabel() const { return providerName.isEmpty() ? provider : providerName; }
 };

@@ -23,6 +23,10 @@ struct OfferQuery
     QString regionGlob;            // shell-style glob on region code; empty = any
     QString geography;             // e.g. "Mainland China"; empty = any
     std::optional<Billing> billing;
+    std::optional<int> termMonths; // commitments of this term only
+    QString upfront;               // none, partial, all; empty = any
+    bool includeSuspect = true;    // offers a price check flagged (marked, not hidden, by default)
+    bool includeUnavailable = false; // offers their source no longer lists
     std::optional<double> maxPriceUsd; // per instance-hour, in USD
     double minGpuMemoryGib = 0;    // per GPU
     OfferSort sort = OfferSort::Price;

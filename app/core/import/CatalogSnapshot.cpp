@@ -112,7 +112,12 @@ QByteArray serializeSnapshot(const CatalogSnapshot &snapshot)
                                       {QStringLiteral("billing"), billingId(o.billing)},
                                       {QStringLiteral("term_months"), o.termMonths},
                                       {QStringLiteral("upfront"), o.upfront},
-                                      {QStringLiteral("upfront_fee"), o.upfrontFee},
+                                      {QStringLiteral("offering_class"), o.offeringClass},
+                                      {QStringLiteral("upfront_fee"), optional(o.upfrontFee)},
+                                      {QStringLiteral("recurring_per_hour"), optional(o.recurringPerHour)},
+                                      {QStringLiteral("price_basis"), priceBasisId(o.priceBasis)},
+                                      {QStringLiteral("min_duration_hours"), optional(o.minDurationHours)},
+                                      {QStringLiteral("max_duration_hours"), optional(o.maxDurationHours)},
                                       {QStringLiteral("price_per_hour"), o.price},
                                       {QStringLiteral("median_price_per_hour"), optional(o.medianPrice)},
                                       {QStringLiteral("currency"), o.currency},
@@ -205,7 +210,13 @@ Result<CatalogSnapshot> parseSnapshot(const QByteArray &json, const QString &sou
                              .arg(source, path).arg(termMonths)};
         offer.termMonths = int(termMonths);
         offer.upfront = r.string(o, path, "upfront");
-        offer.upfrontFee = r.number(o, path, "upfront_fee");
+        offer.upfrontFee = r.optionalNumber(o, path, "upfront_fee");
+        // Snapshots before format 3 of the schema lack these: the defaults are what those meant.
+        offer.offeringClass = r.string(o, path, "offering_class", false);
+        offer.recurringPerHour = r.optionalNumber(o, path, "recurring_per_hour");
+        offer.minDurationHours = r.optionalNumber(o, path, "min_duration_hours");
+        offer.maxDurationHours = r.optionalNumber(o, path, "max_duration_hours");
+        const QString basis = r.string(o, path, "price_basis", false);
         offer.price = r.number(o, path, "price_per_hour");
         offer.medianPrice = r.optionalNumber(o, path, "median_price_per_hour");
         offer.currency = r.string(o, path, "currency");
@@ -217,6 +228,17 @@ Result<CatalogSnapshot> parseSnapshot(const QByteArray &json, const QString &sou
             return Error{QStringLiteral("%1: %2.billing is \"%3\", expected one of %4")
                              .arg(source, path, billing, billingIds().join(QStringLiteral(", ")))};
         offer.billing = *b;
+        if (!basis.isEmpty()) {
+            const auto pb = priceBasisFromId(basis);
+            if (!pb)
+                return Error{QStringLiteral("%1: %2.price_basis is \"%3\", expected recurring or effective")
+                                 .arg(source, path, basis)};
+            offer.priceBasis = *pb;
+        }
+        if (!offeringClassIds().contains(offer.offeringClass))
+            return Error{QStringLiteral("%1: %2.offering_class is \"%3\", expected one of standard, convertible, "
+                                        "compute, instance or empty")
+                             .arg(source, path, offer.offeringClass)};
         if (!snapshot.batches.contains(offer.instance.provider))
             return Error{QStringLiteral("%1: %2.provider \"%3\" is not in $.providers").arg(source, path, offer.instance.provider)};
         snapshot.batches[offer.instance.provider].offers.append(offer);

@@ -36,7 +36,39 @@ struct ImportedOffer
     QString source;
     int termMonths = 0;          // reserved / committed / savings plan term
     QString upfront = QStringLiteral("none"); // none, partial, all
-    double upfrontFee = 0;       // paid once per instance for the term, in currency
+    QString offeringClass;       // standard, convertible, compute, instance; "" = not stated
+    PriceBasis priceBasis = PriceBasis::Recurring; // is price the recurring part or the effective rate
+    std::optional<double> upfrontFee;       // paid once per instance for the term; nullopt = unknown
+    std::optional<double> recurringPerHour; // the hourly part of a commitment, when known
+    std::optional<double> minDurationHours; // capacity blocks
+    std::optional<double> maxDurationHours;
+    QString effectiveDate; // when its source captured it; empty = the batch's date
+};
+
+// An on-demand or spot offer at one price (no term, no upfront part).
+inline ImportedOffer onDemandOrSpot(const ImportedInstance &instance, const QString &region, Billing billing,
+                                    double price, const QString &currency, const QString &source)
+{
+    ImportedOffer o;
+    o.instance = instance;
+    o.region = region;
+    o.billing = billing;
+    o.price = price;
+    o.currency = currency;
+    o.source = source;
+    return o;
+}
+
+// A provider's published interruption figure for spot capacity of an instance type in a region.
+struct SpotInterruption
+{
+    QString provider;
+    QString region;
+    QString instanceType;
+    QString bucket;         // the provider's label, e.g. AWS's ">20%"
+    double monthlyRate = 0; // the rate the spot simulation uses for it (a share per month)
+    std::optional<int> savingsPercent;
+    QString source;         // feed and date
 };
 
 // An offer whose new price was refused (not a number, implausible, ...): the store keeps
@@ -48,6 +80,7 @@ struct KeptOffer
     Billing billing = Billing::OnDemand;
     int termMonths = 0;
     QString upfront = QStringLiteral("none");
+    QString offeringClass;
     QString reason; // a short category, e.g. "price is not a number"
 };
 
@@ -86,6 +119,8 @@ struct ImportBatch
     QList<FxRate> fxRates;
     QList<ImportExclusion> exclusions;
     QList<KeptOffer> kept;
+    // Interruption figures this source publishes; when present they replace the provider's stored ones.
+    QList<SpotInterruption> interruptions;
     QList<ImportFileStats> files;
 
     void append(const ImportBatch &other);

@@ -30,7 +30,7 @@ void OfferAggregator::add(const ImportedInstance &instance, const QString &regio
         return;
     }
     m_index.insert(key, m_entries.size());
-    m_entries.append(Entry{ImportedOffer{instance, region, billing, price, std::nullopt, currency, source}, {price}});
+    m_entries.append(Entry{onDemandOrSpot(instance, region, billing, price, currency, source), {price}});
 }
 
 QList<ImportedOffer> OfferAggregator::offers() const

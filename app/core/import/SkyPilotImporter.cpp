@@ -175,12 +175,13 @@ public:
         // A refused price keeps the offer's previous one (in a refresh) rather than removing it.
         if (!onDemand.reason.isEmpty()) {
             exclude(r, QStringLiteral("on_demand"), onDemand.reason);
-            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::OnDemand, 0, QStringLiteral("none"),
+            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::OnDemand, 0, QStringLiteral("none"), {},
                                           onDemand.category});
         }
         if (!spot.reason.isEmpty()) {
             exclude(r, QStringLiteral("spot"), spot.reason);
-            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::Spot, 0, QStringLiteral("none"), spot.category});
+            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::Spot, 0, QStringLiteral("none"), {},
+                                          spot.category});
         }
         if (!onDemand.price && !spot.price) {
             QString reason = !onDemand.reason.isEmpty() ? onDemand.reason : spot.reason;
@@ -396,6 +397,7 @@ void ImportBatch::append(const ImportBatch &other)
     offers.append(other.offers);
     exclusions.append(other.exclusions);
     kept.append(other.kept);
+    interruptions.append(other.interruptions);
     files.append(other.files);
 }
 

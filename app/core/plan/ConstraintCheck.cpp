@@ -121,4 +121,43 @@ Status checkConstraints(const Constraints &c, const QList<Offer> &offers)
     return success();
 }
 
+Status checkCommitmentTerms(const QList<CommitmentTerm> &terms, const QList<Offer> &offers)
+{
+    QSet<QString> providers;
+    for (const Offer &o : offers)
+        providers.insert(o.provider);
+    for (qsizetype i = 0; i < terms.size(); ++i) {
+        const CommitmentTerm &t = terms.at(i);
+        const QString path = QStringLiteral("assumptions.commitments[%1]").arg(i);
+        if (!providers.contains(t.provider)) {
+            QString message = QStringLiteral("%1.provider: %2 %3")
+                                  .arg(path, JsonReader::show(QJsonValue(t.provider)),
+                                       ScenarioText::tr("is not a provider in the catalog"));
+            if (const QStringList closest = closestValues(t.provider, sorted(providers)); !closest.isEmpty())
+                message += ScenarioText::tr(" (closest: %1)").arg(closest.join(QStringLiteral(", ")));
+            return Error{message};
+        }
+        bool matches = false;
+        QSet<QString> upfronts; // the upfront options the provider's own commitment offers carry
+        for (const Offer &o : offers) {
+            if (o.provider != t.provider)
+                continue;
+            if (o.billing == Billing::OnDemand && (t.instanceType.isEmpty() || globMatch(t.instanceType, o.instanceType)))
+                matches = true;
+            if (o.billing == Billing::Reserved || o.billing == Billing::SavingsPlan)
+                upfronts.insert(o.upfront);
+        }
+        if (!matches)
+            return Error{QStringLiteral("%1.instance_type: %2 %3")
+                             .arg(path, JsonReader::show(QJsonValue(t.instanceType)),
+                                  ScenarioText::tr("matches no on-demand offer of %1 in the catalog").arg(t.provider))};
+        if (!upfronts.isEmpty() && !upfronts.contains(upfrontId(t.upfront)))
+            return Error{QStringLiteral("%1.upfront: %2 %3")
+                             .arg(path, JsonReader::show(QJsonValue(upfrontId(t.upfront))),
+                                  ScenarioText::tr("is not an upfront option %1 sells (it sells: %2)")
+                                      .arg(t.provider, sorted(upfronts).join(QStringLiteral(", "))))};
+    }
+    return success();
+}
+
 } // namespace gpuplanner::core

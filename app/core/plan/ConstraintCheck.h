@@ -15,6 +15,10 @@ namespace gpuplanner::core {
 // Fails with "constraints.providers[0]: \"awz\" is not a provider in the catalog (closest: aws, azure)".
 Status checkConstraints(const Constraints &constraints, const QList<Offer> &offers);
 
+// A scenario's commitment terms: each names a provider in the catalog, matches one of its
+// on-demand offers, and uses an upfront option the provider's own commitment offers carry.
+Status checkCommitmentTerms(const QList<CommitmentTerm> &terms, const QList<Offer> &offers);
+
 // Up to max known values closest to value: those containing it (any case) first, then by
 // edit distance.
 QStringList closestValues(const QString &value, const QStringList &known, int max = 3);

@@ -37,16 +37,13 @@ QString bottleneckText(Bottleneck b)
     return {};
 }
 
-QString billingText(const PlanOption &o)
+QString classText(const QString &offeringClass)
 {
-    switch (o.billing) {
-    case Billing::OnDemand: return PlanText::tr("on-demand");
-    case Billing::Spot: return PlanText::tr("spot");
-    case Billing::SavingsPlan: return PlanText::tr("%1-month savings plan").arg(o.termMonths);
-    case Billing::Reserved:
-        return PlanText::tr("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
-    }
-    return {};
+    if (offeringClass == u"standard")
+        return PlanText::tr("standard reserved");
+    if (offeringClass == u"convertible")
+        return PlanText::tr("convertible reserved");
+    return PlanText::tr("reserved");
 }
 
 QString fitProblemText(FitProblem p)
@@ -70,10 +67,31 @@ double jsonNumber(double v)
 
 QString shortName(const Offer &o, const PlanOption &option)
 {
-    return PlanText::tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, billingText(option));
+    return PlanText::tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, optionBillingText(o, option));
 }
 
 } // namespace
+
+QString optionBillingText(const Offer &offer, const PlanOption &o)
+{
+    switch (o.billing) {
+    case Billing::OnDemand: return PlanText::tr("on-demand");
+    case Billing::Spot: return PlanText::tr("spot");
+    case Billing::SavingsPlan:
+        if (offer.offeringClass == u"compute")
+            return PlanText::tr("%1-month compute savings plan, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
+        if (offer.offeringClass == u"instance")
+            return PlanText::tr("%1-month instance savings plan, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
+        return PlanText::tr("%1-month savings plan, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
+    case Billing::Reserved:
+        if (o.derivedCommitment())
+            return PlanText::tr("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
+        return PlanText::tr("%1-month %2, %3 upfront").arg(o.termMonths).arg(classText(offer.offeringClass),
+                                                                                upfrontText(o.upfront));
+    case Billing::CapacityBlock: return PlanText::tr("capacity block, %1 day(s)").arg(o.commitmentTerms);
+    }
+    return {};
+}
 
 QString upfrontText(Upfront u)
 {
@@ -95,6 +113,17 @@ QString durationText(double hours)
     if (hours < 48)
         return PlanText::tr("%1 h").arg(number(hours));
     return PlanText::tr("%1 days").arg(number(hours / 24.0));
+}
+
+QString commitmentSourceText(const Planner &planner, const PlanRequest &request, const PlanOption &option)
+{
+    if (option.derivedCommitment()) {
+        const CommitmentTerm &t = request.assumptions.commitments.at(option.commitmentTerm);
+        return t.quoted() ? PlanText::tr("your quoted price (%1)").arg(t.source)
+                          : PlanText::tr("your negotiated %1 discount off on-demand (%2)").arg(percent(t.discount), t.source);
+    }
+    const Offer &o = planner.offer(option);
+    return PlanText::tr("%1, as of %2").arg(o.source, o.effectiveDate);
 }
 
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option)
@@ -122,6 +151,14 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
                    .arg(option.expectedInterruptions, 0, 'f', 1)
                    .arg(request.constraints.maxSpotInterruptions, 0, 'f', 0);
         return out;
+    case OptionIssue::SuspectPrice:
+        out << PlanText::tr("Left out: its price is suspect (%1). Include suspect offers to consider it.")
+                   .arg(o.suspectReasons.join(QStringLiteral("; ")));
+        return out;
+    case OptionIssue::TooLongForBlock:
+        out << PlanText::tr("The run needs %1, longer than the longest capacity block (%2).")
+                   .arg(durationText(option.hours), durationText(o.maxDurationHours.value_or(0)));
+        return out;
     case OptionIssue::None:
         break;
     }
@@ -144,15 +181,30 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
                             durationText(request.assumptions.restartHours), durationText(option.timeP50),
                             durationText(option.timeP90));
     }
+    if (option.billing == Billing::Spot && !option.interruptionPublished)
+        out << PlanText::tr("No published interruption figure for this offer: the default %1 a month is assumed.")
+                   .arg(percent(option.interruptionRate));
+    else if (option.billing == Billing::Spot)
+        out << PlanText::tr("Interruption bucket %1 from %2.").arg(o.interruptionBucket, o.interruptionSource);
     if (option.billing == Billing::Reserved || option.billing == Billing::SavingsPlan) {
-        out << PlanText::tr("%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its "
-                              "term and beats on-demand above %5 utilization.")
-                   .arg(billingText(option), formatMoney(option.pricePerHour, cur),
-                        percent(request.assumptions.expectedUtilization), formatMoney(option.commitmentTotal, cur),
+        const double usedShare = request.assumptions.expectedUtilization.value_or(
+            option.hours / (option.commitmentTerms * option.termMonths * kHoursPerMonth));
+        out << PlanText::tr("%1: the commitment costs %2 over %3 term(s), used or not; each GPU-hour this job uses "
+                              "costs %4 at %5 use of the term; it beats on-demand above %6 utilization.")
+                   .arg(optionBillingText(o, option), formatMoney(option.commitmentTotal, cur))
+                   .arg(option.commitmentTerms)
+                   .arg(formatMoney(option.costPerUsedGpuHour, cur), percent(std::min(1.0, usedShare)),
                         percent(option.breakEvenUtilization));
-        if (option.derivedCommitment)
-            out << PlanText::tr("Priced at %1 off on-demand, from the scenario's commitment terms.").arg(percent(option.discount));
+        out << PlanText::tr("Commitment price: %1.").arg(commitmentSourceText(planner, request, option));
     }
+    if (option.billing == Billing::CapacityBlock)
+        out << PlanText::tr("Capacity block booked for %1 day(s) at %2 per instance-hour: %3 paid for the booking. "
+                              "Price: %4.")
+                   .arg(option.commitmentTerms)
+                   .arg(formatMoney(option.pricePerHour, cur), formatMoney(option.commitmentTotal, cur),
+                        commitmentSourceText(planner, request, option));
+    if (o.suspect() && option.usable())
+        out << PlanText::tr("Suspect price, included on request: %1.").arg(o.suspectReasons.join(QStringLiteral("; ")));
     if (c.deadlineHours > 0) {
         if (option.billing == Billing::Spot && !serving)
             out << PlanText::tr("Meets the %1 deadline with %2 probability.")
@@ -232,12 +284,17 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         j.insert(QStringLiteral("region"), o.region);
         j.insert(QStringLiteral("gpu"), o.gpu);
         j.insert(QStringLiteral("billing"), billingId(p.billing));
-        if (p.billing == Billing::Reserved || p.billing == Billing::SavingsPlan) {
+        if (isCommitment(p.billing)) {
             j.insert(QStringLiteral("term_months"), p.termMonths);
             j.insert(QStringLiteral("upfront"), upfrontId(p.upfront));
+            j.insert(QStringLiteral("offering_class"), p.derivedCommitment() ? QString() : o.offeringClass);
             j.insert(QStringLiteral("commitment_total"), p.commitmentTotal);
+            j.insert(QStringLiteral("commitment_terms"), p.commitmentTerms);
+            j.insert(QStringLiteral("commitment_source"), commitmentSourceText(planner, request, p));
+            j.insert(QStringLiteral("cost_per_used_gpu_hour"), p.costPerUsedGpuHour);
             j.insert(QStringLiteral("break_even_utilization"), p.breakEvenUtilization);
         }
+        j.insert(QStringLiteral("suspect"), o.suspect());
         j.insert(QStringLiteral("instances"), p.instances);
         j.insert(QStringLiteral("gpus"), p.gpus);
         j.insert(QStringLiteral("hours"), p.hours);
@@ -254,8 +311,12 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         j.insert(QStringLiteral("fits"), p.fits);
         j.insert(QStringLiteral("pareto"), p.pareto);
         j.insert(QStringLiteral("bottleneck"), bottleneckId(p.bottleneck));
-        if (p.billing == Billing::Spot)
+        if (p.billing == Billing::Spot) {
             j.insert(QStringLiteral("interruption_rate_monthly"), p.interruptionRate);
+            j.insert(QStringLiteral("interruption_bucket"), p.interruptionPublished ? o.interruptionBucket : QString());
+            j.insert(QStringLiteral("interruption_source"),
+                     p.interruptionPublished ? o.interruptionSource : QStringLiteral("default"));
+        }
         j.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(optionReasons(planner, request, p)));
         options.append(j);
     }
@@ -318,7 +379,7 @@ QString planToTable(const Planner &planner, const PlanRequest &request, int top)
     for (int i = 0; i < n; ++i) {
         const PlanOption &p = r.options[std::size_t(i)];
         const Offer &o = planner.offer(p);
-        table.addRow({QString::number(i + 1), o.provider, o.instanceType, o.region, billingText(p),
+        table.addRow({QString::number(i + 1), o.provider, o.instanceType, o.region, optionBillingText(o, p),
                       QStringLiteral("%1 x %2").arg(p.instances).arg(int(o.gpuCount)), durationText(p.timeP50),
                       durationText(p.timeP90), formatMoney(p.costP50, cur), formatMoney(p.costP90, cur),
                       percent(p.pMeetBoth), p.pareto ? QStringLiteral("*") : QString()});

@@ -17,6 +17,11 @@ QString durationText(double hours);
 // "no", "partial" or "all", as in "a 12-month commitment, no upfront".
 QString upfrontText(Upfront upfront);
 
+// "on-demand", "36-month standard reserved, no upfront", "capacity block, 3 day(s)", ...
+QString optionBillingText(const Offer &offer, const PlanOption &option);
+// Where a commitment option's price came from: the price list and its date, or the user's term.
+QString commitmentSourceText(const Planner &planner, const PlanRequest &request, const PlanOption &option);
+
 // Plain sentences on why an option stands where it does.
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option);
 

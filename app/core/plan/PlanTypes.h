@@ -38,19 +38,29 @@ struct Constraints
     // Spot tolerance: the most interruptions a spot run may expect (interruption rate x
     // instances x run time); -1 = any number. 0 leaves spot out.
     double maxSpotInterruptions = -1;
+    // Offers a price check flagged (suspect) are left out of the recommendation unless included.
+    bool includeSuspect = false;
 
     bool allows(Billing b) const { return billing.isEmpty() || billing.contains(b); }
 };
 
-// A reserved or committed-use price the user can get, as a discount off on-demand.
-// No commitment prices ship with the catalog, so these come from scenarios (quotes).
+// A commitment the user can get from a named provider beyond what its price list shows (a
+// negotiated reservation, a GPU cloud's term contract): a discount off that provider's on-demand
+// price, or a quoted price per instance-hour, always with where it came from. Catalog commitment
+// offers (AWS RIs, savings plans, capacity blocks) need no term here.
 struct CommitmentTerm
 {
-    QString provider; // empty = every provider
+    QString provider;     // required: no term applies to every provider
+    QString instanceType; // glob on the instance type; empty = every instance type of the provider
     int termMonths = 12;
     Upfront upfront = Upfront::None;
-    double discount = 0; // off the on-demand price over the whole term
-    QString source;
+    double discount = 0; // off the on-demand price over the whole term (when no quoted price)
+    std::optional<double> quotedPricePerHour; // per instance-hour, in currency
+    double upfrontFee = 0;                    // per instance, in currency, with a quoted price
+    QString currency;                         // of the quoted price and fee
+    QString source;                           // the quote, the contract, the sales contact
+
+    bool quoted() const { return quotedPricePerHour.has_value(); }
 };
 
 struct Assumptions
@@ -65,7 +75,9 @@ struct Assumptions
     ExtrasTable extras = ExtrasTable::defaults();
     ExtrasUsage usage;
     QList<CommitmentTerm> commitments;
-    double expectedUtilization = 1.0; // share of a commitment's term the user will use
+    // The share of a commitment's term the user will keep busy (this job and other work). Unset:
+    // this job alone uses it, so the job pays the whole commitment.
+    std::optional<double> expectedUtilization;
     double servingMonths = 1.0;       // inference: months of serving to price
     bool spotUsesMedianPrice = true;  // the median zone price, where known, not the lowest
 };
@@ -87,6 +99,8 @@ enum class OptionIssue : quint8 {
     NeedsRdma,   // multi-node without RDMA while the constraints ask for it
     NoFxRate,    // the offer's currency has no rate to the display currency
     TooManyInterruptions, // spot run expects more interruptions than the spot tolerance allows
+    SuspectPrice,         // a price check flagged the offer and the constraints leave suspect offers out
+    TooLongForBlock,      // the run is longer than the longest capacity block the provider books
 };
 QString optionIssueId(OptionIssue issue);
 
@@ -97,7 +111,7 @@ struct PlanOption
     Billing billing = Billing::OnDemand;
     int termMonths = 0;
     Upfront upfront = Upfront::None;
-    bool derivedCommitment = false; // priced from a scenario discount, not a catalog offer
+    int commitmentTerm = -1; // index into assumptions.commitments when priced from the user's term
     double discount = 0;
 
     int instances = 0;
@@ -115,8 +129,13 @@ struct PlanOption
     double pMeetBudget = 1;
     double pMeetBoth = 1;
     double interruptionRate = 0; // monthly, spot only
+    bool interruptionPublished = false; // the provider's own figure (Spot Advisor), not a default
     double expectedInterruptions = 0; // over the run on all its instances, spot only
-    double commitmentTotal = 0;  // everything the commitment costs over its term
+    double commitmentTotal = 0;  // everything the commitment costs over its term(s), all instances
+    int commitmentTerms = 0;     // consecutive terms the run needs (capacity blocks: days booked)
+    double commitmentHourly = 0;  // one instance's commitment: billed every hour of the term
+    double commitmentUpfront = 0; // and paid at its start (display currency)
+    double costPerUsedGpuHour = 0; // commitments: what each GPU-hour the job uses costs
     double breakEvenUtilization = 0;
     double fxFactor = 1; // display units per unit of the offer's currency
 
@@ -127,6 +146,7 @@ struct PlanOption
     bool pareto = false;
 
     bool usable() const { return fits && issue == OptionIssue::None; }
+    bool derivedCommitment() const { return commitmentTerm >= 0; }
 };
 
 struct PlanResult

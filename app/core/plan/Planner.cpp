@@ -138,17 +138,20 @@ void Planner::addOptions(const PlanRequest &request, int offerIndex)
         priceOption(request, option, plan);
         m_result.options.push_back(option);
     }
-    // Commitments the scenario can get, priced off this on-demand offer.
+    // Terms the user negotiated with this offer's provider, priced off this on-demand offer (a
+    // discount) or at the quoted price. No provider gets a commitment it was not quoted for.
     if (o.billing == Billing::OnDemand && c.allows(Billing::Reserved)) {
-        for (const CommitmentTerm &t : request.assumptions.commitments) {
-            if (!t.provider.isEmpty() && t.provider != o.provider)
+        const QList<CommitmentTerm> &terms = request.assumptions.commitments;
+        for (qsizetype i = 0; i < terms.size(); ++i) {
+            const CommitmentTerm &t = terms.at(i);
+            if (t.provider != o.provider || (!t.instanceType.isEmpty() && !globMatch(t.instanceType, o.instanceType)))
                 continue;
             PlanOption option = base;
             option.billing = Billing::Reserved;
             option.termMonths = t.termMonths;
             option.upfront = t.upfront;
-            option.discount = t.discount;
-            option.derivedCommitment = true;
+            option.discount = t.quoted() ? 0 : t.discount;
+            option.commitmentTerm = int(i);
             priceOption(request, option, plan);
             m_result.options.push_back(option);
         }
@@ -176,6 +179,8 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         option.issue = OptionIssue::TooManyGpus;
     else if (c.rdmaForMultiNode && option.instances > 1 && o.rdma == RdmaKind::None)
         option.issue = OptionIssue::NeedsRdma;
+    else if (o.suspect() && !c.includeSuspect)
+        option.issue = OptionIssue::SuspectPrice;
 
     const auto fx = a.fx.factor(o.currency, request.displayCurrency);
     if (!fx) {
@@ -207,7 +212,11 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         const double price = (a.spotUsesMedianPrice ? o.medianPricePerHour.value_or(o.pricePerHour) : o.pricePerHour)
             * option.fxFactor;
         option.pricePerHour = price;
-        option.interruptionRate = a.interruptions.monthlyRate(o.provider, o.instanceType);
+        // The user's own figure, else the provider's published one, else the default.
+        option.interruptionPublished = !a.interruptions.match(o.provider, o.instanceType)
+            && o.interruptionRateMonthly.has_value();
+        option.interruptionRate = option.interruptionPublished ? *o.interruptionRateMonthly
+                                                               : a.interruptions.monthlyRate(o.provider, o.instanceType);
         option.expectedInterruptions = option.interruptionRate * option.instances * option.hours / kHoursPerMonth;
         if (option.issue == OptionIssue::None && c.maxSpotInterruptions >= 0
             && option.expectedInterruptions > c.maxSpotInterruptions)
@@ -237,26 +246,80 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         break;
     }
     case Billing::Reserved:
-    case Billing::SavingsPlan: {
-        const int twin = m_onDemandTwin[std::size_t(option.offer)];
-        const double onDemand = twin >= 0 ? m_offers.at(twin).pricePerHour * option.fxFactor : 0;
-        Commitment commitment;
-        if (option.derivedCommitment) {
-            commitment = commitmentFromDiscount(onDemand, option.discount, option.termMonths, option.upfront);
-        } else {
-            commitment.termMonths = std::max(1, option.termMonths);
-            commitment.hourlyRate = o.pricePerHour * option.fxFactor;
-            commitment.upfrontFee = o.upfrontFee * option.fxFactor;
-        }
-        // The commitment is owed for its whole term; the job carries its share at the
-        // utilization the user expects to keep.
-        option.pricePerHour = effectiveHourly(commitment, a.expectedUtilization);
-        option.commitmentTotal = commitment.total() * option.instances;
-        option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
-        settle(option.pricePerHour * option.hours * option.instances + option.extras, option.hours);
+    case Billing::SavingsPlan:
+        priceCommitment(request, option);
+        break;
+    case Billing::CapacityBlock: {
+        // Booked in whole days for the run, paid for every booked hour.
+        option.pricePerHour = o.pricePerHour * option.fxFactor;
+        const double minHours = o.minDurationHours.value_or(24);
+        const double maxHours = o.maxDurationHours.value_or(std::numeric_limits<double>::max());
+        const double booked = std::max(minHours, std::ceil(option.hours / 24.0) * 24.0);
+        if (option.issue == OptionIssue::None && booked > maxHours)
+            option.issue = OptionIssue::TooLongForBlock;
+        option.commitmentTerms = int(booked / 24.0);
+        option.commitmentTotal = option.pricePerHour * booked * option.instances;
+        option.costPerUsedGpuHour = option.gpuHours > 0 ? option.commitmentTotal / option.gpuHours : 0;
+        settle(option.commitmentTotal + option.extras, option.hours);
         break;
     }
     }
+}
+
+void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)
+{
+    const Offer &o = m_offers.at(option.offer);
+    const Assumptions &a = request.assumptions;
+    const int twin = m_onDemandTwin[std::size_t(option.offer)];
+    const double onDemand = twin >= 0 ? m_offers.at(twin).pricePerHour * option.fxFactor : 0;
+    Commitment commitment;
+    if (option.derivedCommitment()) {
+        const CommitmentTerm &t = a.commitments.at(option.commitmentTerm);
+        if (t.quoted()) {
+            const auto fx = a.fx.factor(t.currency, request.displayCurrency);
+            if (!fx) {
+                if (option.issue == OptionIssue::None)
+                    option.issue = OptionIssue::NoFxRate;
+                return;
+            }
+            commitment.termMonths = t.termMonths;
+            commitment.hourlyRate = *t.quotedPricePerHour * *fx;
+            commitment.upfrontFee = t.upfrontFee * *fx;
+        } else {
+            commitment = commitmentFromDiscount(onDemand, t.discount, t.termMonths, t.upfront);
+        }
+    } else {
+        commitment.termMonths = std::max(1, o.termMonths);
+        // An effective rate already holds the upfront fee spread over the term; split it out when
+        // the fee is known so cash flows start with it, else bill it all by the hour (same total).
+        const double fee = o.upfrontFee.value_or(0) * option.fxFactor;
+        const double price = o.pricePerHour * option.fxFactor;
+        commitment.upfrontFee = fee;
+        commitment.hourlyRate = o.priceBasis == PriceBasis::Effective
+            ? std::max(0.0, price - fee / commitment.termHours())
+            : price;
+    }
+    option.commitmentHourly = commitment.hourlyRate;
+    option.commitmentUpfront = commitment.upfrontFee;
+    // The whole commitment is owed, used or not: a run longer than the term needs consecutive
+    // terms. Unless the user says other work keeps it busy, this job pays all of it.
+    const double termHours = commitment.termHours();
+    option.commitmentTerms = std::max(1, int(std::ceil(option.hours / termHours - 1e-9)));
+    option.commitmentTotal = commitment.total() * option.commitmentTerms * option.instances;
+    const double jobShare = option.hours / (termHours * option.commitmentTerms);
+    const double utilization = a.expectedUtilization ? std::max(*a.expectedUtilization, jobShare) : 1.0;
+    const double jobCost = a.expectedUtilization ? option.commitmentTotal * jobShare / utilization
+                                                 : option.commitmentTotal;
+    option.pricePerHour = option.hours > 0 ? jobCost / (option.hours * option.instances) : 0;
+    option.costPerUsedGpuHour = option.gpuHours > 0 ? jobCost / option.gpuHours : 0;
+    option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
+    const double cost = jobCost + option.extras;
+    option.cost = option.costP50 = option.costP90 = cost;
+    option.timeP50 = option.timeP90 = option.hours;
+    const Constraints &c = request.constraints;
+    option.pMeetDeadline = c.deadlineHours <= 0 || option.hours <= c.deadlineHours ? 1 : 0;
+    option.pMeetBudget = c.budget <= 0 || cost <= c.budget ? 1 : 0;
+    option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
 }
 
 void Planner::rank(const PlanRequest &request)
@@ -408,6 +471,8 @@ QString optionIssueId(OptionIssue issue)
     case OptionIssue::NeedsRdma: return QStringLiteral("needs_rdma");
     case OptionIssue::NoFxRate: return QStringLiteral("no_fx_rate");
     case OptionIssue::TooManyInterruptions: return QStringLiteral("too_many_interruptions");
+    case OptionIssue::SuspectPrice: return QStringLiteral("suspect_price");
+    case OptionIssue::TooLongForBlock: return QStringLiteral("too_long_for_capacity_block");
     }
     return {};
 }

@@ -56,6 +56,7 @@ private:
     const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
     void addOptions(const PlanRequest &request, int offerIndex);
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
+    void priceCommitment(const PlanRequest &request, PlanOption &option);
     void rank(const PlanRequest &request);
     void markPareto();
     void pickRecommendation(const PlanRequest &request);

@@ -177,21 +177,40 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
     for (qsizetype i = 0; i < commitments.size() && !r.failed(); ++i) {
         const QString p = item(JsonReader::join(path, QStringLiteral("commitments")), i);
         const QJsonObject e = commitments.at(i).toObject();
-        r.checkKeys(e, p, {u"provider", u"term_months", u"upfront", u"discount", u"source"});
+        r.checkKeys(e, p, {u"provider", u"instance_type", u"term_months", u"upfront", u"discount", u"price_per_hour",
+                           u"upfront_fee", u"currency", u"source"});
         CommitmentTerm t;
+        // A term belongs to the provider that offered it: never to every provider.
         t.provider = r.string(e, p, u"provider").value_or(QString());
+        if (!r.failed() && t.provider.isEmpty())
+            r.fail(JsonReader::join(p, QStringLiteral("provider")),
+                   ScenarioText::tr("missing (the provider that offered this term, e.g. \"aws\")"));
+        t.instanceType = r.string(e, p, u"instance_type").value_or(QString());
         t.termMonths = r.integer(e, p, u"term_months", 1, 120).value_or(12);
         t.upfront = r.choice<Upfront>(e, p, u"upfront", {{u"none", Upfront::None}, {u"partial", Upfront::Partial},
                                                        {u"all", Upfront::All}})
                         .value_or(Upfront::None);
         const auto discount = r.number(e, p, u"discount", 0, 0.95);
-        if (!discount && !r.failed())
-            r.fail(JsonReader::join(p, QStringLiteral("discount")), ScenarioText::tr("missing (share off on-demand, 0.3)"));
+        t.quotedPricePerHour = r.number(e, p, u"price_per_hour", 0, 1e6);
+        if (!r.failed() && discount.has_value() == t.quotedPricePerHour.has_value())
+            r.fail(p, ScenarioText::tr("needs either discount (share off on-demand, 0.3) or price_per_hour "
+                                       "(a quoted price per instance-hour), not both"));
         t.discount = discount.value_or(0);
+        t.upfrontFee = r.number(e, p, u"upfront_fee", 0, 1e9).value_or(0);
+        t.currency = r.string(e, p, u"currency").value_or(QString());
+        if (!r.failed() && t.quoted() && !isKnownCurrency(t.currency))
+            r.fail(JsonReader::join(p, QStringLiteral("currency")), e.value(QStringLiteral("currency")),
+                   ScenarioText::tr("is not a currency GPU Planner knows (USD, EUR, CNY, GBP, JPY, ...)"));
+        if (!r.failed() && !t.quoted() && (e.contains(QStringLiteral("upfront_fee")) || e.contains(QStringLiteral("currency"))))
+            r.fail(p, ScenarioText::tr("upfront_fee and currency go with a quoted price_per_hour, not a discount"));
         t.source = r.string(e, p, u"source").value_or(QString());
+        if (!r.failed() && t.source.trimmed().isEmpty())
+            r.fail(JsonReader::join(p, QStringLiteral("source")),
+                   ScenarioText::tr("missing (where the term comes from: the quote, the contract, the sales contact)"));
         a.commitments.append(t);
     }
-    a.expectedUtilization = r.number(o, path, u"expected_utilization", 0.01, 1).value_or(a.expectedUtilization);
+    if (const auto u = r.number(o, path, u"expected_utilization", 0.01, 1))
+        a.expectedUtilization = u;
     a.servingMonths = r.number(o, path, u"serving_months", 0.01, 120).value_or(a.servingMonths);
     a.spotUsesMedianPrice = r.choice<bool>(o, path, u"spot_price", {{u"median", true}, {u"lowest", false}})
                                 .value_or(a.spotUsesMedianPrice);

@@ -113,17 +113,23 @@ QJsonObject assumptionsToJson(const Assumptions &a)
         o.insert(QStringLiteral("extras_prices"), prices);
     QJsonArray commitments;
     for (const CommitmentTerm &t : a.commitments) {
-        QJsonObject j{{QStringLiteral("term_months"), t.termMonths}, {QStringLiteral("upfront"), upfrontId(t.upfront)},
-                      {QStringLiteral("discount"), t.discount}};
-        if (!t.provider.isEmpty())
-            j.insert(QStringLiteral("provider"), t.provider);
-        if (!t.source.isEmpty())
-            j.insert(QStringLiteral("source"), t.source);
+        QJsonObject j{{QStringLiteral("provider"), t.provider}, {QStringLiteral("term_months"), t.termMonths},
+                      {QStringLiteral("upfront"), upfrontId(t.upfront)}, {QStringLiteral("source"), t.source}};
+        if (!t.instanceType.isEmpty())
+            j.insert(QStringLiteral("instance_type"), t.instanceType);
+        if (t.quoted()) {
+            j.insert(QStringLiteral("price_per_hour"), *t.quotedPricePerHour);
+            j.insert(QStringLiteral("upfront_fee"), t.upfrontFee);
+            j.insert(QStringLiteral("currency"), t.currency);
+        } else {
+            j.insert(QStringLiteral("discount"), t.discount);
+        }
         commitments.append(j);
     }
     if (!commitments.isEmpty())
         o.insert(QStringLiteral("commitments"), commitments);
-    o.insert(QStringLiteral("expected_utilization"), a.expectedUtilization);
+    if (a.expectedUtilization)
+        o.insert(QStringLiteral("expected_utilization"), *a.expectedUtilization);
     o.insert(QStringLiteral("serving_months"), a.servingMonths);
     o.insert(QStringLiteral("spot_price"), a.spotUsesMedianPrice ? QStringLiteral("median") : QStringLiteral("lowest"));
     return o;

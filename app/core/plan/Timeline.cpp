@@ -3,9 +3,11 @@
 #include "core/plan/PlanExplain.h"
 
 #include <QCoreApplication>
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 // Strategy names and notes are read by people: translated under this context in the desktop
 // app (the CLI installs no translator). Strategy ids stay as they are.
@@ -130,7 +132,22 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         return Error{QStringLiteral("no usable on-demand option to price the timeline with; allow on_demand billing "
                                     "or relax the constraints")};
     TimelineRates rates;
-    const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
+    // The recommended option's own instance type and region when it has a usable on-demand
+    // option (its commitment terms are then compared with it), else the cheapest on-demand one.
+    int odIndex = r.cheapestOnDemand;
+    if (r.recommended >= 0) {
+        const Offer &rec = planner.offer(r.options[std::size_t(r.recommended)]);
+        for (int i = 0; i < r.usable; ++i) {
+            const PlanOption &o = r.options[std::size_t(i)];
+            const Offer &offer = planner.offer(o);
+            if (o.billing == Billing::OnDemand && offer.provider == rec.provider
+                && offer.instanceType == rec.instanceType && offer.region == rec.region) {
+                odIndex = i;
+                break;
+            }
+        }
+    }
+    const PlanOption &od = r.options[std::size_t(odIndex)];
     const Offer &odOffer = planner.offer(od);
     const double perInstanceGpus = std::max(1.0, odOffer.gpuCount);
     rates.onDemandPerGpuHour = od.pricePerHour / perInstanceGpus;
@@ -168,14 +185,32 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         rates.spotMainRunHours = s.hours;
         rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.providerLabel(), so.instanceType);
     }
-    for (const CommitmentTerm &t : scenario.assumptions.commitments) {
-        if (!t.provider.isEmpty() && t.provider != odOffer.provider)
+    // The cheapest variant (upfront option, offering class) of each billing model and term.
+    QHash<QString, qsizetype> byTerm;
+    for (const PlanOption &o : r.options) {
+        const Offer &offer = planner.offer(o);
+        if ((o.billing != Billing::Reserved && o.billing != Billing::SavingsPlan) || !o.fits
+            || offer.provider != odOffer.provider || offer.instanceType != odOffer.instanceType
+            || offer.region != odOffer.region || o.issue == OptionIssue::NoFxRate)
             continue;
-        rates.reservedPerGpu = commitmentFromDiscount(rates.onDemandPerGpuHour, t.discount, t.termMonths, t.upfront);
-        rates.reservedLabel = TimelineText::tr("%1-month commitment, %2 upfront, %3% off")
-                                  .arg(t.termMonths).arg(upfrontText(t.upfront)).arg(t.discount * 100.0, 0, 'f', 0);
-        break;
+        TimelineRates::Term term;
+        term.id = QStringLiteral("%1_%2").arg(billingId(o.billing)).arg(o.termMonths);
+        term.label = optionBillingText(offer, o);
+        term.source = commitmentSourceText(planner, scenario.request(), o);
+        term.perGpu.termMonths = o.termMonths;
+        term.perGpu.hourlyRate = o.commitmentHourly / perInstanceGpus;
+        term.perGpu.upfrontFee = o.commitmentUpfront / perInstanceGpus;
+        const auto it = byTerm.constFind(term.id);
+        if (it == byTerm.cend()) {
+            byTerm.insert(term.id, rates.commitments.size());
+            rates.commitments.append(term);
+        } else if (term.perGpu.total() < rates.commitments.at(*it).perGpu.total()) {
+            rates.commitments[*it] = term;
+        }
     }
+    std::sort(rates.commitments.begin(), rates.commitments.end(), [](const auto &a, const auto &b) {
+        return std::tuple(a.perGpu.termMonths, a.id) < std::tuple(b.perGpu.termMonths, b.id);
+    });
     return rates;
 }
 
@@ -210,15 +245,15 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
         horizon = std::max(horizon, monthIndex(t.start, p.start) + len);
     }
     const int projectMonths = horizon;
-    // The reserved base that costs least: `base` GPUs committed from month `first` for
-    // `terms` consecutive terms (commitments fill the steady part of the load, on-demand
-    // takes the peaks). A term may run past the project; those months are paid too.
-    ReservedChoice reserved;
-    if (rates.reservedPerGpu) {
-        const std::vector<double> load = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours,
-                                                   false, 1.0, projectMonths);
-        reserved = bestReservedBase(load, *rates.reservedPerGpu, rates.onDemandPerGpuHour);
-        horizon = std::max(horizon, reserved.first + reserved.terms * rates.reservedPerGpu->termMonths);
+    // For each term, the reserved base that costs least: `base` GPUs committed from month
+    // `first` for `terms` consecutive terms (commitments fill the steady part of the load,
+    // on-demand takes the peaks). A term may run past the project; those months are paid too.
+    std::vector<ReservedChoice> reserved;
+    const std::vector<double> projectLoad = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours,
+                                                      false, 1.0, projectMonths);
+    for (const TimelineRates::Term &term : rates.commitments) {
+        reserved.push_back(bestReservedBase(projectLoad, term.perGpu, rates.onDemandPerGpuHour));
+        horizon = std::max(horizon, reserved.back().first + reserved.back().terms * term.perGpu.termMonths);
     }
     for (int m = 0; m < horizon; ++m)
         t.months << t.start.addMonths(m).toString(QStringLiteral("yyyy-MM"));
@@ -234,19 +269,25 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     // A copy: appending strategies may move the list's elements.
     const std::vector<double> odCumulative = t.strategies.first().cumulative;
 
-    if (rates.reservedPerGpu) {
-        StrategySeries best{QStringLiteral("reserved_base"), TimelineText::tr("Reserved base + on-demand burst"), {}, {}, 0, -1, {}};
-        best.monthly = reservedMonthly(t.loadGpuHours, *rates.reservedPerGpu, od, reserved);
+    for (qsizetype i = 0; i < rates.commitments.size(); ++i) {
+        const TimelineRates::Term &term = rates.commitments.at(i);
+        const ReservedChoice &choice = reserved[std::size_t(i)];
+        StrategySeries best{term.id, TimelineText::tr("%1 base + on-demand").arg(term.label), {}, {}, 0, -1, {}};
+        best.monthly = reservedMonthly(t.loadGpuHours, term.perGpu, od, choice);
         finish(best, &odCumulative);
-        best.note = reserved.base > 0
-            ? TimelineText::tr("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand")
-                  .arg(reserved.base).arg(rates.reservedLabel, t.months.at(reserved.first)).arg(reserved.terms)
-            : TimelineText::tr("no reserved base pays off at this load (%1)").arg(rates.reservedLabel);
+        if (choice.base == 0)
+            best.breakEvenMonth = -1; // all on-demand under another name: nothing to break even with
+        best.note = choice.base > 0
+            ? TimelineText::tr("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand. Price: %5")
+                  .arg(choice.base).arg(term.label, t.months.at(choice.first)).arg(choice.terms).arg(term.source)
+            : TimelineText::tr("no %1 base pays off at this load. Price: %2").arg(term.label, term.source);
         t.strategies.append(best);
-    } else {
-        t.notes << TimelineText::tr("No commitment terms for the on-demand option's provider; add assumptions.commitments "
-                                  "to compare a reserved base.");
     }
+    if (rates.commitments.isEmpty())
+        t.notes << TimelineText::tr("No commitment price for %1: its provider's price list in the catalog has none for "
+                                    "this instance type and region. Add a negotiated term (provider, discount or "
+                                    "quoted price, source) to compare one.")
+                       .arg(rates.onDemandLabel);
 
     if (rates.spotPerGpuHour) {
         // Phases without spot stay on on-demand: split the load by phase.

@@ -34,20 +34,29 @@ struct TimelineRates
     double spotMainRunHours = 0;
     QString spotLabel;
 
-    std::optional<Commitment> reservedPerGpu; // one GPU's commitment
-    QString reservedLabel;
+    // Every commitment term available for the on-demand option's instance type and region (the
+    // provider's own price list, or the user's negotiated term), the cheapest variant per term.
+    struct Term
+    {
+        QString id;        // reserved_12, reserved_36, savings_plan_36, ...
+        QString label;     // "36-month standard reserved, no upfront"
+        QString source;    // where its price came from
+        Commitment perGpu; // one GPU's share of one instance's commitment
+    };
+    QList<Term> commitments;
 
     double gpuTdpW = 0; // for ownership when the scenario gives none
 };
 
-// Reads the rates off a plan: the cheapest usable on-demand option, the cheapest spot option
-// (preferring those that meet the constraints) and the scenario's first commitment term for
-// the on-demand option's provider. Fails when no on-demand option is usable.
+// Reads the rates off a plan: the recommended option's on-demand twin (else the cheapest usable
+// on-demand option), the cheapest spot option
+// (preferring those that meet the constraints) and each commitment term the plan priced for the
+// on-demand option's instance type and region. Fails when no on-demand option is usable.
 Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenario &scenario);
 
 struct StrategySeries
 {
-    QString id;   // on_demand, reserved_base, spot, own
+    QString id;   // on_demand, reserved_12 / reserved_36 / savings_plan_36 ..., spot, own
     QString name;
     std::vector<double> monthly;
     std::vector<double> cumulative;

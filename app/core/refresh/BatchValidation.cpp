@@ -23,21 +23,21 @@ bool isKnownCurrency(const QString &code)
 }
 
 QString offerIdentity(const QString &instance, const QString &region, const QString &billingId, int termMonths,
-                      const QString &upfront)
+                      const QString &upfront, const QString &offeringClass)
 {
     return QStringList{instance, region, billingId, QString::number(termMonths),
-                       upfront.isEmpty() ? QStringLiteral("none") : upfront}
+                       upfront.isEmpty() ? QStringLiteral("none") : upfront, offeringClass}
         .join(QChar(0x1f));
 }
 
 QString offerIdentity(const ImportedOffer &o)
 {
-    return offerIdentity(o.instance.name, o.region, billingId(o.billing), o.termMonths, o.upfront);
+    return offerIdentity(o.instance.name, o.region, billingId(o.billing), o.termMonths, o.upfront, o.offeringClass);
 }
 
 QString offerIdentity(const KeptOffer &k)
 {
-    return offerIdentity(k.instance, k.region, billingId(k.billing), k.termMonths, k.upfront);
+    return offerIdentity(k.instance, k.region, billingId(k.billing), k.termMonths, k.upfront, k.offeringClass);
 }
 
 QString implausiblePriceReason()
@@ -81,14 +81,19 @@ Status checkCollapse(const QString &provider, qsizetype distinct, const Validati
 
 QString offerProblem(const ImportedOffer &o, const ValidationPolicy &policy)
 {
-    // An all-upfront commitment is paid entirely by its fee: its hourly price is 0.
-    const bool allUpfront = o.upfront == u"all" && o.upfrontFee > 0;
+    // An all-upfront commitment stated by its recurring part is paid entirely by its fee: 0 per hour.
+    const double fee = o.upfrontFee.value_or(0);
+    const bool allUpfront = o.upfront == u"all" && fee > 0 && o.priceBasis == PriceBasis::Recurring;
     if (!std::isfinite(o.price) || o.price < 0 || (o.price == 0 && !allUpfront))
         return QStringLiteral("price is not a positive number");
     if (o.medianPrice && (!std::isfinite(*o.medianPrice) || *o.medianPrice < o.price))
         return QStringLiteral("median price below the lowest price");
-    if (!std::isfinite(o.upfrontFee) || o.upfrontFee < 0)
+    if (!std::isfinite(fee) || fee < 0)
         return QStringLiteral("upfront fee is not a non-negative number");
+    if (o.recurringPerHour && (!std::isfinite(*o.recurringPerHour) || *o.recurringPerHour < 0))
+        return QStringLiteral("recurring hourly part is not a non-negative number");
+    if (!offeringClassIds().contains(o.offeringClass))
+        return QStringLiteral("unknown offering class");
     if (!isKnownCurrency(o.currency))
         return QStringLiteral("unknown currency");
     if (o.instance.gpuId.isEmpty() || !(o.instance.gpuCount > 0) || !std::isfinite(o.instance.gpuCount))
@@ -98,13 +103,17 @@ QString offerProblem(const ImportedOffer &o, const ValidationPolicy &policy)
     const bool committed = o.billing == Billing::Reserved || o.billing == Billing::SavingsPlan;
     if (committed && (o.termMonths <= 0 || o.termMonths > 120))
         return QStringLiteral("a committed price needs a term of 1 to 120 months");
-    if (!committed && (o.termMonths != 0 || o.upfrontFee != 0))
-        return QStringLiteral("only committed prices have a term or an upfront fee");
+    if (!committed && (o.termMonths != 0 || fee != 0 || !o.offeringClass.isEmpty()))
+        return QStringLiteral("only committed prices have a term, an offering class or an upfront fee");
+    if (o.billing == Billing::CapacityBlock
+        && (!o.minDurationHours || !o.maxDurationHours || *o.minDurationHours > *o.maxDurationHours))
+        return QStringLiteral("a capacity block needs its shortest and longest booking");
     if (o.upfront != u"none" && o.upfront != u"partial" && o.upfront != u"all")
         return QStringLiteral("unknown upfront option");
     if (const auto rate = policy.ratePerUsd.constFind(o.currency); rate != policy.ratePerUsd.cend() && *rate > 0) {
         const double termHours = committed ? o.termMonths * 730.0 : 0;
-        const double hourly = o.price + (termHours > 0 ? o.upfrontFee / termHours : 0);
+        const bool spread = termHours > 0 && o.priceBasis == PriceBasis::Recurring;
+        const double hourly = o.price + (spread ? fee / termHours : 0);
         const double usdPerGpuHour = hourly / *rate / o.instance.gpuCount;
         if (!std::isfinite(usdPerGpuHour) || usdPerGpuHour < kMinUsdPerGpuHour || usdPerGpuHour > kMaxUsdPerGpuHour)
             return implausiblePriceReason();
@@ -153,7 +162,7 @@ Result<ScreeningReport> screenBatch(const QString &provider, ImportBatch &batch,
         if (o.instance.provider != provider)
             return Error{QStringLiteral("%1: belongs to provider '%2'").arg(describe(provider, i, o), o.instance.provider)};
         if (const QString problem = offerProblem(o, policy); !problem.isEmpty()) {
-            kept.append(KeptOffer{o.instance.name, o.region, o.billing, o.termMonths, o.upfront, problem});
+            kept.append(KeptOffer{o.instance.name, o.region, o.billing, o.termMonths, o.upfront, o.offeringClass, problem});
             continue;
         }
         const QString key = offerIdentity(o);

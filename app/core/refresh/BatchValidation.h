@@ -52,9 +52,10 @@ Status validateBatch(const QString &provider, const ImportBatch &batch, const Va
 
 bool isKnownCurrency(const QString &code);
 
-// What makes two offers the same offer: instance type, region, billing, term, upfront option.
+// What makes two offers the same offer: instance type, region, billing, term, upfront option,
+// offering class (a convertible RI is another offer than a standard one).
 QString offerIdentity(const QString &instance, const QString &region, const QString &billingId, int termMonths,
-                      const QString &upfront);
+                      const QString &upfront, const QString &offeringClass);
 QString offerIdentity(const ImportedOffer &offer);
 QString offerIdentity(const KeptOffer &offer);
 

@@ -16,8 +16,26 @@ struct RefreshCounts
 {
     int added = 0;
     int changed = 0;   // price or currency changed (appended to price history)
-    int removed = 0;   // no longer offered
+    int removed = 0;   // no longer offered: marked unavailable (custom offers deleted there: deleted)
     int unchanged = 0;
+    // Offers in regions the source listed nothing for: it does not price them, so they stay as
+    // they were (the SkyPilot AWS file has no AWS China regions, for example).
+    int leftAsTheyWere = 0;
+    QStringList regionsLeft;
+    QString leftNote() const
+    {
+        if (leftAsTheyWere == 0)
+            return {};
+        QStringList shown = regionsLeft.mid(0, 4);
+        if (regionsLeft.size() > 4)
+            shown.append(QStringLiteral("..."));
+        return QStringLiteral("%1 offer%2 in %3 region%4 this source does not price kept as they were (%5)")
+            .arg(leftAsTheyWere)
+            .arg(leftAsTheyWere == 1 ? QString() : QStringLiteral("s"))
+            .arg(regionsLeft.size())
+            .arg(regionsLeft.size() == 1 ? QString() : QStringLiteral("s"))
+            .arg(shown.join(QStringLiteral(", ")));
+    }
 };
 
 struct RefreshScope
@@ -43,8 +61,9 @@ class OfferStore
 public:
     virtual ~OfferStore() = default;
 
-    // Offers the scope holds now, for the collapse check.
-    virtual Result<int> offerCount(const RefreshScope &scope) = 0;
+    // Available offers the scope holds now under these billing models (empty = all), for the
+    // collapse check: a source of on-demand and spot prices is not compared with commitments.
+    virtual Result<int> offerCount(const RefreshScope &scope, const QList<Billing> &billings) = 0;
     // The latest FX rates (currency units per USD), for the plausibility bounds of new prices.
     virtual Result<QHash<QString, double>> latestFxRates() = 0;
     // Replaces the scope's offers of the billing models present in the batch, atomically.

@@ -452,7 +452,7 @@ bool AwsOfferFileParser::finishTerm()
     if (m_termKind == TermKind::OnDemand) {
         if (!m_term.hasHourly)
             return stop(termPath() + QStringLiteral(".priceDimensions: no dimension with unit 'Hrs'"));
-        addOffer(product, core::Billing::OnDemand, m_term.hourly, m_term.currency, 0, QStringLiteral("none"), 0, false);
+        addOffer(product, core::Billing::OnDemand, m_term.hourly, m_term.currency, 0, QStringLiteral("none"), 0, {});
         return true;
     }
     int months = 0;
@@ -477,8 +477,6 @@ bool AwsOfferFileParser::finishTerm()
     if (!convertible && m_term.offeringClass != "standard"sv)
         return stop(QStringLiteral("%1.termAttributes.OfferingClass: unknown value '%2'")
                         .arg(termPath(), qs(m_term.offeringClass)));
-    if (convertible && !m_options.includeConvertible)
-        return true;
     if (upfront != u"none" && !m_term.hasUpfront)
         return stop(termPath() + QStringLiteral(".priceDimensions: no upfront fee (unit 'Quantity') for ")
                     + qs(m_term.purchaseOption));
@@ -486,24 +484,38 @@ bool AwsOfferFileParser::finishTerm()
     if (!m_term.hasHourly && upfront != u"all")
         return stop(termPath() + QStringLiteral(".priceDimensions: no dimension with unit 'Hrs'"));
     addOffer(product, core::Billing::Reserved, m_term.hourly, m_term.currency, months, upfront,
-             m_term.hasUpfront ? m_term.upfront : 0, convertible);
+             m_term.hasUpfront ? m_term.upfront : 0,
+             convertible ? QStringLiteral("convertible") : QStringLiteral("standard"));
     return true;
 }
 
 void AwsOfferFileParser::addOffer(const KeptProduct &product, core::Billing billing, double price,
                                   const std::string &currency, int termMonths, const QString &upfront,
-                                  double upfrontFee, bool convertible)
+                                  double upfrontFee, const QString &offeringClass)
 {
     QString source = QStringLiteral("AWS Price List API");
     if (!m_publicationDate.empty())
         source += QStringLiteral(" (published %1)").arg(qs(m_publicationDate));
-    if (convertible)
-        source += QStringLiteral(", convertible");
     const QString key = QStringList{product.instance.name, product.region, core::billingId(billing),
-                                    QString::number(termMonths), upfront, convertible ? QStringLiteral("c") : QString()}
+                                    QString::number(termMonths), upfront, offeringClass}
                             .join(u'|');
-    core::ImportedOffer offer{product.instance, product.region, billing, price, std::nullopt, qs(currency), source,
-                              termMonths, upfront, upfrontFee};
+    core::ImportedOffer offer;
+    offer.instance = product.instance;
+    offer.region = product.region;
+    offer.billing = billing;
+    offer.price = price;
+    offer.currency = qs(currency);
+    offer.source = source;
+    if (billing == core::Billing::Reserved) {
+        // The price list gives a reservation's parts: the hourly dimension ('Hrs') is billed
+        // every hour of the term, the 'Quantity' dimension once at its start.
+        offer.termMonths = termMonths;
+        offer.upfront = upfront;
+        offer.offeringClass = offeringClass;
+        offer.priceBasis = core::PriceBasis::Recurring;
+        offer.upfrontFee = upfrontFee;
+        offer.recurringPerHour = price;
+    }
     const auto it = m_offerIndex.constFind(key);
     if (it == m_offerIndex.constEnd()) {
         m_offerIndex.insert(key, m_batch.offers.size());
@@ -513,7 +525,7 @@ void AwsOfferFileParser::addOffer(const KeptProduct &product, core::Billing bill
     // Two SKUs for the same offer (rare: duplicate usage types): keep the cheaper one.
     core::ImportedOffer &existing = m_batch.offers[*it];
     const double hours = termMonths > 0 ? termMonths * 730.0 : 1.0;
-    if (price + upfrontFee / hours < existing.price + existing.upfrontFee / hours)
+    if (price + upfrontFee / hours < existing.price + existing.upfrontFee.value_or(0) / hours)
         existing = offer;
 }
 

@@ -25,9 +25,6 @@ struct AwsOfferFileOptions
 {
     QString fileLabel;      // the URL or path, used in errors and exclusions
     QString fallbackRegion; // when products carry no regionCode (older files)
-    // The catalog keys reserved offers by term and upfront only, so by default just the
-    // "standard" class is kept; convertible offers are added (source marked) when set.
-    bool includeConvertible = false;
 };
 
 class AwsOfferFileParser final : private JsonStreamHandler
@@ -100,7 +97,7 @@ private:
     bool stop(const QString &message);
     QString termPath() const;
     void addOffer(const KeptProduct &product, core::Billing billing, double price, const std::string &currency,
-                  int termMonths, const QString &upfront, double upfrontFee, bool convertible);
+                  int termMonths, const QString &upfront, double upfrontFee, const QString &offeringClass);
 
     const core::GpuAliasResolver &m_resolver;
     const InstanceShapes &m_shapes;

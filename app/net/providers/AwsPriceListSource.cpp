@@ -94,7 +94,6 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetchRegion(const AwsRegionF
     AwsOfferFileOptions options;
     options.fileLabel = label;
     options.fallbackRegion = region.regionCode;
-    options.includeConvertible = m_includeConvertible;
     AwsOfferFileParser parser(m_resolver, m_shapes, options);
     request.sink = [&](const char *data, qsizetype size) {
         if (isCancelled(context))

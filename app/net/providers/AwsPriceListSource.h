@@ -29,8 +29,6 @@ public:
 
     AwsPriceListSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes);
 
-    void setIncludeConvertible(bool include) { m_includeConvertible = include; }
-
     QStringList providers() const override { return {QStringLiteral("aws")}; }
     QString name() const override { return QStringLiteral("AWS Price List API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
@@ -41,7 +39,6 @@ private:
     QUrl m_baseUrl;
     core::GpuAliasResolver m_resolver;
     InstanceShapes m_shapes;
-    bool m_includeConvertible = false;
 };
 
 } // namespace gpuplanner::net

@@ -1,6 +1,7 @@
 #include "net/providers/AwsSpotAdvisor.h"
 
 #include "core/common/Redact.h"
+#include "core/cost/SpotRisk.h"
 
 #include "net/providers/ProviderCommon.h"
 
@@ -151,6 +152,22 @@ core::Result<SpotAdvisorData> fetchAwsSpotAdvisor(core::HttpClient &http, const 
     if (!response)
         return response.error();
     return parseAwsSpotAdvisor(response->body, label);
+}
+
+QList<core::SpotInterruption> spotInterruptions(const SpotAdvisorData &data, const QString &source)
+{
+    QList<core::SpotInterruption> out;
+    for (const SpotAdvice &a : data.advice()) {
+        if (a.os != u"Linux")
+            continue;
+        const auto bucket = core::bucketFromId(a.interruption.label);
+        // A label this version does not know: the middle of the range the feed states.
+        const double rate = bucket ? core::bucketRate(*bucket)
+                                   : (a.interruption.minPercent + a.interruption.maxPercent) / 200.0;
+        out.append(core::SpotInterruption{QStringLiteral("aws"), a.region, a.instanceType, a.interruption.label,
+                                          std::clamp(rate, 0.0, 1.0), a.savingsPercent, source});
+    }
+    return out;
 }
 
 } // namespace gpuplanner::net

@@ -4,6 +4,7 @@
 // the planner's spot-risk model reads how often AWS reclaims an instance type.
 
 #include "core/common/Result.h"
+#include "core/import/ImportBatch.h"
 #include "core/refresh/HttpClient.h"
 
 #include <QHash>
@@ -64,6 +65,10 @@ inline QUrl awsSpotAdvisorDefaultUrl()
 // feed structure (ranges, regions, systems) fails; a bad instance entry is skipped and listed.
 // Savings may be negative: the real feed has spot prices above on-demand (ca-central-1 p5.48xlarge, -62).
 core::Result<SpotAdvisorData> parseAwsSpotAdvisor(const QByteArray &bytes, const QString &label);
+
+// The Linux entries as the catalog stores them: AWS's bucket label, the rate the spot simulation
+// uses for it (core::bucketRate: the middle of the range, 25% for ">20%") and the source given.
+QList<core::SpotInterruption> spotInterruptions(const SpotAdvisorData &data, const QString &source);
 
 core::Result<SpotAdvisorData> fetchAwsSpotAdvisor(core::HttpClient &http, const QUrl &url = awsSpotAdvisorDefaultUrl(),
                                                   const std::atomic_bool *cancel = nullptr);

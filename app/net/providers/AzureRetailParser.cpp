@@ -125,9 +125,13 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         if (months == 0)
             return core::Error{QStringLiteral("%1: %2.reservationTerm: unknown term '%3'").arg(label, path, term)};
         // Reservation items price the whole term; Azure bills it monthly or upfront at the same total.
+        // Stored as the effective hourly rate of the term total, nothing owed up front.
         offer.billing = core::Billing::Reserved;
         offer.termMonths = months;
         offer.price = retailPrice / (kHoursPerYear * months / 12);
+        offer.priceBasis = core::PriceBasis::Effective;
+        offer.upfrontFee = 0.0;
+        offer.recurringPerHour = offer.price;
         addOffer(offer);
         return true;
     }
@@ -156,6 +160,10 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         planOffer.billing = core::Billing::SavingsPlan;
         planOffer.termMonths = months;
         planOffer.price = price; // savings-plan rates are already per hour
+        // Azure's savings plan for compute: an hourly spend commitment, no upfront part.
+        planOffer.offeringClass = QStringLiteral("compute");
+        planOffer.upfrontFee = 0.0;
+        planOffer.recurringPerHour = price;
         addOffer(planOffer);
     }
     return true;

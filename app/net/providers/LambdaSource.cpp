@@ -101,8 +101,8 @@ core::Result<core::ImportBatch> parseLambdaInstanceTypes(const QByteArray &bytes
     allRegions.sort();
     for (const Entry &entry : std::as_const(entries)) {
         for (const QString &region : entry.regions.isEmpty() ? allRegions : entry.regions) {
-            batch.offers.append(core::ImportedOffer{entry.instance, region, core::Billing::OnDemand, entry.price, std::nullopt,
-                                                    QStringLiteral("USD"), QStringLiteral("Lambda Cloud API")});
+            batch.offers.append(core::onDemandOrSpot(entry.instance, region, core::Billing::OnDemand, entry.price,
+                                                     QStringLiteral("USD"), QStringLiteral("Lambda Cloud API")));
         }
     }
     batch.files.append(core::ImportFileStats{kProvider, label, int(data.size()), int(entries.size()),

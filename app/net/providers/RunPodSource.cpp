@@ -194,11 +194,11 @@ core::Result<core::ImportBatch> parseRunPodGpuTypes(const QByteArray &bytes, con
                 instance.vcpus = count * *minVcpu;
             if (minMemory && *minMemory > 0)
                 instance.memoryGib = count * *minMemory;
-            batch.offers.append(core::ImportedOffer{instance, region, core::Billing::OnDemand, count * **price,
-                                                    std::nullopt, QStringLiteral("USD"), kSource});
+            batch.offers.append(core::onDemandOrSpot(instance, region, core::Billing::OnDemand, count * **price,
+                                                     QStringLiteral("USD"), kSource));
             if (spot)
-                batch.offers.append(core::ImportedOffer{instance, region, core::Billing::Spot, count * *spot,
-                                                        std::nullopt, QStringLiteral("USD"), kSource});
+                batch.offers.append(core::onDemandOrSpot(instance, region, core::Billing::Spot, count * *spot,
+                                                         QStringLiteral("USD"), kSource));
         }
         ++used;
     }

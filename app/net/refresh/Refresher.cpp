@@ -65,6 +65,8 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
                                        : error;
         if (!outcome.screening.isEmpty())
             log.message += QStringLiteral("; ") + outcome.screening;
+        if (!outcome.counts.leftNote().isEmpty())
+            log.message += QStringLiteral("; ") + outcome.counts.leftNote();
         if (progress)
             progress(job.provider, status == RefreshStatus::Ok ? QStringLiteral("done") : error, 1, 1);
     };
@@ -107,7 +109,19 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
     const bool hasOffers = !b.offers.isEmpty() || !b.kept.isEmpty() || b.fxRates.isEmpty();
     ValidationPolicy policy{0, options.force, {}};
     if (hasOffers) {
-        auto previous = store.value()->offerCount(scope);
+        // The billing models the batch replaces (a complete batch: all of them).
+        QList<Billing> billings;
+        if (!b.complete) {
+            for (const ImportedOffer &o : b.offers) {
+                if (!billings.contains(o.billing))
+                    billings.append(o.billing);
+            }
+            for (const KeptOffer &k : b.kept) {
+                if (!billings.contains(k.billing))
+                    billings.append(k.billing);
+            }
+        }
+        auto previous = store.value()->offerCount(scope, billings);
         if (!previous) {
             finish(RefreshStatus::Failed, previous.errorMessage());
             return logAndReturn();

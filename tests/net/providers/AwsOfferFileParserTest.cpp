@@ -37,7 +37,7 @@ TEST(AwsOfferFileParser, SampleExcerptGivesOnDemandAndReservedOffers)
     ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
     const QStringList expected = {
         QStringLiteral("g5.xlarge us-east-1 on_demand A10G x1 1.006000 USD"),
-        QStringLiteral("g5.xlarge us-east-1 reserved A10G x1 0.634000 USD 12m none 0.00"),
+        QStringLiteral("g5.xlarge us-east-1 reserved A10G x1 0.634000 USD 12m none 0.00 standard"),
         // The UnusedCapacityReservation SKU of p5.48xlarge is left out, so one offer only.
         QStringLiteral("p5.48xlarge us-east-1 on_demand H100-SXM5-80GB x8 55.040000 USD"),
     };
@@ -61,14 +61,19 @@ TEST(AwsOfferFileParser, MixedFileKeepsOnlyLinuxSharedGpuProductsWithEveryReserv
     const QStringList expected = {
         QStringLiteral("inf2.xlarge eu-west-1 on_demand Inferentia2 x1 0.835500 USD"),
         QStringLiteral("p4d.24xlarge eu-west-1 on_demand A100-SXM4-40GB x8 35.397000 USD"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 0.000000 USD 12m all 181010.00"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 0.000000 USD 36m all 320887.00"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 10.544000 USD 12m partial 92365.00"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 13.673000 USD 36m none 0.00"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 22.164000 USD 12m none 0.00"),
-        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 6.230000 USD 36m partial 163725.00"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 0.000000 USD 12m all 181010.00 standard"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 0.000000 USD 36m all 320887.00 standard"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 10.544000 USD 12m partial 92365.00 standard"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 13.673000 USD 36m none 0.00 standard"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 22.164000 USD 12m none 0.00 standard"),
+        QStringLiteral("p4d.24xlarge eu-west-1 reserved A100-SXM4-40GB x8 6.230000 USD 36m partial 163725.00 standard"),
     };
-    EXPECT_EQ(describeAll(batch->offers), expected);
+    QStringList standardOnly;
+    for (const QString &d : describeAll(batch->offers)) {
+        if (!d.endsWith(u"convertible"))
+            standardOnly.append(d);
+    }
+    EXPECT_EQ(standardOnly, expected);
     // x9g has GPUs but no known accelerator: reported, not dropped silently.
     ASSERT_EQ(batch->exclusions.size(), 1);
     EXPECT_EQ(batch->exclusions[0].reason, u"unmapped accelerator name");
@@ -77,17 +82,17 @@ TEST(AwsOfferFileParser, MixedFileKeepsOnlyLinuxSharedGpuProductsWithEveryReserv
     EXPECT_EQ(batch->files[0].sourceRows, 9);
 }
 
-TEST(AwsOfferFileParser, ConvertibleTermsOnRequest)
+TEST(AwsOfferFileParser, ConvertibleTermsKeptBesideStandardOnes)
 {
-    AwsOfferFileOptions options;
-    options.includeConvertible = true;
-    const auto batch = parseChunked(readFixture(kMixed), 4096, options);
+    const auto batch = parseChunked(readFixture(kMixed), 4096, AwsOfferFileOptions{});
     ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
     int convertible = 0;
     for (const core::ImportedOffer &o : batch->offers) {
-        if (o.source.contains(u"convertible")) {
+        if (o.offeringClass == u"convertible") {
             ++convertible;
             EXPECT_EQ(o.billing, core::Billing::Reserved);
+            EXPECT_EQ(o.priceBasis, core::PriceBasis::Recurring);
+            EXPECT_TRUE(o.upfrontFee.has_value());
         }
     }
     EXPECT_EQ(convertible, 2);
@@ -206,7 +211,7 @@ TEST(AwsPriceListSource, FetchesTheRegionIndexThenStreamsEachRegionFile)
         };
         const auto batch = source.fetch(QStringLiteral("aws"), context);
         ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
-        EXPECT_EQ(batch->offers.size(), 3 + 8);
+        EXPECT_EQ(batch->offers.size(), 3 + 8 + 2) << "two convertible terms beside the standard ones";
         EXPECT_EQ(batch->files.size(), 2);
         EXPECT_EQ(http.requests.size(), 3);
         EXPECT_EQ(http.requests[0].url.path(), u"/mirror/offers/v1.0/aws/AmazonEC2/current/region_index.json");

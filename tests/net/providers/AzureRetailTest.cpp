@@ -26,8 +26,8 @@ TEST(AzureRetailParser, SamplePageGivesLinuxOnDemandSpotReservedAndSavingsPlan)
         // 18985 USD for one year of reservation = 18985 / 8760 per hour.
         QStringLiteral("Standard_NC24ads_A100_v4 eastus on_demand A100-PCIe-80GB x1 3.673000 USD"),
         QStringLiteral("Standard_NC24ads_A100_v4 eastus reserved A100-PCIe-80GB x1 2.167237 USD 12m none 0.00"),
-        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 2.644500 USD 36m none 0.00"),
-        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 3.122100 USD 12m none 0.00"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 2.644500 USD 36m none 0.00 compute"),
+        QStringLiteral("Standard_NC24ads_A100_v4 eastus savings_plan A100-PCIe-80GB x1 3.122100 USD 12m none 0.00 compute"),
         QStringLiteral("Standard_NC24ads_A100_v4 eastus spot A100-PCIe-80GB x1 0.734600 USD"),
     };
     EXPECT_EQ(describeAll(batch.offers), expected);

@@ -56,8 +56,10 @@ QString describe(const core::ImportedOffer &o)
                        .arg(o.instance.gpuCount)
                        .arg(o.price, 0, 'f', 6)
                        .arg(o.currency);
-    if (o.termMonths > 0 || o.upfrontFee > 0)
-        text += QStringLiteral(" %1m %2 %3").arg(o.termMonths).arg(o.upfront).arg(o.upfrontFee, 0, 'f', 2);
+    if (o.termMonths > 0 || o.upfrontFee.value_or(0) > 0)
+        text += QStringLiteral(" %1m %2 %3").arg(o.termMonths).arg(o.upfront).arg(o.upfrontFee.value_or(0), 0, 'f', 2);
+    if (!o.offeringClass.isEmpty())
+        text += u' ' + o.offeringClass;
     if (o.medianPrice)
         text += QStringLiteral(" median %1").arg(*o.medianPrice, 0, 'f', 6);
     return text;
