@@ -2,6 +2,7 @@
 
 #include "core/refresh/BatchValidation.h"
 #include "db/CatalogFile.h"
+#include "db/PriceFlagStore.h"
 #include "db/seed/CatalogWriter.h"
 
 #include <QDate>
@@ -233,6 +234,9 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
         ++counts.removed;
     }
 
+    // New prices change the peers every check compares with: the whole catalog is checked again.
+    if (auto s = recheckPrices(*m_db, m_reference.retired); !s)
+        return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
     counts.regionsLeft = QStringList(regionsLeft.cbegin(), regionsLeft.cend());
     counts.regionsLeft.sort();
     if (!batch.effectiveDate.isEmpty()) {

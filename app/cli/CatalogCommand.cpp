@@ -103,6 +103,62 @@ int exportSnapshot(db::SqliteCatalogRepository &repo, const QString &file, QText
     return ExitOk;
 }
 
+// Every offer a price check flagged, with the rule and the reason, and the count per rule.
+int check(CatalogRepository &repo, bool strict, OutputFormat format, QTextStream &out, QTextStream &err)
+{
+    OfferQuery query;
+    query.includeSuspect = true;
+    auto offers = repo.offers(query);
+    if (!offers) {
+        err << programName() << ": " << offers.errorMessage() << '\n';
+        return ExitData;
+    }
+    QMap<QString, int> perRule;
+    QJsonArray flagged;
+    TextTable table({QStringLiteral("RULE"), QStringLiteral("PROVIDER"), QStringLiteral("INSTANCE"),
+                     QStringLiteral("REGION"), QStringLiteral("BILLING"), QStringLiteral("REASON")},
+                    {false, false, false, false, false, false});
+    int suspect = 0;
+    for (const Offer &o : offers.value()) {
+        if (!o.suspect())
+            continue;
+        ++suspect;
+        for (const QString &finding : o.suspectReasons) {
+            const QString rule = finding.section(QStringLiteral(": "), 0, 0);
+            const QString reason = finding.section(QStringLiteral(": "), 1);
+            ++perRule[rule];
+            table.addRow({rule, o.provider, o.instanceType, o.region, billingId(o.billing), reason});
+            flagged.append(QJsonObject{{QStringLiteral("rule"), rule}, {QStringLiteral("reason"), reason},
+                                       {QStringLiteral("provider"), o.provider},
+                                       {QStringLiteral("instance_type"), o.instanceType},
+                                       {QStringLiteral("region"), o.region},
+                                       {QStringLiteral("billing"), billingId(o.billing)},
+                                       {QStringLiteral("term_months"), o.termMonths},
+                                       {QStringLiteral("price_per_hour"), o.pricePerHour},
+                                       {QStringLiteral("currency"), o.currency}});
+        }
+    }
+    if (format == OutputFormat::Json) {
+        QJsonObject counts;
+        for (const QString &rule : priceRuleIds())
+            counts.insert(rule, perRule.value(rule));
+        out << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("suspect_offers"), suspect},
+                                                           {QStringLiteral("findings_per_rule"), counts},
+                                                           {QStringLiteral("findings"), flagged}})
+                                     .toJson(QJsonDocument::Indented));
+    } else {
+        out << table.render();
+        QStringList parts;
+        for (const QString &rule : priceRuleIds())
+            parts.append(QStringLiteral("%1 %2").arg(perRule.value(rule)).arg(rule));
+        out << QStringLiteral("%1 suspect offer(s): %2\n").arg(suspect).arg(parts.join(QStringLiteral(", ")));
+        if (suspect > 0)
+            out << QStringLiteral("Suspect offers are left out of recommendations unless the scenario includes them "
+                                  "(constraints.include_suspect); `offers --include-suspect` lists them.\n");
+    }
+    return strict && suspect > 0 ? ExitData : ExitOk;
+}
+
 } // namespace
 
 int runCatalog(const QStringList &args, CatalogSession &session, QTextStream &out, QTextStream &err)
@@ -112,20 +168,23 @@ int runCatalog(const QStringList &args, CatalogSession &session, QTextStream &ou
         "Catalog commands:\n"
         "  catalog info                              sources, data dates, rows per provider and billing model\n"
         "  catalog history --instance TYPE --region R  recorded prices of an instance type in a region\n"
-        "  catalog export FILE                       a portable snapshot with a checksum, for team mirrors"));
+        "  catalog export FILE                       a portable snapshot with a checksum, for team mirrors\n"
+        "  catalog check [--strict]                  every offer a price check flagged, with the rule and why;\n"
+        "                                            --strict exits 2 when any is flagged"));
     addCommonOptions(parser);
     parser.addOptions({
         {QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"), QStringLiteral("table")},
         {QStringLiteral("instance"), QStringLiteral("history: instance type."), QStringLiteral("TYPE")},
         {QStringLiteral("region"), QStringLiteral("history: region code."), QStringLiteral("R")},
+        {QStringLiteral("strict"), QStringLiteral("check: exit 2 when any offer is flagged.")},
     });
-    parser.addPositionalArgument(QStringLiteral("catalog"), QStringLiteral("info, history or export FILE."));
+    parser.addPositionalArgument(QStringLiteral("catalog"), QStringLiteral("info, history, check or export FILE."));
     if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("catalog"), 3, out, err))
         return *answered;
     const QStringList positional = parser.positionalArguments();
     const QString sub = positional.value(1);
-    if (sub != u"info" && sub != u"history" && sub != u"export") {
-        err << programName() << " catalog: expected a subcommand: info, history or export\n";
+    if (sub != u"info" && sub != u"history" && sub != u"export" && sub != u"check") {
+        err << programName() << " catalog: expected a subcommand: info, history, check or export\n";
         return ExitUsage;
     }
     if ((sub == u"export") != (positional.size() == 3)) {
@@ -149,6 +208,8 @@ int runCatalog(const QStringList &args, CatalogSession &session, QTextStream &ou
         return history(*repo.value(), parser, *format, out, err);
     if (sub == u"export")
         return exportSnapshot(*repo.value(), positional.at(2), out, err);
+    if (sub == u"check")
+        return check(*repo.value(), parser.isSet(QStringLiteral("strict")), *format, out, err);
     return info(*repo.value(), *format, out, err);
 }
 

@@ -105,6 +105,20 @@ CREATE TABLE offer_flags (
     PRIMARY KEY (offer_id, rule)
 );
 
+-- Published figures the price checks hold catalog prices against (an aggregator's cheapest
+-- on-demand listing and 1-year commitment per provider, GPU model and count), with their source.
+CREATE TABLE price_references (
+    provider_id    TEXT NOT NULL,
+    gpu_id         TEXT NOT NULL,
+    gpu_count      REAL NOT NULL,
+    term_months    INTEGER NOT NULL DEFAULT 0, -- 0: an on-demand listing; 12: a 1-year commitment
+    price_per_hour REAL NOT NULL CHECK (price_per_hour > 0),
+    currency       TEXT NOT NULL,
+    source         TEXT NOT NULL,
+    captured       TEXT NOT NULL,
+    PRIMARY KEY (provider_id, gpu_id, gpu_count, term_months)
+);
+
 -- How often a provider reclaims spot capacity of an instance type in a region, as it publishes it
 -- (AWS Spot Advisor: a bucket of the share of instances interrupted in the last month).
 CREATE TABLE spot_interruptions (

@@ -1,6 +1,7 @@
 #include "db/seed/CatalogWriter.h"
 
 #include "db/Migrations.h"
+#include "db/PriceFlagStore.h"
 #include "core/import/CommitmentsImporter.h"
 #include "core/import/SkyPilotImporter.h"
 #include "core/io/CsvReader.h"
@@ -234,6 +235,8 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
     }
     if (auto s = writeInterruptions(batch); !s)
         return s;
+    if (auto s = writeReferences(batch); !s)
+        return s;
 
     auto files = m_db.prepare(QStringLiteral(
         "INSERT INTO import_files (provider_id, file, source_rows, used_rows, excluded_rows, imported_at) "
@@ -295,6 +298,24 @@ Status CatalogWriter::writeInterruptions(const ImportBatch &batch)
         s.bind(7, i.source).bind(8, fetched);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("spot interruption %1 %2").arg(i.instanceType, i.region), e.errorMessage());
+    }
+    return success();
+}
+
+Status CatalogWriter::writeReferences(const ImportBatch &batch)
+{
+    auto insert = m_db.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO price_references (provider_id, gpu_id, gpu_count, term_months, price_per_hour, currency, "
+        "source, captured) VALUES (?, ?, ?, ?, ?, 'USD', ?, ?)"));
+    if (!insert)
+        return sqlError(m_db, QStringLiteral("price_references"), insert.errorMessage());
+    for (const PriceReference &r : batch.references) {
+        auto &s = insert.value();
+        s.reset();
+        s.bind(1, r.provider).bind(2, r.gpu).bind(3, r.gpuCount).bind(4, r.termMonths).bind(5, r.pricePerHourUsd);
+        s.bind(6, r.source).bind(7, r.captured);
+        if (auto e = s.exec(); !e)
+            return sqlError(m_db, QStringLiteral("price_references"), e.errorMessage());
     }
     return success();
 }
@@ -375,6 +396,9 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
                                     QStringLiteral("2026-05-07"),
                                     QStringLiteral("skypilot-catalog fork conversion rate 0.138 USD per CNY"));
         !s)
+        return s;
+    // The price checks need the FX rates above and every provider's offers.
+    if (auto s = recheckPrices(database, meta.value().retired); !s)
         return s;
     if (auto s = writer.setMeta(QStringLiteral("seed_source"),
                                 QStringLiteral("embedded skypilot-catalog snapshot (mid-2026; see SOURCE.md)"));

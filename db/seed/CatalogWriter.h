@@ -20,6 +20,7 @@ public:
     Status writeBatch(const core::ImportBatch &batch);
     // The batch's spot interruption figures replace those of the providers they name.
     Status writeInterruptions(const core::ImportBatch &batch);
+    Status writeReferences(const core::ImportBatch &batch);
     Status writeFxRate(const QString &currency, double ratePerUsd, const QString &date, const QString &source);
     Status setMeta(const QString &key, const QString &value);
 

@@ -100,6 +100,101 @@ TEST_F(Cli, OffersSortAndLimit)
         EXPECT_EQ(v.toObject().value(QStringLiteral("billing")).toString(), QStringLiteral("on_demand"));
 }
 
+TEST_F(Cli, ReservedOffersCarryTheirWholeCommitment)
+{
+    const QJsonArray offers = runJson({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("aws"),
+                                       QStringLiteral("--region"), QStringLiteral("us-east-1"), QStringLiteral("--gpu"),
+                                       QStringLiteral("H100"), QStringLiteral("--billing"), QStringLiteral("reserved"),
+                                       QStringLiteral("--format"), QStringLiteral("json")});
+    bool none = false, all = false, partial = false;
+    for (const QJsonValue &v : offers) {
+        const QJsonObject o = v.toObject();
+        EXPECT_EQ(o.value(QStringLiteral("billing")).toString(), QStringLiteral("reserved"));
+        if (o.value(QStringLiteral("instance_type")).toString() != u"p5.48xlarge"
+            || o.value(QStringLiteral("term_months")).toInt() != 36
+            || o.value(QStringLiteral("offering_class")).toString() != u"standard")
+            continue;
+        const QString upfront = o.value(QStringLiteral("upfront")).toString();
+        if (upfront == u"none") {
+            none = true;
+            EXPECT_NEAR(o.value(QStringLiteral("price_per_hour")).toDouble(), 23.777, 0.001);
+            EXPECT_EQ(o.value(QStringLiteral("upfront_fee")).toDouble(), 0);
+        } else if (upfront == u"all") {
+            all = true;
+            EXPECT_GT(o.value(QStringLiteral("upfront_fee")).toDouble(), 500000);
+            EXPECT_EQ(o.value(QStringLiteral("recurring_per_hour")).toDouble(), 0);
+        } else {
+            partial = true;
+            EXPECT_TRUE(o.value(QStringLiteral("upfront_fee")).isNull()) << "the source does not split partial upfront";
+        }
+        EXPECT_EQ(o.value(QStringLiteral("price_basis")).toString(), QStringLiteral("effective"));
+    }
+    EXPECT_TRUE(none && all && partial);
+    const QJsonArray allUpfront = runJson({QStringLiteral("offers"), QStringLiteral("--billing"), QStringLiteral("reserved"),
+                                           QStringLiteral("--term"), QStringLiteral("12"), QStringLiteral("--upfront"),
+                                           QStringLiteral("all"), QStringLiteral("--limit"), QStringLiteral("20"),
+                                           QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_FALSE(allUpfront.isEmpty());
+    for (const QJsonValue &v : allUpfront) {
+        EXPECT_EQ(v.toObject().value(QStringLiteral("term_months")).toInt(), 12);
+        EXPECT_EQ(v.toObject().value(QStringLiteral("upfront")).toString(), QStringLiteral("all"));
+    }
+}
+
+TEST_F(Cli, CommitmentFiltersNameTheFlagAtFault)
+{
+    const CliRun term = run({QStringLiteral("offers"), QStringLiteral("--term"), QStringLiteral("twelve")});
+    EXPECT_EQ(term.code, 1);
+    EXPECT_TRUE(term.err.contains(QStringLiteral("--term"))) << term.err.toStdString();
+    const CliRun upfront = run({QStringLiteral("offers"), QStringLiteral("--upfront"), QStringLiteral("some")});
+    EXPECT_EQ(upfront.code, 1);
+    EXPECT_TRUE(upfront.err.contains(QStringLiteral("--upfront: 'some'"))) << upfront.err.toStdString();
+    const CliRun spot = run({QStringLiteral("offers"), QStringLiteral("--billing"), QStringLiteral("spot"),
+                             QStringLiteral("--term"), QStringLiteral("12")});
+    EXPECT_EQ(spot.code, 1);
+    EXPECT_TRUE(spot.err.contains(QStringLiteral("describe commitments"))) << spot.err.toStdString();
+}
+
+TEST_F(Cli, CatalogCheckListsEveryFlaggedOfferAndStrictFails)
+{
+    const CliRun check = run({QStringLiteral("catalog"), QStringLiteral("check")});
+    ASSERT_EQ(check.code, 0) << check.err.toStdString();
+    EXPECT_TRUE(check.out.contains(QStringLiteral("round_placeholder"))) << "Mithril's 1.00 placeholders";
+    EXPECT_TRUE(check.out.contains(QStringLiteral("a3-highgpu-8g")));
+    EXPECT_TRUE(check.out.contains(QStringLiteral("a2-ultragpu-8g")));
+    EXPECT_TRUE(check.out.contains(QStringLiteral("a4-highgpu-8g")));
+    EXPECT_TRUE(check.out.contains(QStringLiteral("suspect offer(s)")));
+    EXPECT_EQ(run({QStringLiteral("catalog"), QStringLiteral("check"), QStringLiteral("--strict")}).code, 2);
+    // Listing leaves them out unless asked, and marks them when asked.
+    const QJsonArray plain = runJson({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("mithril"),
+                                      QStringLiteral("--format"), QStringLiteral("json")});
+    EXPECT_TRUE(plain.isEmpty());
+    const QJsonArray all = runJson({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("mithril"),
+                                    QStringLiteral("--include-suspect"), QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(all.size(), 8);
+    for (const QJsonValue &v : all) {
+        EXPECT_TRUE(v.toObject().value(QStringLiteral("suspect")).toBool());
+        EXPECT_TRUE(v.toObject().value(QStringLiteral("suspect_reason")).toString().contains(u"placeholder"));
+    }
+    // AWS's own interruption bucket on its spot offers.
+    const QJsonArray spot = runJson({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("aws"),
+                                     QStringLiteral("--region"), QStringLiteral("us-east-1"), QStringLiteral("--gpu"),
+                                     QStringLiteral("H100"), QStringLiteral("--min-gpus"), QStringLiteral("8"),
+                                     QStringLiteral("--billing"), QStringLiteral("spot"), QStringLiteral("--format"),
+                                     QStringLiteral("json")});
+    bool p5 = false;
+    for (const QJsonValue &v : spot) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("instance_type")).toString() != u"p5.48xlarge")
+            continue;
+        p5 = true;
+        EXPECT_EQ(o.value(QStringLiteral("interruption_bucket")).toString(), QStringLiteral(">20%"));
+        EXPECT_DOUBLE_EQ(o.value(QStringLiteral("interruption_rate_monthly")).toDouble(), 0.25);
+        EXPECT_TRUE(o.value(QStringLiteral("interruption_source")).toString().contains(u"Spot Instance Advisor"));
+    }
+    EXPECT_TRUE(p5);
+}
+
 TEST_F(Cli, CsvHasTheDocumentedHeader)
 {
     const CliRun r = run({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("lambda"),

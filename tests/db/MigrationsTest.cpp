@@ -120,3 +120,50 @@ TEST(Migrations, ForeignKeysAreEnforced)
                                          "VALUES ('nobody', 'r', 'R', 'Europe')"))
                      .ok());
 }
+
+TEST(Migrations, Version3KeepsEveryOfferAndItsHistoryAndDescribesCommitments)
+{
+    QTemporaryDir dir;
+    auto db = createDb(dir);
+    ASSERT_TRUE(migrate(*db, 2).ok());
+    ASSERT_TRUE(db->exec(QStringLiteral(
+                             "INSERT INTO providers (id, name, kind, home_currency) VALUES ('p', 'P', 'custom', 'USD');"
+                             "INSERT INTO regions (id, provider_id, code, name, geography) VALUES (1, 'p', 'r', 'R', 'Europe');"
+                             "INSERT INTO gpu_models (id, vendor, kind) VALUES ('G', 'V', 'gpu');"
+                             "INSERT INTO instance_types (id, provider_id, name, gpu_id, gpu_count) VALUES (1, 'p', 'i', 'G', 1);"
+                             "INSERT INTO offers (id, instance_type_id, region_id, billing, hourly_price, currency, "
+                             "effective_date, fetched_at, source) VALUES (1, 1, 1, 'on_demand', 2.0, 'USD', '2026-01', '2026-01', 't');"
+                             "INSERT INTO offers (id, instance_type_id, region_id, billing, term_months, upfront, hourly_price, "
+                             "upfront_fee, currency, effective_date, fetched_at, source) VALUES (2, 1, 1, 'reserved', 12, "
+                             "'partial', 0.5, 4000, 'USD', '2026-01', '2026-01', 't');"
+                             "UPDATE offers SET hourly_price = 2.5 WHERE id = 1;"))
+                    .ok());
+    ASSERT_EQ(scalar(*db, "SELECT count(*) FROM price_history"), 3);
+    ASSERT_TRUE(migrate(*db).ok());
+    EXPECT_EQ(scalar(*db, "PRAGMA foreign_keys"), 1) << "turned back on after the rebuild";
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM price_history"), 3) << "the rebuild keeps every recorded price";
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    // Version 2's reserved row: a standard RI stated by its recurring part with its fee.
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM offers WHERE id = 2 AND offering_class = 'standard' AND "
+                          "price_basis = 'recurring' AND upfront_fee = 4000 AND recurring_per_hour = 0.5"),
+              1);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM offers WHERE id = 1 AND offering_class = '' AND "
+                          "unavailable_since IS NULL"),
+              1);
+    // Convertible beside standard now fits the key; capacity blocks are a billing model.
+    EXPECT_TRUE(db->exec(QStringLiteral(
+                             "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, offering_class, "
+                             "hourly_price, price_basis, currency, effective_date, fetched_at, source) VALUES (1, 1, "
+                             "'reserved', 12, 'partial', 'convertible', 0.6, 'effective', 'USD', '2026-01', '2026-01', 't');"
+                             "INSERT INTO offers (instance_type_id, region_id, billing, upfront, hourly_price, price_basis, "
+                             "min_duration_hours, max_duration_hours, currency, effective_date, fetched_at, source) VALUES "
+                             "(1, 1, 'capacity_block', 'all', 1.5, 'effective', 24, 4368, 'USD', '2026-01', '2026-01', 't');"))
+                    .ok());
+    EXPECT_FALSE(db->exec(QStringLiteral("UPDATE offers SET offering_class = 'gold' WHERE id = 2")).ok());
+    // A deleted offer still takes its flags and history with it.
+    ASSERT_TRUE(db->exec(QStringLiteral("INSERT INTO offer_flags (offer_id, rule, reason) VALUES (1, 'x', 'y');"
+                                        "DELETE FROM offers WHERE id = 1"))
+                    .ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM offer_flags"), 0);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM price_history WHERE offer_id = 1"), 0);
+}

@@ -102,20 +102,95 @@ TEST_F(SeedImport, NoAcceleratorNameIsUnmapped)
 
 TEST_F(SeedImport, EveryProviderHasOffersAndEveryRegionAGeography)
 {
-    // Every provider has offers, except Mithril: its only prices are placeholders (1.00 USD per
-    // GPU-hour for H100 and H200, on-demand and spot alike), left out with the reason logged.
-    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers p WHERE p.id <> 'mithril' AND NOT EXISTS "
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers p WHERE NOT EXISTS "
                                     "(SELECT 1 FROM instance_types it JOIN offers o ON o.instance_type_id = it.id "
                                     "WHERE it.provider_id = p.id)")),
               0);
+    // Mithril's only prices are placeholders (1.00 USD per GPU-hour for H100 and H200, on-demand
+    // and spot alike): kept, and every one flagged as such.
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
                                     "WHERE it.provider_id = 'mithril'")),
-              0);
-    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE provider_id = 'mithril' AND "
-                                    "reason LIKE '%placeholder%'")),
+              8);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offer_flags f JOIN offers o ON o.id = f.offer_id JOIN "
+                                    "instance_types it ON it.id = o.instance_type_id WHERE it.provider_id = 'mithril' "
+                                    "AND f.rule = 'round_placeholder'")),
               8);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Unknown'")), 0);
     EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Mainland China'")), 10);
+}
+
+TEST_F(SeedImport, CommitmentPricesAreTheSourcesOwnWithEveryRowAccountedFor)
+{
+    // p5.48xlarge in us-east-1, 3-year standard RI: no upfront 23.777 USD/h; all upfront with its fee.
+    EXPECT_NEAR(real(QStringLiteral(
+                    "SELECT o.hourly_price FROM offers o JOIN instance_types it ON it.id = o.instance_type_id JOIN "
+                    "regions r ON r.id = o.region_id WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' AND "
+                    "o.billing = 'reserved' AND o.term_months = 36 AND o.upfront = 'none' AND o.offering_class = 'standard'")),
+                23.77728, 1e-6);
+    EXPECT_GT(real(QStringLiteral(
+                  "SELECT o.upfront_fee FROM offers o JOIN instance_types it ON it.id = o.instance_type_id JOIN "
+                  "regions r ON r.id = o.region_id WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' AND "
+                  "o.billing = 'reserved' AND o.term_months = 36 AND o.upfront = 'all' AND o.offering_class = 'standard'")),
+              500000);
+    // Partial upfront: the source cannot split the parts, so both stay unknown.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE billing = 'reserved' AND upfront = 'partial' AND "
+                                    "(upfront_fee IS NOT NULL OR recurring_per_hour IS NOT NULL)")),
+              0);
+    // Convertible beside standard, all effective rates.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE offering_class = 'convertible'")), 3624);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE offering_class = 'standard'")), 3564);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE billing = 'savings_plan'")), 222);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers WHERE billing = 'capacity_block' AND "
+                                    "min_duration_hours = 24 AND max_duration_hours = 4368")),
+              5);
+    // An aggregate's discount is a ratio and says so; no marketplace gets a commitment.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id IN ('azure', 'gcp') AND o.billing = 'reserved' AND "
+                                    "o.source NOT LIKE '% x on-demand: %' AND o.source NOT LIKE 'Azure Retail Prices%'")),
+              0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "JOIN providers p ON p.id = it.provider_id WHERE o.billing <> 'on_demand' AND "
+                                    "o.billing <> 'spot' AND p.id NOT IN ('aws', 'azure', 'gcp')")),
+              0);
+    // Every source row is used or left out with a reason.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT source_rows FROM import_files WHERE file = 'commitments/commitments.csv'")),
+              9446);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT used_rows + excluded_rows FROM import_files WHERE file = "
+                                    "'commitments/commitments.csv'")),
+              9446);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT excluded_rows FROM import_files WHERE file = 'commitments/commitments.csv'")),
+              scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE scope = 'commitment'")));
+}
+
+TEST_F(SeedImport, PriceChecksFlagTheKnownBadRowsAndSpotAdvisorShips)
+{
+    auto flagged = [&](const char *instance, const char *region, const char *billing) {
+        return scalar(QStringLiteral("SELECT count(*) FROM offer_flags f JOIN offers o ON o.id = f.offer_id JOIN "
+                                     "instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+                                     "WHERE it.name = '%1' AND r.code = '%2' AND o.billing = '%3'")
+                          .arg(QLatin1String(instance), QLatin1String(region), QLatin1String(billing)));
+    };
+    EXPECT_GT(flagged("a3-highgpu-8g", "us-central1", "on_demand"), 0);
+    EXPECT_GT(flagged("a3-highgpu-8g", "us-central1", "spot"), 0) << "spot above on-demand";
+    EXPECT_GT(flagged("a2-ultragpu-8g", "us-central1", "on_demand"), 0);
+    EXPECT_GT(flagged("a4-highgpu-8g", "us-central1", "on_demand"), 0);
+    EXPECT_EQ(flagged("p5.48xlarge", "us-east-1", "on_demand"), 0);
+    // Every spot offer above its on-demand twin is flagged.
+    EXPECT_EQ(scalar(QStringLiteral(
+                  "SELECT count(*) FROM offers s JOIN offers d ON d.instance_type_id = s.instance_type_id AND "
+                  "d.region_id = s.region_id AND d.billing = 'on_demand' WHERE s.billing = 'spot' AND "
+                  "s.hourly_price > d.hourly_price * 1.005 AND NOT EXISTS (SELECT 1 FROM offer_flags f WHERE "
+                  "f.offer_id = s.id AND f.rule = 'spot_above_on_demand')")),
+              0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM offer_flags WHERE rule = 'retired_family'")), 0);
+    // The real Spot Advisor feed: p5.48xlarge in us-east-1 is in AWS's ">20%" bucket.
+    auto bucket = m_db->prepare(QStringLiteral(
+        "SELECT bucket, rate_monthly FROM spot_interruptions WHERE provider_id = 'aws' AND region_code = 'us-east-1' "
+        "AND instance_name = 'p5.48xlarge'"));
+    ASSERT_TRUE(bucket.ok());
+    ASSERT_TRUE(bucket.value().step());
+    EXPECT_EQ(bucket.value().text(0), QStringLiteral(">20%"));
+    EXPECT_DOUBLE_EQ(bucket.value().real(1), 0.25);
 }
 
 TEST_F(SeedImport, ChinaCloudPricesAreStoredBackInCny)

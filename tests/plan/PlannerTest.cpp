@@ -261,6 +261,80 @@ TEST_F(PlannerFixture, AQuotedPriceNeedsItsCurrencyRate)
     EXPECT_EQ(find(QStringLiteral("a"), Billing::Reserved)->issue, OptionIssue::NoFxRate);
 }
 
+TEST_F(PlannerFixture, SuspectPricesAreLeftOutUnlessIncluded)
+{
+    QList<Offer> offers = m_planner.offers();
+    for (Offer &o : offers) {
+        if (o.provider == u"hourly")
+            o.suspectReasons = {QStringLiteral("round_placeholder: 1.00 USD per GPU-hour for two models")};
+    }
+    m_planner.setCatalog(offers, m_planner.gpuModels());
+    m_planner.plan(m_request);
+    const PlanOption *suspect = find(QStringLiteral("hourly"), Billing::OnDemand);
+    ASSERT_NE(suspect, nullptr);
+    EXPECT_EQ(suspect->issue, OptionIssue::SuspectPrice);
+    EXPECT_TRUE(optionReasons(m_planner, m_request, *suspect).first().contains(u"suspect"));
+    const PlanResult &r = m_planner.result();
+    ASSERT_GE(r.recommended, 0);
+    EXPECT_FALSE(m_planner.offer(r.options[std::size_t(r.recommended)]).suspect());
+    m_request.constraints.includeSuspect = true;
+    m_planner.plan(m_request);
+    EXPECT_TRUE(find(QStringLiteral("hourly"), Billing::OnDemand)->usable());
+}
+
+TEST_F(PlannerFixture, PublishedInterruptionFigureBeatsTheDefaultAndTheUsersRuleBeatsIt)
+{
+    QList<Offer> offers = m_planner.offers();
+    for (Offer &o : offers) {
+        if (o.billing == Billing::Spot) {
+            o.interruptionBucket = QStringLiteral(">20%");
+            o.interruptionRateMonthly = 0.25;
+            o.interruptionSource = QStringLiteral("AWS Spot Instance Advisor feed of 2025-06-28");
+        }
+    }
+    m_planner.setCatalog(offers, m_planner.gpuModels());
+    m_planner.plan(m_request);
+    const PlanOption *spot = find(QStringLiteral("a"), Billing::Spot);
+    ASSERT_NE(spot, nullptr);
+    EXPECT_TRUE(spot->interruptionPublished);
+    EXPECT_DOUBLE_EQ(spot->interruptionRate, 0.25);
+    m_request.assumptions.interruptions.add({QStringLiteral("a"), QStringLiteral("big*"), 0.05, QStringLiteral("mine")});
+    m_planner.plan(m_request);
+    spot = find(QStringLiteral("a"), Billing::Spot);
+    EXPECT_FALSE(spot->interruptionPublished);
+    EXPECT_DOUBLE_EQ(spot->interruptionRate, 0.05);
+}
+
+TEST_F(PlannerFixture, CapacityBlocksAreBookedInDaysThenWeeks)
+{
+    QList<Offer> offers = m_planner.offers();
+    Offer block = offers.first(); // a's big8 on-demand
+    block.billing = Billing::CapacityBlock;
+    block.upfront = QStringLiteral("all");
+    block.pricePerHour = block.pricePerHourUsd = 30;
+    block.priceBasis = PriceBasis::Effective;
+    block.minDurationHours = 24;
+    block.maxDurationHours = 182 * 24;
+    offers.append(block);
+    m_planner.setCatalog(offers, m_planner.gpuModels());
+    m_planner.plan(m_request);
+    const PlanOption *cb = find(QStringLiteral("a"), Billing::CapacityBlock);
+    ASSERT_NE(cb, nullptr);
+    double days = std::ceil(cb->hours / 24.0 - 1e-9);
+    if (days > 14)
+        days = std::ceil(days / 7.0) * 7.0;
+    EXPECT_EQ(cb->commitmentTerms, int(days));
+    EXPECT_NEAR(cb->commitmentTotal, 30.0 * days * 24 * cb->instances, 1e-6);
+    EXPECT_NEAR(cb->cost, cb->commitmentTotal + cb->extras, 1e-6);
+    // Longer than the longest block: not usable, and it says why.
+    m_request.workload.training.tokens = 5e13;
+    m_planner.plan(m_request);
+    cb = find(QStringLiteral("a"), Billing::CapacityBlock);
+    if (cb->hours > 182 * 24) {
+        EXPECT_EQ(cb->issue, OptionIssue::TooLongForBlock);
+    }
+}
+
 TEST_F(PlannerFixture, RankingOrdersAndRecommendation)
 {
     m_request.constraints.deadlineHours = 24 * 10;

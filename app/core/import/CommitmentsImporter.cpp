@@ -276,8 +276,22 @@ private:
             for (const CsvRecord &r : it.value()) {
                 const QString billing = field(r, "billing");
                 if (billing == u"on_demand") {
-                    ++m_used; // the ratios' denominator
+                    ++m_used; // the ratios' denominator, and a published listing the price checks use
+                    const auto config = parseConfig(field(r, "instance_type"));
+                    const QString gpu = gpuFromSlug(field(r, "source"));
+                    if (!gpu.isEmpty() && field(r, "currency") == u"USD")
+                        m_batch.references.append(PriceReference{
+                            provider, gpu, config->count, *number(field(r, "price_per_hour")), 0,
+                            QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
                     continue;
+                }
+                if (field(r, "term_months") == u"12" && field(r, "currency") == u"USD") {
+                    const auto config = parseConfig(field(r, "instance_type"));
+                    const QString gpu = gpuFromSlug(field(r, "source"));
+                    if (!gpu.isEmpty())
+                        m_batch.references.append(PriceReference{
+                            provider, gpu, config->count, *number(field(r, "price_per_hour")), 12,
+                            QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
                 }
                 if (!onDemand) {
                     exclude(r, QStringLiteral("no on-demand price of the same configuration to take a ratio to"));

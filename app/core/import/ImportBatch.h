@@ -6,6 +6,7 @@
 
 #include "core/catalog/Billing.h"
 #include "core/catalog/FxRate.h"
+#include "core/catalog/PriceChecks.h"
 
 #include <QList>
 #include <QString>
@@ -121,6 +122,8 @@ struct ImportBatch
     QList<KeptOffer> kept;
     // Interruption figures this source publishes; when present they replace the provider's stored ones.
     QList<SpotInterruption> interruptions;
+    // Published figures the price checks hold the catalog against (seed only).
+    QList<PriceReference> references;
     QList<ImportFileStats> files;
 
     void append(const ImportBatch &other);

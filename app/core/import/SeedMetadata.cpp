@@ -231,6 +231,22 @@ Result<SeedMetadata> loadSeedMetadata(const QString &dirPath)
                                            t.field(r, QStringLiteral("note"))});
     }
 
+    auto retired = readTable(dir, QStringLiteral("retired-families.csv"),
+                             {QStringLiteral("provider"), QStringLiteral("instance_pattern"),
+                              QStringLiteral("retired_on"), QStringLiteral("source")});
+    if (!retired)
+        return retired.error();
+    for (const CsvRecord &r : retired.value().records()) {
+        const auto &t = retired.value();
+        if (t.field(r, QStringLiteral("source")).trimmed().isEmpty())
+            return Error{QStringLiteral("%1: line %2: a retired family needs its source")
+                             .arg(dir.filePath(QStringLiteral("retired-families.csv")))
+                             .arg(r.line)};
+        meta.retired.append(RetiredFamily{t.field(r, QStringLiteral("provider")),
+                                          t.field(r, QStringLiteral("instance_pattern")),
+                                          t.field(r, QStringLiteral("retired_on")), t.field(r, QStringLiteral("source"))});
+    }
+
     auto hosts = readTable(dir, QStringLiteral("gcp-host-accelerators.csv"),
                            {QStringLiteral("host_pattern"), QStringLiteral("accelerator"), QStringLiteral("count")});
     if (!hosts)

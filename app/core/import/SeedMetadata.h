@@ -5,6 +5,7 @@
 
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/GpuModel.h"
+#include "core/catalog/PriceChecks.h"
 #include "core/common/Result.h"
 
 #include <QHash>
@@ -61,6 +62,7 @@ struct SeedMetadata
     QList<InstanceSpec> instanceSpecs;
     QList<Correction> corrections;
     QList<GcpHostAccelerator> gcpHosts;
+    QList<RetiredFamily> retired; // retired-families.csv: instance families the providers retired
 
     GpuAliasResolver resolver() const;
     const ProviderMeta *provider(const QString &id) const;

@@ -398,6 +398,7 @@ void ImportBatch::append(const ImportBatch &other)
     exclusions.append(other.exclusions);
     kept.append(other.kept);
     interruptions.append(other.interruptions);
+    references.append(other.references);
     files.append(other.files);
 }
 

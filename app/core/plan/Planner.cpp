@@ -250,11 +250,15 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         priceCommitment(request, option);
         break;
     case Billing::CapacityBlock: {
-        // Booked in whole days for the run, paid for every booked hour.
+        // Booked for the run and paid for every booked hour: AWS books whole days up to 14 days,
+        // then whole weeks (EC2 User Guide, "Find and purchase Capacity Blocks").
         option.pricePerHour = o.pricePerHour * option.fxFactor;
         const double minHours = o.minDurationHours.value_or(24);
         const double maxHours = o.maxDurationHours.value_or(std::numeric_limits<double>::max());
-        const double booked = std::max(minHours, std::ceil(option.hours / 24.0) * 24.0);
+        double days = std::ceil(option.hours / 24.0 - 1e-9);
+        if (days > 14)
+            days = std::ceil(days / 7.0) * 7.0;
+        const double booked = std::max(minHours, days * 24.0);
         if (option.issue == OptionIssue::None && booked > maxHours)
             option.issue = OptionIssue::TooLongForBlock;
         option.commitmentTerms = int(booked / 24.0);

@@ -38,6 +38,8 @@ QJsonObject constraintsToJson(const Constraints &c)
         billing << billingId(b);
     list(u"billing", billing);
     o.insert(QStringLiteral("rdma_for_multi_node"), c.rdmaForMultiNode);
+    if (c.includeSuspect)
+        o.insert(QStringLiteral("include_suspect"), true);
     if (c.minGpuMemoryGib > 0)
         o.insert(QStringLiteral("min_gpu_memory_gib"), c.minGpuMemoryGib);
     o.insert(QStringLiteral("confidence"), c.confidence);

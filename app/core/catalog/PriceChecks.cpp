@@ -1,0 +1,291 @@
+#include "core/catalog/PriceChecks.h"
+
+#include "core/cost/SpotRisk.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace gpuplanner::core {
+
+namespace {
+
+constexpr double kSpotTolerance = 1.005;
+constexpr double kPeerZ = 3.5;
+constexpr double kPeerRatio = 3.0;
+constexpr int kPeerMinOffers = 10;
+constexpr int kPeerMinProviders = 3;
+constexpr double kRegionLow = 0.75;
+constexpr double kRegionHigh = 1.5;
+constexpr int kRegionMinRegions = 3;
+constexpr double kListingShare = 0.8;
+constexpr double kCommitmentShare = 0.9;
+
+QString usd(double v)
+{
+    return QStringLiteral("%1 USD").arg(v, 0, 'f', v < 10 ? 3 : 2);
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+QString twinKey(const Offer &o)
+{
+    return o.provider + u'|' + o.instanceType + u'|' + o.region;
+}
+
+double perGpuUsd(const Offer &o)
+{
+    return o.gpuCount > 0 ? o.pricePerHourUsd / o.gpuCount : 0;
+}
+
+class Checker
+{
+public:
+    explicit Checker(const PriceCheckInput &in) : m_in(in)
+    {
+        for (const Offer &o : in.offers) {
+            if (o.billing == Billing::OnDemand)
+                m_onDemand.insert(twinKey(o), &o);
+        }
+    }
+
+    QList<PriceFlag> run()
+    {
+        spotAboveOnDemand();
+        roundPlaceholders();
+        peerOutliers();
+        regionOutliers();
+        belowPublishedListing();
+        retiredFamilies();
+        twinSuspect();
+        return m_flags;
+    }
+
+private:
+    void flag(const Offer &o, const QString &rule, const QString &reason)
+    {
+        const QString key = QString::number(o.id) + u'|' + rule;
+        if (m_seen.contains(key))
+            return;
+        m_seen.insert(key);
+        m_flags.append(PriceFlag{o.id, rule, reason});
+        m_flagged.insert(o.id);
+    }
+
+    void spotAboveOnDemand()
+    {
+        for (const Offer &o : m_in.offers) {
+            if (o.billing != Billing::Spot)
+                continue;
+            const Offer *od = m_onDemand.value(twinKey(o));
+            if (!od || !(o.pricePerHourUsd > od->pricePerHourUsd * kSpotTolerance))
+                continue;
+            flag(o, QStringLiteral("spot_above_on_demand"),
+                 QStringLiteral("spot %1/h is above on-demand %2/h for the same instance and region")
+                     .arg(usd(o.pricePerHourUsd), usd(od->pricePerHourUsd)));
+            flag(*od, QStringLiteral("spot_above_on_demand"),
+                 QStringLiteral("its spot price %1/h is above it (%2/h): one of the two is wrong")
+                     .arg(usd(o.pricePerHourUsd), usd(od->pricePerHourUsd)));
+        }
+    }
+
+    void roundPlaceholders()
+    {
+        // provider|cents per GPU-hour -> GPU models, per billing model.
+        QHash<QString, QSet<QString>> onDemand, spot;
+        for (const Offer &o : m_in.offers) {
+            const double p = perGpuUsd(o);
+            const double cents = std::round(p * 100.0);
+            if (p < 1.0 || std::abs(p * 100.0 - cents) > 1e-6 || std::fmod(cents, 100.0) != 0)
+                continue;
+            const QString key = o.provider + u'|' + QString::number(cents);
+            if (o.billing == Billing::OnDemand)
+                onDemand[key].insert(o.gpu);
+            else if (o.billing == Billing::Spot)
+                spot[key].insert(o.gpu);
+        }
+        for (const Offer &o : m_in.offers) {
+            if (o.billing != Billing::OnDemand && o.billing != Billing::Spot)
+                continue;
+            const QString key = o.provider + u'|' + QString::number(std::round(perGpuUsd(o) * 100.0));
+            const QSet<QString> models = onDemand.value(key);
+            if (models.size() < 2 || spot.value(key).size() < 2)
+                continue;
+            QStringList names(models.cbegin(), models.cend());
+            names.sort();
+            flag(o, QStringLiteral("round_placeholder"),
+                 QStringLiteral("%1 per GPU-hour for %2, on-demand and spot alike: a placeholder, not a price")
+                     .arg(usd(perGpuUsd(o)), names.join(QStringLiteral(", "))));
+        }
+    }
+
+    void peerOutliers()
+    {
+        // One vote per provider (its median), so a hyperscaler's thirty regions do not make a
+        // marketplace's lower price look wrong.
+        QHash<QString, std::vector<const Offer *>> byGpu;
+        for (const Offer &o : m_in.offers) {
+            if (o.billing == Billing::OnDemand && o.gpuCount >= 1 && perGpuUsd(o) > 0)
+                byGpu[o.gpu].push_back(&o);
+        }
+        for (auto it = byGpu.cbegin(); it != byGpu.cend(); ++it) {
+            const auto &offers = it.value();
+            QHash<QString, std::vector<double>> byProvider;
+            for (const Offer *o : offers)
+                byProvider[o->provider].push_back(std::log(perGpuUsd(*o)));
+            if (int(offers.size()) < kPeerMinOffers || byProvider.size() < kPeerMinProviders)
+                continue;
+            std::vector<double> votes;
+            for (const auto &logs : std::as_const(byProvider))
+                votes.push_back(median(logs));
+            const double m = median(votes);
+            std::vector<double> deviations;
+            for (double v : votes)
+                deviations.push_back(std::abs(v - m));
+            const double mad = median(deviations);
+            for (const Offer *o : offers) {
+                const double l = std::log(perGpuUsd(*o));
+                const double ratio = std::exp(l - m);
+                // Only far below: a price far above its peers usually buys a bigger host (one T4 with
+                // 64 vCPUs), and it is never the one recommended.
+                const bool far = ratio <= 1.0 / kPeerRatio;
+                const bool outside = mad <= 0 || std::abs(0.6745 * (l - m) / mad) > kPeerZ;
+                if (!far || !outside)
+                    continue;
+                flag(*o, QStringLiteral("peer_outlier"),
+                     QStringLiteral("%1 per GPU-hour is %2x the median of %3 providers' on-demand %4 prices (%5)")
+                         .arg(usd(perGpuUsd(*o)))
+                         .arg(ratio, 0, 'f', 2)
+                         .arg(byProvider.size())
+                         .arg(it.key(), usd(std::exp(m))));
+            }
+        }
+    }
+
+    void regionOutliers()
+    {
+        QHash<QString, std::vector<const Offer *>> byInstance;
+        for (const Offer &o : m_in.offers) {
+            // Within one geography: mainland China, for one, is priced apart from overseas regions.
+            if (o.billing == Billing::OnDemand)
+                byInstance[o.provider + u'|' + o.instanceType + u'|' + o.geography].push_back(&o);
+        }
+        for (const auto &offers : std::as_const(byInstance)) {
+            if (int(offers.size()) < kRegionMinRegions + 1)
+                continue;
+            for (const Offer *o : offers) {
+                std::vector<double> others;
+                for (const Offer *p : offers) {
+                    if (p != o)
+                        others.push_back(p->pricePerHourUsd);
+                }
+                const double m = median(others);
+                if (m <= 0)
+                    continue;
+                const double ratio = o->pricePerHourUsd / m;
+                if (ratio >= kRegionLow && ratio <= kRegionHigh)
+                    continue;
+                flag(*o, QStringLiteral("region_outlier"),
+                     QStringLiteral("%1/h is %2x the median of its %3 other regions in %5 (%4/h)")
+                         .arg(usd(o->pricePerHourUsd))
+                         .arg(ratio, 0, 'f', 2)
+                         .arg(others.size())
+                         .arg(usd(m), o->geography));
+            }
+        }
+    }
+
+    void belowPublishedListing()
+    {
+        for (const PriceReference &r : m_in.references) {
+            for (const Offer &o : m_in.offers) {
+                if (o.billing != Billing::OnDemand || o.provider != r.provider || o.gpu != r.gpu
+                    || std::abs(o.gpuCount - r.gpuCount) > 1e-6)
+                    continue;
+                if (r.termMonths == 0 && o.pricePerHourUsd < r.pricePerHourUsd * kListingShare) {
+                    flag(o, QStringLiteral("below_published_listing"),
+                         QStringLiteral("%1/h is below %2% of the cheapest on-demand listing %3 found for this GPU model "
+                                        "and count (%4/h, %5)")
+                             .arg(usd(o.pricePerHourUsd))
+                             .arg(kListingShare * 100.0, 0, 'f', 0)
+                             .arg(r.source, usd(r.pricePerHourUsd), r.captured));
+                } else if (r.termMonths > 0 && o.pricePerHourUsd < r.pricePerHourUsd / kCommitmentShare) {
+                    flag(o, QStringLiteral("below_published_listing"),
+                         QStringLiteral("%1/h is less than %2% above the cheapest %3-month commitment price %4 found for "
+                                        "this GPU model and count (%5/h, %6); commitments run 25-45% below on-demand")
+                             .arg(usd(o.pricePerHourUsd))
+                             .arg((1.0 / kCommitmentShare - 1.0) * 100.0, 0, 'f', 0)
+                             .arg(r.termMonths)
+                             .arg(r.source, usd(r.pricePerHourUsd), r.captured));
+                }
+            }
+        }
+    }
+
+    void retiredFamilies()
+    {
+        for (const RetiredFamily &f : m_in.retired) {
+            for (const Offer &o : m_in.offers) {
+                if (o.provider != f.provider || !globMatch(f.instancePattern, o.instanceType))
+                    continue;
+                flag(o, QStringLiteral("retired_family"),
+                     f.retiredOn.isEmpty() ? QStringLiteral("retired by the provider (%1)").arg(f.source)
+                                           : QStringLiteral("retired by the provider on %1 (%2)").arg(f.retiredOn, f.source));
+            }
+        }
+    }
+
+    void twinSuspect()
+    {
+        QHash<qint64, QString> onDemandKeys; // on-demand offer id -> its twin key
+        for (const Offer *od : std::as_const(m_onDemand))
+            onDemandKeys.insert(od->id, twinKey(*od));
+        QHash<QString, QString> suspectOnDemand; // twin key -> its first rule
+        for (const PriceFlag &f : std::as_const(m_flags)) {
+            const auto key = onDemandKeys.constFind(f.offerId);
+            if (key != onDemandKeys.cend() && !suspectOnDemand.contains(*key))
+                suspectOnDemand.insert(*key, f.rule);
+        }
+        for (const Offer &o : m_in.offers) {
+            if (!isCommitment(o.billing) || m_flagged.contains(o.id))
+                continue;
+            const auto it = suspectOnDemand.constFind(twinKey(o));
+            if (it == suspectOnDemand.cend())
+                continue;
+            flag(o, QStringLiteral("twin_suspect"),
+                 QStringLiteral("the on-demand price of this instance and region is suspect (%1)").arg(*it));
+        }
+    }
+
+    const PriceCheckInput &m_in;
+    QHash<QString, const Offer *> m_onDemand;
+    QList<PriceFlag> m_flags;
+    QSet<QString> m_seen;
+    QSet<qint64> m_flagged;
+};
+
+} // namespace
+
+QList<PriceFlag> checkPrices(const PriceCheckInput &input)
+{
+    return Checker(input).run();
+}
+
+QStringList priceRuleIds()
+{
+    return {QStringLiteral("spot_above_on_demand"), QStringLiteral("round_placeholder"), QStringLiteral("peer_outlier"),
+            QStringLiteral("region_outlier"),       QStringLiteral("below_published_listing"),
+            QStringLiteral("retired_family"),       QStringLiteral("twin_suspect")};
+}
+
+} // namespace gpuplanner::core
