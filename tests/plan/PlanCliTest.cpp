@@ -98,6 +98,32 @@ TEST_F(PlanCli, SortTableAndCsv)
     EXPECT_TRUE(table.out.contains(QStringLiteral("Recommendation:")));
 }
 
+TEST_F(PlanCli, NoExampleRecommendationRestsOnASuspectPriceOrAPlaceholderTerm)
+{
+    for (const char *name : {"bert-base-finetune", "llama-70b-serving", "llama-7b-pretrain", "measured-throughput",
+                             "mobilenet-t4", "spot-distributed-training"}) {
+        const CliRun r = run({QStringLiteral("plan"), example(QString::fromLatin1(name)), QStringLiteral("--format"),
+                              QStringLiteral("json"), QStringLiteral("--top"), QStringLiteral("100000")});
+        ASSERT_EQ(r.code, 0) << name << ": " << r.err.toStdString();
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const int rank = doc.value(QStringLiteral("recommendation")).toObject().value(QStringLiteral("rank")).toInt();
+        ASSERT_GE(rank, 1) << name;
+        const QJsonArray options = doc.value(QStringLiteral("options")).toArray();
+        const QJsonObject best = options.at(rank - 1).toObject();
+        EXPECT_FALSE(best.value(QStringLiteral("suspect")).toBool()) << name;
+        for (const QJsonValue &v : options) {
+            const QJsonObject o = v.toObject();
+            EXPECT_FALSE(o.value(QStringLiteral("suspect")).toBool()) << name << ": usable options hold no suspect price";
+            if (o.contains(QStringLiteral("commitment_source"))) {
+                EXPECT_FALSE(o.value(QStringLiteral("commitment_source")).toString().contains(u"placeholder")) << name;
+                // Only providers that sell commitments have them.
+                const QString provider = o.value(QStringLiteral("provider")).toString();
+                EXPECT_TRUE(provider == u"aws" || provider == u"azure" || provider == u"gcp") << name << " " << provider.toStdString();
+            }
+        }
+    }
+}
+
 TEST_F(PlanCli, TimelineComparesEachRealCommitmentTermSideBySide)
 {
     const CliRun json = run({QStringLiteral("timeline"), example(QStringLiteral("llama-70b-serving")),

@@ -20,6 +20,9 @@ namespace gpuplanner::core {
 
 namespace {
 
+// From this many instances a spot plan warns that the region may not have that much spare capacity.
+constexpr int kLargeSpotFleet = 8;
+
 QString percent(double share)
 {
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
@@ -181,11 +184,22 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
                             durationText(request.assumptions.restartHours), durationText(option.timeP50),
                             durationText(option.timeP90));
     }
-    if (option.billing == Billing::Spot && !option.interruptionPublished)
-        out << PlanText::tr("No published interruption figure for this offer: the default %1 a month is assumed.")
-                   .arg(percent(option.interruptionRate));
-    else if (option.billing == Billing::Spot)
-        out << PlanText::tr("Interruption bucket %1 from %2.").arg(o.interruptionBucket, o.interruptionSource);
+    if (option.billing == Billing::Spot) {
+        if (const InterruptionRule *rule = request.assumptions.interruptions.match(o.provider, o.instanceType))
+            out << PlanText::tr("Interruption rate %1 a month from the scenario (%2).")
+                       .arg(percent(option.interruptionRate), rule->source);
+        else if (option.interruptionPublished)
+            out << PlanText::tr("Interruption bucket %1 from %2.").arg(o.interruptionBucket, o.interruptionSource);
+        else
+            out << PlanText::tr("No published interruption figure for this offer: the default %1 a month is assumed; "
+                                  "give the provider's figure under assumptions.interruption if you have it.")
+                       .arg(percent(option.interruptionRate));
+        // Spot capacity is whatever the region has spare at the moment: a large fleet may not be there.
+        if (option.instances >= kLargeSpotFleet)
+            out << PlanText::tr("This plan assumes %1 spot instances of %2 at once in %3; a fleet that large may not "
+                                  "be obtainable in one region.")
+                       .arg(option.instances).arg(o.instanceType, o.region);
+    }
     if (option.billing == Billing::Reserved || option.billing == Billing::SavingsPlan) {
         const double usedShare = request.assumptions.expectedUtilization.value_or(
             option.hours / (option.commitmentTerms * option.termMonths * kHoursPerMonth));
