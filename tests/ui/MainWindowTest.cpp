@@ -92,7 +92,7 @@ TEST(MainWindow, FiltersRespondToKeyboardInput)
 
     panel->billingFilter()->setCurrentIndex(panel->billingFilter()->findData(QStringLiteral("spot")));
     for (int row = 0; row < panel->proxy()->rowCount(); ++row)
-        EXPECT_EQ(panel->proxy()->index(row, ui::OffersTableModel::Billing).data().toString(), QStringLiteral("Spot"));
+        EXPECT_TRUE(panel->proxy()->index(row, ui::OffersTableModel::Billing).data().toString().startsWith(u"Spot"));
 
     // Clicking a header sorts by that column, numerically.
     QHeaderView *header = panel->view()->horizontalHeader();

@@ -25,4 +25,25 @@ QString BillingNames::upfront(const QString &id)
     return id;
 }
 
+QString BillingNames::offerTerms(const core::Offer &o)
+{
+    QString text = billing(o.billing);
+    if (o.billing == core::Billing::Spot && !o.interruptionBucket.isEmpty())
+        return tr("%1 (%2 interrupted)").arg(text, o.interruptionBucket);
+    if (o.billing == core::Billing::CapacityBlock && o.minDurationHours && o.maxDurationHours)
+        return tr("%1, %2-%3 days").arg(text).arg(*o.minDurationHours / 24.0).arg(*o.maxDurationHours / 24.0);
+    if (!core::isCommitment(o.billing))
+        return text;
+    text += tr(", %1 mo").arg(o.termMonths);
+    if (o.offeringClass == u"standard")
+        text += tr(", standard");
+    else if (o.offeringClass == u"convertible")
+        text += tr(", convertible");
+    else if (o.offeringClass == u"compute")
+        text += tr(", compute");
+    else if (o.offeringClass == u"instance")
+        text += tr(", instance");
+    return text + QStringLiteral(", ") + upfront(o.upfront);
+}
+
 } // namespace gpuplanner::ui

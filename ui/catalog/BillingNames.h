@@ -3,6 +3,7 @@
 // Files, exports and the CLI keep the ids (core::billingId); tables, charts and legends use these.
 
 #include "core/catalog/Billing.h"
+#include "core/catalog/Offer.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -17,6 +18,8 @@ public:
     static QString billing(core::Billing billing);
     // "none", "partial", "all" (the catalog's ids); unknown ids come back as they are.
     static QString upfront(const QString &id);
+    // "Reserved, 36 mo, standard, no upfront", "Capacity block, 1-182 days", "Spot (>20%)".
+    static QString offerTerms(const core::Offer &offer);
 };
 
 } // namespace gpuplanner::ui

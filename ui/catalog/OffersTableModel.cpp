@@ -58,6 +58,11 @@ QVariant OffersTableModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     case Qt::ToolTipRole:
+        if (offer.suspect() && (index.column() == PricePerHour || index.column() == PricePerGpuHour))
+            return tr("Suspect price, left out of plans unless suspect offers are included:\n%1")
+                .arg(offer.suspectReasons.join(u'\n'));
+        if (index.column() == Billing && !offer.interruptionBucket.isEmpty())
+            return tr("Interrupted %1 of the time a month (%2)").arg(offer.interruptionBucket, offer.interruptionSource);
         if (index.column() == Source)
             return offer.source;
         if (index.column() == PricePerHour && offer.medianPricePerHour)
@@ -81,8 +86,9 @@ QVariant OffersTableModel::displayValue(const Offer &o, int column) const
     case GpuCount: return core::formatNumber(o.gpuCount, 3);
     case GpuMemory: return tr("%1 GiB").arg(core::formatNumber(o.gpuMemoryGib, 1));
     case Vcpus: return o.vcpus ? core::formatNumber(*o.vcpus, 1) : QString();
-    case Billing: return BillingNames::billing(o.billing);
-    case PricePerHour: return price(o.pricePerHour);
+    case Billing: return BillingNames::offerTerms(o);
+    // A suspect price carries a warning mark wherever it is shown.
+    case PricePerHour: return o.suspect() ? QStringLiteral("\u26a0 ") + price(o.pricePerHour) : price(o.pricePerHour);
     case PricePerGpuHour: return price(o.pricePerGpuHour());
     case Currency: return o.currency;
     case PriceUsd: return price(o.pricePerHourUsd);

@@ -139,8 +139,10 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
 QString ComparisonModel::billingText(const core::PlanOption &o)
 {
     QString text = BillingNames::billing(o.billing);
+    if (o.billing == core::Billing::CapacityBlock)
+        return tr("%1, %2 d").arg(text).arg(o.commitmentTerms);
     if (o.termMonths > 0)
-        text += tr(" %1 mo").arg(o.termMonths);
+        text += tr(" %1 mo, %2").arg(o.termMonths).arg(BillingNames::upfront(core::upfrontId(o.upfront)));
     return text;
 }
 
@@ -151,7 +153,7 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     switch (Column(column)) {
     case Rank: return {}; // needs the row: data() answers it
     case Provider: return offer.providerLabel();
-    case Instance: return offer.instanceType;
+    case Instance: return offer.suspect() ? QStringLiteral("\u26a0 ") + offer.instanceType : offer.instanceType;
     case Gpus:
         return o.instances > 1 ? tr("%1 × %2 %3").arg(o.instances).arg(offer.gpuCount).arg(offer.gpu)
                                : tr("%1 %2").arg(offer.gpuCount).arg(offer.gpu);
@@ -239,6 +241,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return tr("Recommended: %1").arg(m_snapshot->recommendation);
         if (index.column() == Fits)
             return issueText(*o);
+        if (index.column() == Instance && m_snapshot->offer(*o).suspect())
+            return tr("Suspect price:\n%1").arg(m_snapshot->offer(*o).suspectReasons.join(u'\n'));
         return {};
     default: return {};
     }
