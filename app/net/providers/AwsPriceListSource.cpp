@@ -4,6 +4,9 @@
 
 #include "net/providers/ProviderCommon.h"
 
+#include <QDate>
+#include <QSet>
+
 #include <algorithm>
 
 namespace gpuplanner::net {
@@ -79,7 +82,33 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
             return regionBatch.error();
         batch.append(*regionBatch);
     }
+    addInterruptions(batch, context);
     return batch;
+}
+
+void AwsPriceListSource::addInterruptions(core::ImportBatch &batch, const core::RefreshContext &context) const
+{
+    if (batch.offers.isEmpty())
+        return;
+    reportProgress(context, QStringLiteral("AWS Spot Advisor"), 0, 0);
+    auto feed = fetchAwsSpotAdvisor(*context.http, m_spotAdvisorUrl, context.cancel);
+    if (!feed) {
+        // Prices stand on their own: the stored interruption figures stay, and the log says why.
+        batch.exclusions.append(core::ImportExclusion{QStringLiteral("aws"), core::redactUrl(m_spotAdvisorUrl), 0,
+                                                      QStringLiteral("interruption"),
+                                                      QStringLiteral("Spot Advisor feed not refreshed; previous figures kept"),
+                                                      feed.errorMessage()});
+        return;
+    }
+    QSet<QString> priced;
+    for (const core::ImportedOffer &o : std::as_const(batch.offers))
+        priced.insert(o.instance.name);
+    const QString source = QStringLiteral("AWS Spot Instance Advisor feed fetched %1")
+                               .arg(QDate::currentDate().toString(Qt::ISODate));
+    for (const core::SpotInterruption &i : spotInterruptions(*feed, source)) {
+        if (priced.contains(i.instanceType))
+            batch.interruptions.append(i);
+    }
 }
 
 core::Result<core::ImportBatch> AwsPriceListSource::fetchRegion(const AwsRegionFile &region,

@@ -6,6 +6,7 @@
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
 #include "net/providers/AwsOfferFileParser.h"
+#include "net/providers/AwsSpotAdvisor.h"
 #include "net/providers/InstanceShapes.h"
 
 #include <QUrl>
@@ -29,6 +30,10 @@ public:
 
     AwsPriceListSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes);
 
+    // Where the Spot Instance Advisor feed is read from (its public S3 object by default); its
+    // interruption buckets come with every refresh, for the instance types the refresh priced.
+    void setSpotAdvisorUrl(QUrl url) { m_spotAdvisorUrl = std::move(url); }
+
     QStringList providers() const override { return {QStringLiteral("aws")}; }
     QString name() const override { return QStringLiteral("AWS Price List API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
@@ -36,7 +41,10 @@ public:
 private:
     core::Result<core::ImportBatch> fetchRegion(const AwsRegionFile &region, const core::RefreshContext &context);
 
+    void addInterruptions(core::ImportBatch &batch, const core::RefreshContext &context) const;
+
     QUrl m_baseUrl;
+    QUrl m_spotAdvisorUrl = awsSpotAdvisorDefaultUrl();
     core::GpuAliasResolver m_resolver;
     InstanceShapes m_shapes;
 };

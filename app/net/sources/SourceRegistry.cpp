@@ -54,9 +54,10 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
         if (!shapes)
             return shapes.error();
         const GpuAliasResolver resolver = reference.resolver();
-        registry->m_native.insert(QStringLiteral("aws"),
-                                  own(std::make_unique<AwsPriceListSource>(
-                                      endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver, shapes.value())));
+        auto aws = std::make_unique<AwsPriceListSource>(endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver,
+                                                        shapes.value());
+        aws->setSpotAdvisorUrl(endpoint("aws-spot-advisor", awsSpotAdvisorDefaultUrl()));
+        registry->m_native.insert(QStringLiteral("aws"), own(std::move(aws)));
         registry->m_native.insert(QStringLiteral("azure"),
                                   own(std::make_unique<AzureRetailSource>(
                                       endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver, shapes.value())));

@@ -1,6 +1,8 @@
 #include "net/providers/AwsOfferFileParser.h"
 #include "net/providers/ProviderTestSupport.h"
 
+#include <QHash>
+
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
@@ -199,28 +201,63 @@ TEST(AwsPriceListSource, FetchesTheRegionIndexThenStreamsEachRegionFile)
         // The region index lists host-relative paths; a mirror base path is kept.
         http.serveFile(QStringLiteral("/mirror") + AwsPriceListSource::regionIndexPath(),
                        QStringLiteral("aws/region_index_AmazonEC2.json"));
+        // The real Spot Advisor feed (SOURCE.md), read after the price files.
+        http.serveFile(QStringLiteral("/spot-advisor-data.json"), QStringLiteral("aws/spot_advisor_real_2025-06-28.json"));
         AwsPriceListSource source(QUrl(QStringLiteral("http://127.0.0.1:9/mirror")), resolver(), shapes());
+        source.setSpotAdvisorUrl(QUrl(QStringLiteral("http://127.0.0.1:9/spot-advisor-data.json")));
         QStringList statuses;
-        qint64 lastDone = 0;
+        QHash<QString, qint64> done;
         core::RefreshContext context;
         context.http = &http;
-        context.progress = [&](const QString &status, qint64 done, qint64) {
+        context.progress = [&](const QString &status, qint64 doneBytes, qint64) {
             if (!statuses.contains(status))
                 statuses.append(status);
-            lastDone = done;
+            done[status] = std::max(done.value(status), doneBytes);
         };
         const auto batch = source.fetch(QStringLiteral("aws"), context);
         ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
         EXPECT_EQ(batch->offers.size(), 3 + 8 + 2) << "two convertible terms beside the standard ones";
         EXPECT_EQ(batch->files.size(), 2);
-        EXPECT_EQ(http.requests.size(), 3);
+        EXPECT_EQ(http.requests.size(), 4);
         EXPECT_EQ(http.requests[0].url.path(), u"/mirror/offers/v1.0/aws/AmazonEC2/current/region_index.json");
+        EXPECT_EQ(http.requests[3].url.path(), u"/spot-advisor-data.json");
+        // Interruption buckets for the instance types the refresh priced, and only those.
+        bool p5 = false;
+        for (const core::SpotInterruption &i : batch->interruptions) {
+            EXPECT_TRUE(i.instanceType == u"g5.xlarge" || i.instanceType == u"p5.48xlarge" || i.instanceType == u"p4d.24xlarge"
+                        || i.instanceType == u"inf2.xlarge")
+                << i.instanceType.toStdString();
+            if (i.instanceType == u"p5.48xlarge" && i.region == u"us-east-1") {
+                p5 = true;
+                EXPECT_EQ(i.bucket, QStringLiteral(">20%"));
+                EXPECT_TRUE(i.source.contains(u"Spot Instance Advisor"));
+            }
+        }
+        EXPECT_TRUE(p5);
         EXPECT_TRUE(http.requests[1].url.path().contains(u"eu-west-1")); // sorted by region code
         EXPECT_TRUE(http.requests[1].sink);
         EXPECT_EQ(statuses, (QStringList{QStringLiteral("AWS region index"), QStringLiteral("AWS eu-west-1"),
-                                         QStringLiteral("AWS us-east-1")}));
-        EXPECT_EQ(lastDone, readFixture(kExcerpt).size());
+                                         QStringLiteral("AWS us-east-1"), QStringLiteral("AWS Spot Advisor")}));
+        EXPECT_EQ(done.value(QStringLiteral("AWS us-east-1")), readFixture(kExcerpt).size());
     }
+}
+
+TEST(AwsPriceListSource, AMissingSpotAdvisorFeedKeepsThePricesAndSaysSo)
+{
+    FixtureHttpClient http;
+    http.serveFile(AwsPriceListSource::regionIndexPath(), QStringLiteral("aws/region_index_AmazonEC2.json"));
+    http.serveFile(QStringLiteral("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json"), kExcerpt);
+    AwsPriceListSource source(QUrl(QStringLiteral("http://127.0.0.1:9")), resolver(), shapes());
+    source.setSpotAdvisorUrl(QUrl(QStringLiteral("http://127.0.0.1:9/missing.json")));
+    core::RefreshContext context;
+    context.http = &http;
+    context.regions = {QStringLiteral("us-east-1")};
+    const auto batch = source.fetch(QStringLiteral("aws"), context);
+    ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
+    EXPECT_EQ(batch->offers.size(), 3);
+    EXPECT_TRUE(batch->interruptions.isEmpty());
+    ASSERT_FALSE(batch->exclusions.isEmpty());
+    EXPECT_EQ(batch->exclusions.last().scope, QStringLiteral("interruption"));
 }
 
 TEST(AwsPriceListSource, RegionFilterAndUnknownRegion)
