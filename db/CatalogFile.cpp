@@ -1,5 +1,6 @@
 #include "db/CatalogFile.h"
 
+#include "db/EmbeddedMerge.h"
 #include "db/Migrations.h"
 
 #include <QCoreApplication>
@@ -96,6 +97,11 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
         auto db = openCatalogFile(path, writable ? OpenMode::ReadWrite : OpenMode::ReadOnly);
         if (!db)
             return db.error();
+        // A catalog an earlier version made gains what this version's embedded catalog adds.
+        if (writable) {
+            if (auto merged = mergeEmbeddedData(*db.value(), seedPath); !merged)
+                return merged.error();
+        }
         return path;
     }
     if (!QDir(dataDir).exists() && !QDir().mkpath(dataDir))

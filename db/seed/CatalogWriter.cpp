@@ -1,6 +1,7 @@
 #include "db/seed/CatalogWriter.h"
 
 #include "db/Migrations.h"
+#include "db/EmbeddedMerge.h"
 #include "db/PriceFlagStore.h"
 #include "core/import/CommitmentsImporter.h"
 #include "core/import/SkyPilotImporter.h"
@@ -399,6 +400,9 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
         return s;
     // The price checks need the FX rates above and every provider's offers.
     if (auto s = recheckPrices(database, meta.value().retired); !s)
+        return s;
+    // A catalog copied from this one has this version's embedded data already.
+    if (auto s = writer.setMeta(embeddedDataMetaKey(), QStringLiteral("built in")); !s)
         return s;
     if (auto s = writer.setMeta(QStringLiteral("seed_source"),
                                 QStringLiteral("embedded skypilot-catalog snapshot (mid-2026; see SOURCE.md)"));

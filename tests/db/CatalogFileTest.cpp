@@ -157,3 +157,47 @@ TEST(CatalogFile, MissingSeedGivesClearError)
     ASSERT_FALSE(result.ok());
     EXPECT_TRUE(result.errorMessage().contains(QStringLiteral("no-seed.sqlite")));
 }
+
+TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
+{
+    QTemporaryDir dir;
+    const QString path = copySeedCatalog(dir.path());
+    auto count = [&](const char *sql) {
+        auto db = openCatalogFile(path, OpenMode::ReadOnly);
+        EXPECT_TRUE(db.ok());
+        if (!db.ok())
+            return qint64(-1);
+        auto v = db.value()->scalar(QString::fromLatin1(sql));
+        return v.ok() ? v.value() : qint64(-1);
+    };
+    const qint64 commitments = count("SELECT count(*) FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block')");
+    const qint64 flags = count("SELECT count(*) FROM offer_flags");
+    ASSERT_GT(commitments, 7000);
+    {
+        // What a catalog of schema 2 upgraded to 3 holds: no commitment data, a price the user refreshed.
+        auto db = openCatalogFile(path, OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral(
+                                         "DELETE FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block');"
+                                         "DELETE FROM spot_interruptions; DELETE FROM price_references; DELETE FROM offer_flags;"
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_commitments_v3';"
+                                         "UPDATE offers SET hourly_price = 99.25 WHERE id = (SELECT min(id) FROM offers);"))
+                        .ok());
+    }
+    auto opened = ensureUserCatalog(dir.path(), seedCatalogPath());
+    ASSERT_TRUE(opened.ok()) << opened.errorMessage().toStdString();
+    EXPECT_EQ(count("SELECT count(*) FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block')"),
+              commitments);
+    EXPECT_GT(count("SELECT count(*) FROM spot_interruptions"), 0);
+    EXPECT_GT(count("SELECT count(*) FROM offer_flags"), flags / 2);
+    EXPECT_EQ(count("SELECT count(*) FROM offers WHERE hourly_price = 99.25"), 1) << "the user's own prices stay";
+    EXPECT_EQ(count("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    // Once: a commitment the user deletes afterwards is not brought back.
+    {
+        auto db = openCatalogFile(path, OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("DELETE FROM offers WHERE billing = 'capacity_block'")).ok());
+    }
+    ASSERT_TRUE(ensureUserCatalog(dir.path(), seedCatalogPath()).ok());
+    EXPECT_EQ(count("SELECT count(*) FROM offers WHERE billing = 'capacity_block'"), 0);
+}

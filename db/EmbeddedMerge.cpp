@@ -1,0 +1,108 @@
+#include "db/EmbeddedMerge.h"
+
+#include "core/import/SeedMetadata.h"
+#include "db/PriceFlagStore.h"
+
+#include <QFile>
+#include <QStringList>
+#include <QTemporaryDir>
+
+namespace gpuplanner::db {
+
+namespace {
+
+// The rows this version's embedded catalog adds beside the SkyPilot prices.
+const QString kEmbeddedOnly = QStringLiteral(
+    "(so.billing IN ('reserved', 'savings_plan', 'capacity_block') OR (st.provider_id = 'aws' AND sr.code LIKE 'cn-%'))");
+
+QStringList mergeStatements()
+{
+    return {
+        QStringLiteral("INSERT OR IGNORE INTO regions (provider_id, code, name, geography) "
+                       "SELECT provider_id, code, name, geography FROM embedded.regions "
+                       "WHERE provider_id IN (SELECT id FROM providers)"),
+        // UNIQUE does not match NULL vcpus or memory: the instance type is looked for with IS.
+        QStringLiteral("INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, "
+                       "gpu_memory_gib, interconnect, network_gbps, rdma, spec_source) "
+                       "SELECT DISTINCT st.provider_id, st.name, st.gpu_id, st.gpu_count, st.vcpus, st.memory_gib, "
+                       "st.gpu_memory_gib, st.interconnect, st.network_gbps, st.rdma, st.spec_source "
+                       "FROM embedded.offers so JOIN embedded.instance_types st ON st.id = so.instance_type_id "
+                       "JOIN embedded.regions sr ON sr.id = so.region_id "
+                       "WHERE ") + kEmbeddedOnly + QStringLiteral(
+                       " AND st.provider_id IN (SELECT id FROM providers) AND st.gpu_id IN (SELECT id FROM gpu_models) "
+                       "AND NOT EXISTS (SELECT 1 FROM instance_types it WHERE it.provider_id = st.provider_id AND "
+                       "it.name = st.name AND it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND "
+                       "it.vcpus IS st.vcpus AND it.memory_gib IS st.memory_gib)"),
+        QStringLiteral("INSERT OR IGNORE INTO offers (instance_type_id, region_id, billing, term_months, upfront, "
+                       "offering_class, hourly_price, price_basis, hourly_price_median, upfront_fee, recurring_per_hour, "
+                       "min_duration_hours, max_duration_hours, currency, effective_date, fetched_at, source) "
+                       "SELECT it.id, r.id, so.billing, so.term_months, so.upfront, so.offering_class, so.hourly_price, "
+                       "so.price_basis, so.hourly_price_median, so.upfront_fee, so.recurring_per_hour, "
+                       "so.min_duration_hours, so.max_duration_hours, so.currency, so.effective_date, so.fetched_at, "
+                       "so.source FROM embedded.offers so "
+                       "JOIN embedded.instance_types st ON st.id = so.instance_type_id "
+                       "JOIN embedded.regions sr ON sr.id = so.region_id "
+                       "JOIN instance_types it ON it.provider_id = st.provider_id AND it.name = st.name AND "
+                       "it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND it.vcpus IS st.vcpus AND "
+                       "it.memory_gib IS st.memory_gib "
+                       "JOIN regions r ON r.provider_id = sr.provider_id AND r.code = sr.code WHERE ") + kEmbeddedOnly,
+        QStringLiteral("INSERT OR IGNORE INTO spot_interruptions SELECT * FROM embedded.spot_interruptions"),
+        QStringLiteral("INSERT OR IGNORE INTO price_references SELECT * FROM embedded.price_references"),
+    };
+}
+
+} // namespace
+
+QString embeddedDataMetaKey()
+{
+    return QStringLiteral("embedded_commitments_v3");
+}
+
+Status mergeEmbeddedData(Database &db, const QString &embeddedCatalogPath)
+{
+    auto done = db.prepare(QStringLiteral("SELECT count(*) FROM catalog_meta WHERE key = ?"));
+    if (!done)
+        return done.error();
+    done.value().bind(1, embeddedDataMetaKey());
+    if (done.value().step() && done.value().integer(0) > 0)
+        return core::success();
+    auto reference = core::loadSeedMetadata(QStringLiteral(":/reference"));
+    if (!reference)
+        return reference.error();
+
+    // The embedded catalog is a Qt resource: SQLite reads a private copy of it.
+    QTemporaryDir scratch;
+    const QString copy = scratch.filePath(QStringLiteral("embedded.sqlite"));
+    if (!scratch.isValid() || !QFile::copy(embeddedCatalogPath, copy))
+        return Error{QStringLiteral("%1: cannot read the embedded catalog").arg(embeddedCatalogPath)};
+    auto attach = db.prepare(QStringLiteral("ATTACH DATABASE ? AS embedded"));
+    if (!attach)
+        return attach.error();
+    attach.value().bind(1, copy);
+    if (auto s = attach.value().exec(); !s)
+        return Error{QStringLiteral("%1: cannot read the embedded catalog: %2").arg(embeddedCatalogPath, s.errorMessage())};
+    struct Detach
+    {
+        Database &db;
+        ~Detach() { (void)db.exec(QStringLiteral("DETACH DATABASE embedded")); }
+    } detach{db};
+
+    Transaction tx(db);
+    if (auto s = tx.begin(); !s)
+        return s;
+    for (const QString &sql : mergeStatements()) {
+        if (auto s = db.exec(sql); !s)
+            return Error{QStringLiteral("%1: merging this version's embedded data: %2").arg(db.path(), s.errorMessage())};
+    }
+    if (auto s = recheckPrices(db, reference.value().retired); !s)
+        return s;
+    auto mark = db.prepare(QStringLiteral("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, 'merged')"));
+    if (!mark)
+        return mark.error();
+    mark.value().bind(1, embeddedDataMetaKey());
+    if (auto s = mark.value().exec(); !s)
+        return s;
+    return tx.commit();
+}
+
+} // namespace gpuplanner::db
