@@ -211,7 +211,7 @@ Result<CatalogInfo> SqliteCatalogRepository::info()
         info.offers += int(s.integer(2));
     }
     auto exclusions = m_db->prepare(QStringLiteral(
-        "SELECT provider_id, reason, count(*) FROM import_exclusions WHERE scope = 'row' "
+        "SELECT provider_id, reason, count(*) FROM import_exclusions WHERE scope IN ('row', 'commitment') "
         "GROUP BY 1, 2 ORDER BY 1, 3 DESC"));
     if (!exclusions)
         return fail(exclusions.errorMessage());

@@ -277,6 +277,40 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
     EXPECT_EQ(ok.code, 0) << ok.err.toStdString();
 }
 
+TEST_F(PlanCli, CommitmentTermsMustNameWhatTheCatalogHolds)
+{
+    struct Case
+    {
+        const char *term;
+        const char *expected;
+    };
+    const Case cases[] = {
+        {R"({"provider": "awz", "term_months": 12, "discount": 0.3, "source": "q"})",
+         "assumptions.commitments[0].provider: \"awz\" is not a provider in the catalog (closest: aws"},
+        {R"({"provider": "lambda", "instance_type": "p5*", "term_months": 12, "discount": 0.3, "source": "q"})",
+         "assumptions.commitments[0].instance_type: \"p5*\" matches no on-demand offer of lambda"},
+        {R"({"provider": "aws", "term_months": 12, "upfront": "partial", "discount": 0.3, "source": "q"})", nullptr},
+        {R"({"provider": "azure", "term_months": 12, "upfront": "all", "discount": 0.3, "source": "q"})",
+         "assumptions.commitments[0].upfront: \"all\" is not an upfront option azure sells (it sells: none)"},
+        {R"({"provider": "lambda", "term_months": 12, "upfront": "all", "price_per_hour": 20, "currency": "USD",
+             "upfront_fee": 1000, "source": "q"})", nullptr},
+        {R"({"provider": "aws", "term_months": 12, "discount": 0.3})", "assumptions.commitments[0].source: missing"},
+        {R"({"term_months": 12, "discount": 0.3, "source": "q"})", "assumptions.commitments[0].provider: missing"},
+    };
+    for (const Case &c : cases) {
+        const QByteArray json = QByteArray(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b",
+                                              "tokens": "20B"}, "assumptions": {"commitments": [)")
+                                + c.term + "]}}";
+        const CliRun r = run({QStringLiteral("plan"), write(json)});
+        if (!c.expected) {
+            EXPECT_EQ(r.code, 0) << c.term << ": " << r.err.toStdString();
+            continue;
+        }
+        EXPECT_EQ(r.code, 2) << c.term;
+        EXPECT_TRUE(r.err.contains(QString::fromUtf8(c.expected))) << r.err.toStdString();
+    }
+}
+
 TEST_F(PlanCli, HostileFilesAndNumbersAreErrorsNotHangsOrCrashes)
 {
     const CliRun zero = run({QStringLiteral("plan"), QStringLiteral("/dev/zero")});
