@@ -250,11 +250,18 @@ void ReportPainter::cover()
     const QFont key = font(10, true);
     const QFont value = font(10);
     for (const auto &[k, v] : facts) {
+        // A long value (the recommendation) wraps at the reading size rather than shrinking.
+        const QRectF box(left + mm(45), y, width - mm(45), mm(40));
+        const double h = std::max(mm(7), QFontMetricsF(value, m_device)
+                                             .boundingRect(box, Qt::TextWordWrap | Qt::AlignLeft, v).height() + mm(1.5));
         m_p->setFont(key);
         m_p->setPen(kMuted);
         m_p->drawText(QRectF(left, y, mm(45), mm(7)), Qt::AlignLeft | Qt::AlignVCenter, k);
-        drawFitted(QRectF(left + mm(45), y, width - mm(45), mm(7)), v, value, Qt::AlignLeft | Qt::AlignVCenter, Qt::black);
-        y += mm(7);
+        m_p->setFont(value);
+        m_p->setPen(Qt::black);
+        m_p->drawText(QRectF(box.left(), y + (h > mm(7) ? mm(0.75) : 0), box.width(), h),
+                      Qt::TextWordWrap | Qt::AlignLeft | (h > mm(7) ? Qt::AlignTop : Qt::AlignVCenter), v);
+        y += h;
     }
     m_p->setFont(font(8));
     m_p->setPen(kMuted);

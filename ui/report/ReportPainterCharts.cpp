@@ -4,6 +4,8 @@
 
 #include "ui/report/ReportPainter.h"
 
+#include "core/plan/PlanExplain.h"
+
 #include <QFontMetricsF>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -275,7 +277,8 @@ void ReportPainter::costBars(const QRectF &area)
         const PlanOption &p = r.options[std::size_t(i)];
         const Offer &o = m_in.planner->offer(p);
         const double top = plot.top() + rowH * i;
-        const QString name = QStringLiteral("%1. %2 %3 \u00b7 %4").arg(i + 1).arg(o.providerLabel(), o.instanceType, billingText(p));
+        const QString name = QStringLiteral("%1. %2 %3 \u00b7 %4").arg(i + 1).arg(o.providerLabel(), o.instanceType,
+                                                                            optionBillingShort(p));
         drawFitted(QRectF(area.left(), top, labelW - mm(2), rowH), name, label, Qt::AlignRight | Qt::AlignVCenter,
                    i == r.recommended ? kBest.darker(130) : QColor(Qt::black));
         const double barH = rowH * 0.55;

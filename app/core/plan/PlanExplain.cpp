@@ -96,6 +96,18 @@ QString optionBillingText(const Offer &offer, const PlanOption &o)
     return {};
 }
 
+QString optionBillingShort(const PlanOption &o)
+{
+    switch (o.billing) {
+    case Billing::OnDemand: return PlanText::tr("on-demand");
+    case Billing::Spot: return PlanText::tr("spot");
+    case Billing::Reserved: return PlanText::tr("reserved %1 mo").arg(o.termMonths);
+    case Billing::SavingsPlan: return PlanText::tr("savings plan %1 mo").arg(o.termMonths);
+    case Billing::CapacityBlock: return PlanText::tr("capacity block");
+    }
+    return {};
+}
+
 QString upfrontText(Upfront u)
 {
     switch (u) {

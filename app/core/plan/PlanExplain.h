@@ -19,6 +19,8 @@ QString upfrontText(Upfront upfront);
 
 // "on-demand", "36-month standard reserved, no upfront", "capacity block, 3 day(s)", ...
 QString optionBillingText(const Offer &offer, const PlanOption &option);
+// For chart labels: "on-demand", "spot", "reserved 36 mo", "savings plan 12 mo", "capacity block".
+QString optionBillingShort(const PlanOption &option);
 // Where a commitment option's price came from: the price list and its date, or the user's term.
 QString commitmentSourceText(const Planner &planner, const PlanRequest &request, const PlanOption &option);
 
