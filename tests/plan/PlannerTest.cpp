@@ -520,3 +520,16 @@ TEST(MeasuredPlan, AnH100OfferFinishesSoonerThanAnA100OneByThePeakRatio)
     EXPECT_NEAR(a100->hours / h100->hours, ratio, 1e-9);
     EXPECT_EQ(h100->bottleneck, Bottleneck::Compute);
 }
+
+TEST(PlanExplain, PricesOlderThanSixMonthsSaySo)
+{
+    Offer o;
+    o.effectiveDate = QStringLiteral("2024-08");
+    EXPECT_TRUE(staleNote(o, QDate(2026, 12, 1)).contains(u"2024-08"));
+    o.effectiveDate = QStringLiteral("2026-07");
+    EXPECT_TRUE(staleNote(o, QDate(2026, 12, 1)).isEmpty());
+    o.effectiveDate = QStringLiteral("2026-05-31");
+    EXPECT_FALSE(staleNote(o, QDate(2026, 12, 1)).isEmpty());
+    o.effectiveDate = QStringLiteral("unknown");
+    EXPECT_TRUE(staleNote(o, QDate(2026, 12, 1)).isEmpty());
+}

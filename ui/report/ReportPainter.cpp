@@ -292,6 +292,8 @@ void ReportPainter::summary()
     else
         text += u' ' + tr("It is the cheapest option.");
     paragraph(text, 10);
+    if (const QString stale = staleNote(m_in.planner->offer(best)); !stale.isEmpty())
+        paragraph(stale.toHtmlEscaped(), 9);
     // A commitment is signed for its whole term: say what it costs in all and whose price it is.
     if (isCommitment(best.billing)) {
         const QString source = commitmentSourceText(*m_in.planner, m_in.request, best);

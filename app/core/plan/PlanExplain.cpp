@@ -96,6 +96,17 @@ QString optionBillingText(const Offer &offer, const PlanOption &o)
     return {};
 }
 
+QString staleNote(const Offer &offer, const QDate &today)
+{
+    QDate date = QDate::fromString(offer.effectiveDate.left(10), Qt::ISODate);
+    if (!date.isValid())
+        date = QDate::fromString(offer.effectiveDate.left(7) + QStringLiteral("-01"), Qt::ISODate);
+    if (!date.isValid() || date.addMonths(6) >= today)
+        return {};
+    return PlanText::tr("Price data from %1, over 6 months old: refresh the catalog or check the provider's page.")
+        .arg(offer.effectiveDate.left(10));
+}
+
 QString optionBillingShort(const PlanOption &o)
 {
     switch (o.billing) {
@@ -231,6 +242,8 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
                         commitmentSourceText(planner, request, option));
     if (o.suspect() && option.usable())
         out << PlanText::tr("Suspect price, included on request: %1.").arg(o.suspectReasons.join(QStringLiteral("; ")));
+    if (const QString stale = staleNote(o); !stale.isEmpty())
+        out << stale;
     if (c.deadlineHours > 0) {
         if (option.billing == Billing::Spot && !serving)
             out << PlanText::tr("Meets the %1 deadline with %2 probability.")
@@ -284,6 +297,8 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (request.workload.kind != WorkloadKind::Inference)
         text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
     text += PlanText::tr(".", "ends the expected-cost sentence");
+    if (const QString stale = staleNote(o); !stale.isEmpty())
+        text += u' ' + stale;
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)

@@ -5,6 +5,7 @@
 
 #include "core/plan/Planner.h"
 
+#include <QDate>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -19,6 +20,10 @@ QString upfrontText(Upfront upfront);
 
 // "on-demand", "36-month standard reserved, no upfront", "capacity block, 3 day(s)", ...
 QString optionBillingText(const Offer &offer, const PlanOption &option);
+// "Price data from 2024-08, over 6 months old." when the offer's effective date is more than six
+// months before today; empty otherwise (and for dates it cannot read).
+QString staleNote(const Offer &offer, const QDate &today = QDate::currentDate());
+
 // For chart labels: "on-demand", "spot", "reserved 36 mo", "savings plan 12 mo", "capacity block".
 QString optionBillingShort(const PlanOption &option);
 // Where a commitment option's price came from: the price list and its date, or the user's term.
