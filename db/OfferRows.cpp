@@ -65,10 +65,8 @@ Offer readOffer(const Statement &s)
     o.minDurationHours = s.optionalReal(28);
     o.maxDurationHours = s.optionalReal(29);
     o.unavailableSince = s.text(30);
-    if (!s.isNull(31)) {
+    if (!s.isNull(31))
         o.suspectReasons = s.text(31).split(QChar(0x1f));
-        o.suspectRule = o.suspectReasons.constFirst().section(u':', 0, 0);
-    }
     o.interruptionBucket = s.text(32);
     o.interruptionRateMonthly = s.optionalReal(33);
     o.interruptionSource = s.text(34);

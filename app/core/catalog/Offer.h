@@ -5,6 +5,7 @@
 #include "core/catalog/Billing.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -46,7 +47,6 @@ struct Offer
 
     // Price checks that flagged this offer ("rule: reason" each); empty = none did.
     QStringList suspectReasons;
-    QString suspectRule; // the first rule that flagged it
 
     // Spot: how often the provider reclaims it, as the provider publishes it (AWS Spot Advisor
     // bucket); empty bucket = no published figure, the planner's default applies.

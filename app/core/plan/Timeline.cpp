@@ -191,7 +191,8 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         const Offer &offer = planner.offer(o);
         if ((o.billing != Billing::Reserved && o.billing != Billing::SavingsPlan) || !o.fits
             || offer.provider != odOffer.provider || offer.instanceType != odOffer.instanceType
-            || offer.region != odOffer.region || o.issue == OptionIssue::NoFxRate)
+            || offer.region != odOffer.region || o.issue == OptionIssue::NoFxRate
+            || o.issue == OptionIssue::SuspectPrice)
             continue;
         TimelineRates::Term term;
         term.id = QStringLiteral("%1_%2").arg(billingId(o.billing)).arg(o.termMonths);
