@@ -444,6 +444,31 @@ TEST(PlanModels, ComparisonModelAndProxyPassTheTesterThroughReplans)
     EXPECT_EQ(proxy.rowCount(), 0);
 }
 
+TEST(PlanModels, CommitmentColumnShowsTheWholeTermWithItsSource)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    quint64 generation = tests::planGeneration(*window);
+    window->document()->setValue(QStringLiteral("constraints.providers"), QJsonArray{QStringLiteral("aws")});
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    ui::ComparisonModel model;
+    model.setSnapshot(window->planRunner()->latest());
+    int reserved = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QString billing = model.index(r, ui::ComparisonModel::Billing).data().toString();
+        const QString commitment = model.index(r, ui::ComparisonModel::Commitment).data().toString();
+        const bool usable = model.index(r, 0).data(ui::ComparisonModel::UsableRole).toBool();
+        if (billing.startsWith(u"Reserved") && usable) {
+            ++reserved;
+            EXPECT_TRUE(commitment.startsWith(u"$")) << commitment.toStdString();
+            EXPECT_TRUE(model.index(r, ui::ComparisonModel::Commitment).data(Qt::ToolTipRole).toString().contains(u"Price:"));
+        } else if (billing == u"On-demand" || billing.startsWith(u"Spot")) {
+            EXPECT_TRUE(commitment.isEmpty());
+        }
+    }
+    EXPECT_GT(reserved, 0) << "AWS sells reserved instances: the plan has them";
+}
+
 TEST(PlanModels, PhasesModelPassesTheTesterAndEditsTheDocument)
 {
     auto presets = core::loadModelPresets();

@@ -93,6 +93,7 @@ QString ComparisonModel::columnTitle(int column)
     case CostP90: return tr("P90 cost");
     case Fits: return tr("Fits");
     case Bottleneck: return tr("Bottleneck");
+    case Commitment: return tr("Commitment");
     case ColumnCount: break;
     }
     return {};
@@ -166,6 +167,13 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     case CostP90: return o.fits ? core::formatMoney(o.costP90, currency) : QString();
     case Fits: return issueText(o);
     case Bottleneck: return o.fits ? bottleneckText(o.bottleneck) : QString();
+    case Commitment:
+        if (!core::isCommitment(o.billing) || !o.fits)
+            return QString();
+        return o.commitmentUpfront > 0
+            ? tr("%1 (upfront %2)").arg(core::formatMoney(o.commitmentTotal, currency),
+                                        core::formatMoney(o.commitmentUpfront * o.instances, currency))
+            : core::formatMoney(o.commitmentTotal, currency);
     case ColumnCount: break;
     }
     return {};
@@ -187,6 +195,7 @@ QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int r
     case GpuHours: return never + o.gpuHours;
     case Cost: return never + o.cost;
     case CostP90: return never + o.costP90;
+    case Commitment: return core::isCommitment(o.billing) ? o.commitmentTotal : 1e300;
     case Fits: return row; // the plan's own order: usable and ranked first
     default: return display(o, column);
     }
@@ -214,7 +223,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case BillingRole: return int(o->billing);
     case RankRole: return rankOf(*m_snapshot, index.row());
     case Qt::TextAlignmentRole:
-        if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank)
+        if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank
+            || index.column() == Commitment)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::FontRole:
@@ -241,6 +251,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return tr("Recommended: %1").arg(m_snapshot->recommendation);
         if (index.column() == Fits)
             return issueText(*o);
+        if (index.column() == Commitment && core::isCommitment(o->billing))
+            return tr("Paid for every hour of the term(s), used or not. Price: %1")
+                .arg(core::commitmentSourceText(m_snapshot->offer(*o), m_snapshot->request, *o));
         if (index.column() == Instance && m_snapshot->offer(*o).suspect())
             return tr("Suspect price:\n%1").arg(m_snapshot->offer(*o).suspectReasons.join(u'\n'));
         return {};

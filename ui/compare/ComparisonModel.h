@@ -27,6 +27,7 @@ public:
         CostP90,
         Fits,
         Bottleneck,
+        Commitment, // commitments: everything the term(s) cost, used or not, and the upfront part
         ColumnCount
     };
     enum Role {

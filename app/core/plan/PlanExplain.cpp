@@ -143,12 +143,16 @@ QString durationText(double hours)
 
 QString commitmentSourceText(const Planner &planner, const PlanRequest &request, const PlanOption &option)
 {
+    return commitmentSourceText(planner.offer(option), request, option);
+}
+
+QString commitmentSourceText(const Offer &o, const PlanRequest &request, const PlanOption &option)
+{
     if (option.derivedCommitment()) {
         const CommitmentTerm &t = request.assumptions.commitments.at(option.commitmentTerm);
         return t.quoted() ? PlanText::tr("your quoted price (%1)").arg(t.source)
                           : PlanText::tr("your negotiated %1 discount off on-demand (%2)").arg(percent(t.discount), t.source);
     }
-    const Offer &o = planner.offer(option);
     return PlanText::tr("%1, as of %2").arg(o.source, o.effectiveDate);
 }
 

@@ -28,6 +28,7 @@ QString staleNote(const Offer &offer, const QDate &today = QDate::currentDate())
 QString optionBillingShort(const PlanOption &option);
 // Where a commitment option's price came from: the price list and its date, or the user's term.
 QString commitmentSourceText(const Planner &planner, const PlanRequest &request, const PlanOption &option);
+QString commitmentSourceText(const Offer &offer, const PlanRequest &request, const PlanOption &option);
 
 // Plain sentences on why an option stands where it does.
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option);
