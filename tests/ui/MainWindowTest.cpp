@@ -94,6 +94,17 @@ TEST(MainWindow, FiltersRespondToKeyboardInput)
     for (int row = 0; row < panel->proxy()->rowCount(); ++row)
         EXPECT_TRUE(panel->proxy()->index(row, ui::OffersTableModel::Billing).data().toString().startsWith(u"Spot"));
 
+    // Commitments by term: 3-year reserved offers only.
+    panel->billingFilter()->setCurrentIndex(panel->billingFilter()->findData(QStringLiteral("reserved")));
+    panel->termFilter()->setCurrentIndex(panel->termFilter()->findData(36));
+    panel->textFilter()->clear();
+    EXPECT_GT(panel->proxy()->rowCount(), 0);
+    for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+        EXPECT_TRUE(panel->proxy()->index(row, ui::OffersTableModel::Billing).data().toString().contains(u"36 mo"));
+    panel->termFilter()->setCurrentIndex(0);
+    panel->billingFilter()->setCurrentIndex(panel->billingFilter()->findData(QStringLiteral("spot")));
+    QTest::keyClicks(panel->textFilter(), QStringLiteral("p5.48"));
+
     // Clicking a header sorts by that column, numerically.
     QHeaderView *header = panel->view()->horizontalHeader();
     const int x = header->sectionViewportPosition(ui::OffersTableModel::PriceUsd) + 5;

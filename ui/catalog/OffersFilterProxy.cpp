@@ -33,6 +33,14 @@ void OffersFilterProxy::setBilling(std::optional<core::Billing> billing)
     invalidateFilter();
 }
 
+void OffersFilterProxy::setTermMonths(int months)
+{
+    if (months == m_termMonths)
+        return;
+    m_termMonths = months;
+    invalidateFilter();
+}
+
 void OffersFilterProxy::setText(const QString &text)
 {
     const QString trimmed = text.trimmed();
@@ -55,6 +63,8 @@ bool OffersFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
     if (!m_provider.isEmpty() && offer.provider != m_provider)
         return false;
     if (m_billing && offer.billing != *m_billing)
+        return false;
+    if (m_termMonths > 0 && offer.termMonths != m_termMonths)
         return false;
     if (!m_text.isEmpty() && !offer.instanceType.contains(m_text, Qt::CaseInsensitive)
         && !offer.region.contains(m_text, Qt::CaseInsensitive)

@@ -1,5 +1,5 @@
 #pragma once
-// OffersFilterProxy: typed filters (GPU, provider, billing, text) and numeric sorting
+// OffersFilterProxy: typed filters (GPU, provider, billing, term, text) and numeric sorting
 // over OffersTableModel.
 
 #include "core/catalog/Billing.h"
@@ -20,6 +20,7 @@ public:
     void setGpu(const QString &gpuId);       // empty = any
     void setProvider(const QString &provider); // provider id; empty = any
     void setBilling(std::optional<core::Billing> billing);
+    void setTermMonths(int months);          // commitments of this term only; 0 = any
     void setText(const QString &text);       // substring of instance type or region
 
     QString gpu() const { return m_gpu; }
@@ -34,6 +35,7 @@ private:
     QString m_gpu;
     QString m_provider;
     std::optional<core::Billing> m_billing;
+    int m_termMonths = 0;
     QString m_text;
 };
 

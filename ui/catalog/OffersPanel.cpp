@@ -18,7 +18,8 @@ namespace gpuplanner::ui {
 OffersPanel::OffersPanel(QWidget *parent)
     : QWidget(parent), m_model(new OffersTableModel(this)), m_proxy(new OffersFilterProxy(this)),
       m_view(new QTableView(this)), m_gpu(new QComboBox(this)), m_provider(new QComboBox(this)),
-      m_billing(new QComboBox(this)), m_text(new QLineEdit(this)), m_count(new QLabel(this))
+      m_billing(new QComboBox(this)), m_term(new QComboBox(this)), m_text(new QLineEdit(this)),
+      m_count(new QLabel(this))
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
@@ -47,6 +48,11 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_billing->addItem(tr("All billing models"));
     for (core::Billing b : core::kBillings)
         m_billing->addItem(BillingNames::billing(b), core::billingId(b));
+    m_term->setAccessibleName(tr("Term filter"));
+    m_term->setToolTip(tr("Show only commitments of this term"));
+    m_term->addItem(tr("Any term"), 0);
+    m_term->addItem(tr("1 year"), 12);
+    m_term->addItem(tr("3 years"), 36);
     m_text->setPlaceholderText(tr("Filter by instance type or region…"));
     m_text->setClearButtonEnabled(true);
     m_text->setAccessibleName(tr("Text filter"));
@@ -68,6 +74,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     filters->addWidget(m_provider);
     filters->addWidget(billingLabel);
     filters->addWidget(m_billing);
+    filters->addWidget(m_term);
     filters->addWidget(m_text, 1);
     filters->addWidget(m_count);
 
@@ -78,6 +85,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     connect(m_gpu, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
     connect(m_billing, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
+    connect(m_term, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
     connect(m_text, &QLineEdit::textChanged, this, &OffersPanel::applyFilters);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &OffersPanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &OffersPanel::updateCount);
@@ -116,6 +124,7 @@ void OffersPanel::applyFilters()
     m_proxy->setProvider(m_provider->currentData().toString());
     const QString billing = m_billing->currentData().toString();
     m_proxy->setBilling(billing.isEmpty() ? std::nullopt : core::billingFromId(billing));
+    m_proxy->setTermMonths(m_term->currentData().toInt());
     m_proxy->setText(m_text->text());
     updateCount();
 }

@@ -34,6 +34,7 @@ public:
     QComboBox *gpuFilter() const { return m_gpu; }
     QComboBox *providerFilter() const { return m_provider; }
     QComboBox *billingFilter() const { return m_billing; }
+    QComboBox *termFilter() const { return m_term; }
     QLineEdit *textFilter() const { return m_text; }
 
 private:
@@ -46,6 +47,7 @@ private:
     QComboBox *m_gpu;
     QComboBox *m_provider;
     QComboBox *m_billing;
+    QComboBox *m_term;
     QLineEdit *m_text;
     QLabel *m_count;
 };
