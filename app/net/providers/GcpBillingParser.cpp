@@ -257,6 +257,11 @@ core::ImportBatch GcpBillingParser::finish() const
                               + ram->value * machine.memoryGib;
                 offer.currency = gpuPrice->currency;
                 offer.source = kSource;
+                if (core::isCommitment(offer.billing)) {
+                    // Committed use is billed monthly for the term at the hourly rate: nothing up front.
+                    offer.upfrontFee = 0.0;
+                    offer.recurringPerHour = offer.price;
+                }
                 batch.offers.append(offer);
             }
         }

@@ -76,6 +76,8 @@ TEST(GcpBillingSource, FollowsNextPageTokenWithTheApiKey)
     EXPECT_NEAR(spot->price, 1.5399 + 12 * 0.009484 + 85 * 0.001271, 1e-9);
     const core::ImportedOffer *commit = findOffer(*batch, QStringLiteral("a2-highgpu-8g"), core::Billing::Reserved, 12);
     ASSERT_TRUE(commit);
+    EXPECT_EQ(commit->upfrontFee, 0.0) << "committed use has no upfront part";
+    EXPECT_EQ(commit->recurringPerHour, commit->price);
     EXPECT_NEAR(commit->price, 8 * 1.84845 + 96 * 0.019915 + 680 * 0.002669, 1e-9);
     const core::ImportedOffer *l4 = findOffer(*batch, QStringLiteral("g2-standard-24"), core::Billing::OnDemand);
     ASSERT_TRUE(l4);
