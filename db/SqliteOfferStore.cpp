@@ -188,8 +188,7 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             continue;
         } else {
             seen.insert(it->id);
-            const std::optional<double> fee = isCommitment(o.billing) ? o.upfrontFee : std::optional<double>(0.0);
-            const bool same = it->price == o.price && it->upfrontFee == fee && it->currency == o.currency;
+            const bool same = it->price == o.price && it->upfrontFee == o.storedUpfrontFee() && it->currency == o.currency;
             same ? ++counts.unchanged : ++counts.changed;
         }
     }

@@ -224,8 +224,7 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
             : batch.effectiveDate.isEmpty()                   ? referenceDate
                                                               : batch.effectiveDate;
         const QString fetched = batch.fetchedAt.isEmpty() ? referenceDate : batch.fetchedAt;
-        // On-demand and spot prices have no upfront part: 0, not unknown.
-        const std::optional<double> fee = isCommitment(o.billing) ? o.upfrontFee : std::optional<double>(0.0);
+        const std::optional<double> fee = o.storedUpfrontFee();
         s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.termMonths);
         s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.offeringClass);
         s.bind(7, o.price).bind(8, priceBasisId(o.priceBasis)).bind(9, o.medianPrice).bind(10, fee);

@@ -44,6 +44,9 @@ struct ImportedOffer
     std::optional<double> minDurationHours; // capacity blocks
     std::optional<double> maxDurationHours;
     QString effectiveDate; // when its source captured it; empty = the batch's date
+
+    // The fee as the catalog stores it: on-demand and spot have no upfront part (0, not unknown).
+    std::optional<double> storedUpfrontFee() const { return isCommitment(billing) ? upfrontFee : std::optional<double>(0.0); }
 };
 
 // An on-demand or spot offer at one price (no term, no upfront part).

@@ -28,6 +28,16 @@ bool matchesAny(const QStringList &globs, QStringView text)
     return false;
 }
 
+// A cost and a time known for certain (no spot risk): P50 = P90, and the goals are met or not.
+void settleFixed(PlanOption &option, double cost, double hours, const Constraints &c)
+{
+    option.cost = option.costP50 = option.costP90 = cost;
+    option.timeP50 = option.timeP90 = hours;
+    option.pMeetDeadline = c.deadlineHours <= 0 || hours <= c.deadlineHours ? 1 : 0;
+    option.pMeetBudget = c.budget <= 0 || cost <= c.budget ? 1 : 0;
+    option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
+}
+
 bool containsCaseless(const QStringList &list, const QString &value)
 {
     for (const QString &s : list) {
@@ -195,13 +205,7 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
 
     const BillingRule rule = a.billingRules.forProvider(o.provider);
     const double budget = c.budget;
-    auto settle = [&](double cost, double hours) {
-        option.cost = option.costP50 = option.costP90 = cost;
-        option.timeP50 = option.timeP90 = hours;
-        option.pMeetDeadline = c.deadlineHours <= 0 || hours <= c.deadlineHours ? 1 : 0;
-        option.pMeetBudget = budget <= 0 || cost <= budget ? 1 : 0;
-        option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
-    };
+    auto settle = [&](double cost, double hours) { settleFixed(option, cost, hours, c); };
 
     switch (option.billing) {
     case Billing::OnDemand:
@@ -317,13 +321,7 @@ void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)
     option.pricePerHour = option.hours > 0 ? jobCost / (option.hours * option.instances) : 0;
     option.costPerUsedGpuHour = option.gpuHours > 0 ? jobCost / option.gpuHours : 0;
     option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
-    const double cost = jobCost + option.extras;
-    option.cost = option.costP50 = option.costP90 = cost;
-    option.timeP50 = option.timeP90 = option.hours;
-    const Constraints &c = request.constraints;
-    option.pMeetDeadline = c.deadlineHours <= 0 || option.hours <= c.deadlineHours ? 1 : 0;
-    option.pMeetBudget = c.budget <= 0 || cost <= c.budget ? 1 : 0;
-    option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
+    settleFixed(option, jobCost + option.extras, option.hours, request.constraints);
 }
 
 void Planner::rank(const PlanRequest &request)

@@ -187,6 +187,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     }
     // The cheapest variant (upfront option, offering class) of each billing model and term.
     QHash<QString, qsizetype> byTerm;
+    const PlanRequest request = scenario.request();
     for (const PlanOption &o : r.options) {
         const Offer &offer = planner.offer(o);
         if ((o.billing != Billing::Reserved && o.billing != Billing::SavingsPlan) || !o.fits
@@ -197,7 +198,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         TimelineRates::Term term;
         term.id = QStringLiteral("%1_%2").arg(billingId(o.billing)).arg(o.termMonths);
         term.label = optionBillingText(offer, o);
-        term.source = commitmentSourceText(planner, scenario.request(), o);
+        term.source = commitmentSourceText(planner, request, o);
         term.perGpu.termMonths = o.termMonths;
         term.perGpu.hourlyRate = o.commitmentHourly / perInstanceGpus;
         term.perGpu.upfrontFee = o.commitmentUpfront / perInstanceGpus;
