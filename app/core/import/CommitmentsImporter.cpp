@@ -4,6 +4,7 @@
 #include "core/refresh/BatchValidation.h"
 
 #include <QHash>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -275,30 +276,22 @@ private:
             const QString provider = it.key().section(u'|', 0, 0);
             for (const CsvRecord &r : it.value()) {
                 const QString billing = field(r, "billing");
+                const auto config = parseConfig(field(r, "instance_type")); // read as the row was kept
+                const QString gpu = gpuFromSlug(field(r, "source"));
+                // The on-demand listing and the 1-year commitment are figures the price checks use.
+                const int referenceTerm = billing == u"on_demand" ? 0 : (field(r, "term_months") == u"12" ? 12 : -1);
+                if (referenceTerm >= 0 && !gpu.isEmpty() && field(r, "currency") == u"USD")
+                    m_batch.references.append(PriceReference{
+                        provider, gpu, config->count, *number(field(r, "price_per_hour")), referenceTerm,
+                        QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
                 if (billing == u"on_demand") {
-                    ++m_used; // the ratios' denominator, and a published listing the price checks use
-                    const auto config = parseConfig(field(r, "instance_type"));
-                    const QString gpu = gpuFromSlug(field(r, "source"));
-                    if (!gpu.isEmpty() && field(r, "currency") == u"USD")
-                        m_batch.references.append(PriceReference{
-                            provider, gpu, config->count, *number(field(r, "price_per_hour")), 0,
-                            QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
+                    ++m_used; // the ratios' denominator
                     continue;
-                }
-                if (field(r, "term_months") == u"12" && field(r, "currency") == u"USD") {
-                    const auto config = parseConfig(field(r, "instance_type"));
-                    const QString gpu = gpuFromSlug(field(r, "source"));
-                    if (!gpu.isEmpty())
-                        m_batch.references.append(PriceReference{
-                            provider, gpu, config->count, *number(field(r, "price_per_hour")), 12,
-                            QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
                 }
                 if (!onDemand) {
                     exclude(r, QStringLiteral("no on-demand price of the same configuration to take a ratio to"));
                     continue;
                 }
-                const auto config = parseConfig(field(r, "instance_type"));
-                const QString gpu = gpuFromSlug(field(r, "source"));
                 if (gpu.isEmpty() || !m_meta.gpuModel(gpu)) {
                     exclude(r, QStringLiteral("unmapped GPU name"), config->gpuName);
                     continue;
@@ -356,7 +349,8 @@ private:
     ValidationPolicy m_policy;
     QHash<QString, ImportedInstance> m_instances;
     QList<const ImportedOffer *> m_onDemand;
-    QHash<QString, QList<CsvRecord>> m_aggregate; // provider|configuration -> its rows
+    // provider|configuration -> its rows; ordered, so the seed inserts its offers in the same order every build
+    QMap<QString, QList<CsvRecord>> m_aggregate;
     QSet<QString> m_direct;                       // instance|region|term priced by a direct row
     ImportBatch m_batch;
     int m_used = 0;
