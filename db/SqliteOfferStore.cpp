@@ -9,6 +9,8 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
+
 namespace gpuplanner::db {
 
 using namespace gpuplanner::core;
@@ -43,7 +45,16 @@ struct Existing
     QString currency;
     bool available = true;
     QString region;
+    QString instanceType;
 };
+
+// "a3-ultragpu-8g" -> "a3-ultragpu", "p4d.24xlarge" -> "p4d", "tpu-v5p-8" -> "tpu-v5p": the name a
+// person reads for the offers a source left alone.
+QString instanceFamily(const QString &instanceType)
+{
+    const qsizetype cut = std::max(instanceType.lastIndexOf(u'.'), instanceType.lastIndexOf(u'-'));
+    return cut > 0 ? instanceType.left(cut) : instanceType;
+}
 
 } // namespace
 
@@ -171,7 +182,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
             const auto &s = stmt.value();
             // By names, not row ids: the batch's offers and its kept (refused) offers match on the same key.
             existing.insert(offerIdentity(s.text(1), s.text(2), s.text(3), int(s.integer(4)), s.text(5), s.text(9)),
-                            Existing{s.integer(0), s.real(6), s.optionalReal(7), s.text(8), s.integer(10) != 0, s.text(2)});
+                            Existing{s.integer(0), s.real(6), s.optionalReal(7), s.text(8), s.integer(10) != 0, s.text(2),
+                                     s.text(1)});
         }
     }
 
@@ -209,15 +221,25 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
     for (const KeptOffer &k : batch.kept)
         kept.insert(offerIdentity(k));
     // A region the batch lists nothing for is one the source does not price: left as it was.
-    QSet<QString> covered;
-    for (const ImportedOffer &o : batch.offers)
+    // So is an instance type a source that prices only what it lists has nothing for.
+    QSet<QString> covered, typesListed;
+    for (const ImportedOffer &o : batch.offers) {
         covered.insert(o.region);
-    for (const KeptOffer &k : batch.kept)
+        typesListed.insert(o.instance.name);
+    }
+    for (const KeptOffer &k : batch.kept) {
         covered.insert(k.region);
-    QSet<QString> regionsLeft;
+        typesListed.insert(k.instance);
+    }
+    QSet<QString> regionsLeft, familiesLeft;
     for (auto e = existing.cbegin(); e != existing.cend(); ++e) {
         if (seen.contains(e->id) || kept.contains(e.key()) || (!e->available && !batch.complete))
             continue;
+        if (!batch.complete && batch.listedTypesOnly && !typesListed.contains(e->instanceType)) {
+            ++counts.typesLeftAsTheyWere;
+            familiesLeft.insert(instanceFamily(e->instanceType));
+            continue;
+        }
         if (!batch.complete && !covered.contains(e->region)) {
             ++counts.leftAsTheyWere;
             regionsLeft.insert(e->region);
@@ -238,6 +260,8 @@ Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope,
         return Error{QStringLiteral("%1: %2").arg(where, s.errorMessage())};
     counts.regionsLeft = QStringList(regionsLeft.cbegin(), regionsLeft.cend());
     counts.regionsLeft.sort();
+    counts.familiesLeft = QStringList(familiesLeft.cbegin(), familiesLeft.cend());
+    counts.familiesLeft.sort();
     if (!batch.effectiveDate.isEmpty()) {
         auto provider = m_db->prepare(QStringLiteral("UPDATE providers SET data_date = ?, data_note = ? WHERE id = ?"));
         if (!provider)

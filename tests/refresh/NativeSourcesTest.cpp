@@ -29,11 +29,13 @@ class NativeSources : public ::testing::Test
 protected:
     void SetUp() override { m_catalog = tests::copySeedCatalog(m_dir.path()); }
 
-    int run(const QStringList &args, QString *out = nullptr, QString *err = nullptr)
+    int run(const QStringList &args, QString *out = nullptr, QString *err = nullptr,
+            const QProcessEnvironment &extra = QProcessEnvironment())
     {
         QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_CACHE_HOME"), m_dir.filePath(QStringLiteral("cache")));
+        env.insert(extra);
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(GPUPLANNER_CLI_PATH), QStringList{QStringLiteral("--catalog"), m_catalog} + args);
         EXPECT_TRUE(process.waitForFinished(120000));
@@ -118,6 +120,43 @@ TEST_F(NativeSources, AzureRetailPricesFollowNextPageLink)
                                     "o.instance_type_id JOIN regions r ON r.id = o.region_id WHERE it.provider_id = "
                                     "'azure' AND r.code = 'eastus' AND o.billing = 'reserved'")),
               0);
+}
+
+TEST_F(NativeSources, GcpRefreshPricesNewerFamiliesAndLeavesWhatItCannotPrice)
+{
+    const QByteArray page = fixture("gcp/cloudbilling_skus_new_families.json");
+    m_server.route("/v1/services/6F81-5844-456A/skus", [&](const tests::HttpTestRequest &) {
+        HttpTestReply r;
+        r.body = page;
+        return r;
+    });
+    const QString gcpOffers = QStringLiteral(
+        "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+        "WHERE it.provider_id = 'gcp' AND it.name LIKE '%1' AND o.unavailable_since IS NULL");
+    const qint64 tpusBefore = scalar(gcpOffers.arg(QStringLiteral("tpu-%")));
+    const qint64 a2Before = scalar(gcpOffers.arg(QStringLiteral("a2-%")));
+    ASSERT_GT(tpusBefore, 0);
+
+    QProcessEnvironment key;
+    key.insert(QStringLiteral("GPUPLANNER_GCP_API_KEY"), QStringLiteral("test-key"));
+    QString out, err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("gcp"), QStringLiteral("--force"),
+                          QStringLiteral("--endpoint"), QStringLiteral("gcp=") + m_server.url(QStringLiteral("/")).toString()},
+                         &out, &err, key);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    const QString price = QStringLiteral(
+        "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+        "JOIN regions r ON r.id = o.region_id WHERE it.name = '%1' AND r.code = 'us-central1' "
+        "AND o.billing = 'on_demand' AND o.unavailable_since IS NULL AND abs(o.hourly_price - %2) < 1e-6");
+    EXPECT_EQ(scalar(price.arg(QStringLiteral("a3-ultragpu-8g")).arg(8 * 9.31174 + 224 * 0.02874 + 2952 * 0.002485)), 1);
+    EXPECT_EQ(scalar(price.arg(QStringLiteral("a4-highgpu-8g")).arg(8 * 16.11)), 1);
+    // TPUs and the A2 machines this page does not price are left as they were, and the output says so.
+    EXPECT_EQ(scalar(gcpOffers.arg(QStringLiteral("tpu-%"))), tpusBefore);
+    EXPECT_EQ(scalar(gcpOffers.arg(QStringLiteral("a2-%"))), a2Before);
+    EXPECT_TRUE(out.contains(QStringLiteral("families this source does not price kept as they were"))) << out.toStdString();
+    EXPECT_TRUE(out.contains(QStringLiteral("a2-highgpu"))) << out.toStdString();
+    EXPECT_FALSE(out.contains(QStringLiteral("test-key")) || err.contains(QStringLiteral("test-key")));
 }
 
 TEST_F(NativeSources, KeyedApisExplainTheMissingKey)

@@ -118,6 +118,10 @@ struct ImportBatch
     // keeps the old spot rows). A complete batch is all the scope holds: the custom offers
     // editor saves whole providers, so rows deleted there leave the catalog too.
     bool complete = false;
+    // The source prices only the instance types it has offers for: a type it lists nothing for
+    // is one it cannot price (GCP's SKU catalog has no TPU machines, for example), so that
+    // type's offers are left as they were instead of being marked unavailable.
+    bool listedTypesOnly = false;
 
     QList<ImportedOffer> offers;
     QList<FxRate> fxRates;

@@ -22,19 +22,39 @@ struct RefreshCounts
     // they were (the SkyPilot AWS file has no AWS China regions, for example).
     int leftAsTheyWere = 0;
     QStringList regionsLeft;
+    // Offers of instance types a source that prices only what it lists had nothing for (GCP's
+    // TPUs in a native GCP refresh), by family ("tpu-v5p").
+    int typesLeftAsTheyWere = 0;
+    QStringList familiesLeft;
     QString leftNote() const
     {
-        if (leftAsTheyWere == 0)
-            return {};
-        QStringList shown = regionsLeft.mid(0, 4);
-        if (regionsLeft.size() > 4)
+        QStringList notes;
+        if (leftAsTheyWere > 0) {
+            notes.append(QStringLiteral("%1 offer%2 in %3 region%4 this source does not price kept as they were (%5)")
+                             .arg(leftAsTheyWere)
+                             .arg(leftAsTheyWere == 1 ? QString() : QStringLiteral("s"))
+                             .arg(regionsLeft.size())
+                             .arg(regionsLeft.size() == 1 ? QString() : QStringLiteral("s"))
+                             .arg(shortList(regionsLeft)));
+        }
+        if (typesLeftAsTheyWere > 0) {
+            notes.append(QStringLiteral("%1 offer%2 of %3 famil%4 this source does not price kept as they were (%5)")
+                             .arg(typesLeftAsTheyWere)
+                             .arg(typesLeftAsTheyWere == 1 ? QString() : QStringLiteral("s"))
+                             .arg(familiesLeft.size())
+                             .arg(familiesLeft.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+                             .arg(shortList(familiesLeft)));
+        }
+        return notes.join(QStringLiteral("; "));
+    }
+
+private:
+    static QString shortList(const QStringList &names)
+    {
+        QStringList shown = names.mid(0, 4);
+        if (names.size() > 4)
             shown.append(QStringLiteral("..."));
-        return QStringLiteral("%1 offer%2 in %3 region%4 this source does not price kept as they were (%5)")
-            .arg(leftAsTheyWere)
-            .arg(leftAsTheyWere == 1 ? QString() : QStringLiteral("s"))
-            .arg(regionsLeft.size())
-            .arg(regionsLeft.size() == 1 ? QString() : QStringLiteral("s"))
-            .arg(shown.join(QStringLiteral(", ")));
+        return shown.join(QStringLiteral(", "));
     }
 };
 

@@ -54,7 +54,7 @@ QList<GcpMachineShape> gcpMachineShapes(const core::SeedMetadata &meta, const In
     for (const QString &type : shapes.instanceTypes(kProvider)) {
         const core::GcpHostAccelerator *host = meta.gcpHost(type);
         const InstanceShape *shape = shapes.find(kProvider, type);
-        if (!host || host->allIn || !shape || !shape->vcpus || !shape->memoryGib)
+        if (!host || (host->allIn && host->count < 1) || !shape || !shape->vcpus || !shape->memoryGib)
             continue;
         machines.append(GcpMachineShape{type, host->accelerator, host->count, *shape->vcpus, *shape->memoryGib});
     }
@@ -66,17 +66,47 @@ GcpBillingParser::GcpBillingParser(const core::GpuAliasResolver &resolver, QList
 {
 }
 
+namespace {
+
+// "Commitment v1: " and "Spot Preemptible " say how a SKU is billed, not what it prices.
+QString withoutBillingPrefix(const QString &description)
+{
+    static const QRegularExpression re(QStringLiteral("^(?:Commitment v1:\\s*)?(?:Spot Preemptible\\s+)?"));
+    return QString(description).remove(re);
+}
+
+const QRegularExpression &sliceRe()
+{
+    static const QRegularExpression re(QStringLiteral("^(A\\d+X?)\\s+Nvidia\\s+(\\S+)\\s+\\(1 gpu slice\\)"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+} // namespace
+
 QString GcpBillingParser::gpuNameFromDescription(const QString &description)
 {
-    static const QRegularExpression re(QStringLiteral("Nvidia\\s+(?:Tesla\\s+)?(.+?)\\s+GPU\\b"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    const auto m = re.match(description);
+    const QString name = withoutBillingPrefix(description);
+    if (const auto slice = sliceRe().match(name); slice.hasMatch())
+        return slice.captured(2);
+    // Older SKUs say "Nvidia [Tesla] <model> GPU", newer ones drop the prefix ("H200 141GB GPU")
+    // or the word GPU too ("RTX 6000 96GB running in").
+    static const QRegularExpression re(
+        QStringLiteral("^(?:Nvidia\\s+)?(?:Tesla\\s+)?(.+?)(?:\\s+GPU)?\\s+(?:running|attached|in)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(name);
     return m.hasMatch() ? m.captured(1).trimmed() : QString();
+}
+
+QString GcpBillingParser::sliceFamilyFromDescription(const QString &description)
+{
+    const auto m = sliceRe().match(withoutBillingPrefix(description));
+    return m.hasMatch() ? m.captured(1).toLower() : QString();
 }
 
 QString GcpBillingParser::familyFromDescription(const QString &description)
 {
-    static const QRegularExpression re(QStringLiteral("\\b(A2|A3|A4|G2)(?:\\s?(Mega|Ultra|Edge))?\\b"));
+    static const QRegularExpression re(QStringLiteral("\\b(A2|A3|A4|G2|G4)(?:\\s?(Mega|Ultra|Edge))?\\b"));
     const auto m = re.match(description);
     return m.hasMatch() ? (m.captured(1) + m.captured(2)).toLower() : QString();
 }
@@ -106,17 +136,27 @@ core::Result<QString> GcpBillingParser::addPage(const QByteArray &bytes, const Q
     const QString next = page.optionalString(QStringLiteral("nextPageToken")).value_or(QString());
     if (!page.ok())
         return core::Error{label + QStringLiteral(": ") + page.error()};
-    int used = 0;
+    int used = 0, skipped = 0;
     for (qsizetype i = 0; i < skus.size(); ++i) {
         const QString path = QStringLiteral("skus[%1]").arg(i);
-        if (!skus.at(i).isObject())
-            return core::Error{QStringLiteral("%1: %2: expected an object, got %3").arg(label, path, jsonTypeName(skus.at(i)))};
+        if (!skus.at(i).isObject()) {
+            m_batch.exclusions.append(notAnObject(kProvider, label, QStringLiteral("SKU"), path, skus.at(i)));
+            ++skipped;
+            continue;
+        }
         auto added = addSku(skus.at(i).toObject(), path, label);
-        if (!added)
-            return added.error();
+        if (!added) {
+            // One SKU that cannot be read is left out and named; the rest of the page is used.
+            QString why = added.errorMessage();
+            if (why.startsWith(label + QStringLiteral(": ")))
+                why = why.mid(label.size() + 2);
+            m_batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("SKU"), why));
+            ++skipped;
+            continue;
+        }
         used += *added ? 1 : 0;
     }
-    m_batch.files.append(core::ImportFileStats{kProvider, label, int(skus.size()), used, 0});
+    m_batch.files.append(core::ImportFileStats{kProvider, label, int(skus.size()), used, skipped});
     m_skusSeen += int(skus.size());
     return next;
 }
@@ -127,18 +167,21 @@ core::Result<bool> GcpBillingParser::addSku(const QJsonObject &sku, const QStrin
     const QString description = f.string(QStringLiteral("description"));
     JsonFields category(f.object(QStringLiteral("category")), f.path(QStringLiteral("category")));
     const QString group = category.string(QStringLiteral("resourceGroup"));
-    const QString usage = category.string(QStringLiteral("usageType"));
+    const QString filedUsage = category.string(QStringLiteral("usageType"));
     const QJsonArray regions = f.array(QStringLiteral("serviceRegions"));
     const QJsonArray pricing = f.array(QStringLiteral("pricingInfo"));
     for (const JsonFields *fields : {&f, &category}) {
         if (!fields->ok())
             return core::Error{label + QStringLiteral(": ") + fields->error()};
     }
+    // A spot SKU is sometimes filed under OnDemand ("Spot Preemptible A4 Nvidia B200 ...").
+    const QString usage = description.startsWith(u"Spot Preemptible") ? QStringLiteral("Preemptible") : filedUsage;
     const bool known = std::any_of(std::begin(kUsageTypes), std::end(kUsageTypes),
                                    [&](const UsageType &u) { return usage == QLatin1String(u.id); });
-    // Dynamic Workload Scheduler and calendar-mode SKUs share usage types but not prices.
+    // Dynamic Workload Scheduler and calendar-mode SKUs share usage types but not prices, and a
+    // "Reserved ..." SKU bills capacity reservations, not the usage type it is filed under.
     if (!known || description.contains(u"DWS") || description.contains(u"Dynamic Workload")
-        || description.contains(u"Calendar"))
+        || description.contains(u"Calendar") || description.startsWith(u"Reserved"))
         return false;
 
     QString part, key;
@@ -152,8 +195,9 @@ core::Result<bool> GcpBillingParser::addSku(const QJsonObject &sku, const QStrin
             }
             return false;
         }
-        part = QStringLiteral("gpu");
-        key = *gpu;
+        const QString sliceFamily = sliceFamilyFromDescription(description);
+        part = sliceFamily.isEmpty() ? QStringLiteral("gpu") : QStringLiteral("slice");
+        key = sliceFamily.isEmpty() ? *gpu : *gpu + u'@' + sliceFamily;
     } else if (group == u"CPU" || group == u"RAM") {
         key = familyFromDescription(description);
         if (key.isEmpty())
@@ -218,6 +262,8 @@ core::Result<bool> GcpBillingParser::addSku(const QJsonObject &sku, const QStrin
 core::ImportBatch GcpBillingParser::finish() const
 {
     core::ImportBatch batch = m_batch;
+    // Only the GPU machine types composed here are priced; TPUs and the rest stay as they were.
+    batch.listedTypesOnly = true;
     QStringList regions(m_regions.cbegin(), m_regions.cend());
     regions.sort();
     for (const GcpMachineShape &machine : m_machines) {
@@ -231,21 +277,33 @@ core::ImportBatch GcpBillingParser::finish() const
         for (const UsageType &usage : kUsageTypes) {
             const QString usageId = QLatin1String(usage.id);
             for (const QString &region : regions) {
-                const auto gpuPrice = m_prices.constFind(priceKey(QStringLiteral("gpu"), *gpu, usageId, region));
-                if (gpuPrice == m_prices.constEnd())
-                    continue;
-                std::optional<Price> cpu, ram;
-                for (const QString &family : familyKeys(machine.machineType)) {
-                    const auto c = m_prices.constFind(priceKey(QStringLiteral("cpu"), family, usageId, region));
-                    const auto r = m_prices.constFind(priceKey(QStringLiteral("ram"), family, usageId, region));
-                    if (c != m_prices.constEnd() && r != m_prices.constEnd()) {
-                        cpu = *c;
-                        ram = *r;
-                        break;
+                const QString family = machine.machineType.section(u'-', 0, 0);
+                const auto slice = m_prices.constFind(priceKey(QStringLiteral("slice"), *gpu + u'@' + family, usageId, region));
+                std::optional<double> price;
+                QString currency;
+                if (slice != m_prices.constEnd()) {
+                    // One slice is one GPU's share of the whole machine, cores and memory included.
+                    price = slice->value * machine.gpuCount;
+                    currency = slice->currency;
+                } else {
+                    const auto gpuPrice = m_prices.constFind(priceKey(QStringLiteral("gpu"), *gpu, usageId, region));
+                    if (gpuPrice == m_prices.constEnd())
+                        continue;
+                    std::optional<Price> cpu, ram;
+                    for (const QString &key : familyKeys(machine.machineType)) {
+                        const auto c = m_prices.constFind(priceKey(QStringLiteral("cpu"), key, usageId, region));
+                        const auto r = m_prices.constFind(priceKey(QStringLiteral("ram"), key, usageId, region));
+                        if (c != m_prices.constEnd() && r != m_prices.constEnd()) {
+                            cpu = *c;
+                            ram = *r;
+                            break;
+                        }
                     }
+                    if (!cpu || cpu->currency != gpuPrice->currency || ram->currency != gpuPrice->currency)
+                        continue;
+                    price = gpuPrice->value * machine.gpuCount + cpu->value * machine.vcpus + ram->value * machine.memoryGib;
+                    currency = gpuPrice->currency;
                 }
-                if (!cpu || cpu->currency != gpuPrice->currency || ram->currency != gpuPrice->currency)
-                    continue;
                 core::ImportedOffer offer;
                 offer.instance = core::ImportedInstance{kProvider, machine.machineType, resolved.gpuId,
                                                         machine.gpuCount * resolved.fraction, machine.vcpus,
@@ -253,9 +311,8 @@ core::ImportBatch GcpBillingParser::finish() const
                 offer.region = region;
                 offer.billing = usage.billing;
                 offer.termMonths = usage.termMonths;
-                offer.price = gpuPrice->value * machine.gpuCount + cpu->value * machine.vcpus
-                              + ram->value * machine.memoryGib;
-                offer.currency = gpuPrice->currency;
+                offer.price = *price;
+                offer.currency = currency;
                 offer.source = kSource;
                 if (core::isCommitment(offer.billing)) {
                     // Committed use is billed monthly for the term at the hourly rate: nothing up front.

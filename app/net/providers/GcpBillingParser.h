@@ -4,7 +4,12 @@
 // vCPU-hour and GiB-hour per machine family (A2, A3, G2, ...). A machine type's price is
 // GPU x count + vCPU x vcpus + RAM x GiB for each region and usage type where all three parts
 // are priced (OnDemand, Preemptible = spot, Commit1Yr / Commit3Yr = 12 / 36-month commitments).
-// Pages are collected first, composed in finish().
+// A4 is the exception: it has no core or RAM SKUs, and its "A4 Nvidia B200 (1 gpu slice)" SKU
+// is one GPU's share of the whole machine, so an A4 machine costs slice x GPUs. SKUs named
+// "Reserved ..." (capacity reservations) are not prices of the usage type they carry, and a
+// "Spot Preemptible ..." SKU is a spot price whatever usage type it carries.
+// Pages are collected first, composed in finish(). One SKU that cannot be read (an unknown
+// unit, a missing price) is left out with its reason; the rest of the page is used.
 
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/common/Result.h"
@@ -28,7 +33,8 @@ struct GcpMachineShape
 };
 
 // GPU machine types whose accelerator comes from gcp-host-accelerators.csv and whose vCPUs
-// and memory come from InstanceShapes; all-in shapes (no separate GPU SKU) are left out.
+// and memory come from InstanceShapes. Fractional shapes whose snapshot price is all-in
+// (g4-standard-6 holds 1/8 of an RTX PRO 6000) are left out: no SKU prices a GPU fraction.
 QList<GcpMachineShape> gcpMachineShapes(const core::SeedMetadata &meta, const InstanceShapes &shapes);
 
 class GcpBillingParser
@@ -41,8 +47,12 @@ public:
     core::ImportBatch finish() const;
     int skusSeen() const { return m_skusSeen; }
 
-    // "Nvidia Tesla A100 GPU running in Americas" -> "A100"; "Nvidia H100 80GB Mega GPU" -> "H100 80GB Mega".
+    // "Nvidia Tesla A100 GPU running in Americas" -> "A100"; "Nvidia H100 80GB Mega GPU" -> "H100 80GB Mega";
+    // "H200 141GB GPU running in Belgium" -> "H200 141GB"; "RTX 6000 96GB running in Oregon" -> "RTX 6000 96GB";
+    // "A4 Nvidia B200 (1 gpu slice) running in Americas" -> "B200".
     static QString gpuNameFromDescription(const QString &description);
+    // "A4 Nvidia B200 (1 gpu slice) ..." -> "a4": the family whose machines are priced per GPU slice.
+    static QString sliceFamilyFromDescription(const QString &description);
     // "A2 Instance Core running in Americas" -> "a2"; "A3 Mega ..." -> "a3mega"; empty when none.
     static QString familyFromDescription(const QString &description);
 
@@ -58,7 +68,7 @@ private:
 
     const core::GpuAliasResolver &m_resolver;
     QList<GcpMachineShape> m_machines;
-    // "<part>|<key>|<usageType>|<region>" -> price; part = gpu, cpu or ram.
+    // "<part>|<key>|<usageType>|<region>" -> price; part = gpu, cpu, ram or slice (key "<gpu>@<family>").
     QHash<QString, Price> m_prices;
     QSet<QString> m_regions;
     core::ImportBatch m_batch; // exclusions and file stats

@@ -3,6 +3,8 @@
 // price APIs do not say what hardware they price (Azure sizes, GCP machine types, AWS
 // accelerator counts). Embedded from instance-shapes.csv, which was generated from the
 // SkyPilot snapshot in resources/catalog/skypilot (aws, azure vms.csv; gcp gpu_host_vms.csv).
+// The whole-GPU g4-standard shapes (48/96/192/384 vCPUs with 180/360/720/1440 GB and 1/2/4/8
+// RTX PRO 6000) are GCP's published G4 sizes, as dstack lists them (dstackai/dstack#3213).
 
 #include "core/common/Result.h"
 #include "core/io/CsvReader.h"
