@@ -173,16 +173,25 @@ Result<qint64> CatalogWriter::instanceTypeId(const ImportedInstance &in)
     qint64 id = 0;
     if (select.value().step()) {
         id = select.value().integer(0);
+        if (in.listedGpuMemoryGib) {
+            auto update = m_db.prepare(QStringLiteral("UPDATE instance_types SET listed_gpu_memory_gib = ? WHERE id = ?"));
+            if (!update)
+                return update.error();
+            update.value().bind(1, in.listedGpuMemoryGib).bind(2, id);
+            if (auto e = update.value().exec(); !e)
+                return sqlError(m_db, QStringLiteral("instance type %1/%2").arg(in.provider, in.name), e.errorMessage());
+        }
     } else {
         auto insert = m_db.prepare(QStringLiteral(
             "INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, gpu_memory_gib, "
-            "interconnect, network_gbps, rdma, spec_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+            "interconnect, network_gbps, rdma, spec_source, listed_gpu_memory_gib) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         if (!insert)
             return insert.error();
         auto &s = insert.value();
         s.bind(1, in.provider).bind(2, in.name).bind(3, in.gpuId).bind(4, in.gpuCount).bind(5, in.vcpus);
         s.bind(6, in.memoryGib).bind(7, gpuMemory).bind(8, hw.interconnect).bind(9, hw.networkGbps);
-        s.bind(10, hw.rdma).bind(11, hw.source);
+        s.bind(10, hw.rdma).bind(11, hw.source).bind(12, in.listedGpuMemoryGib);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("instance type %1/%2").arg(in.provider, in.name), e.errorMessage());
         id = m_db.lastInsertId();

@@ -163,3 +163,51 @@ TEST(PriceChecks, RetiredFamiliesAndCommitmentsOnASuspectTwin)
         }
     }
 }
+
+TEST(PriceChecks, ListedGpuMemoryMustBeTheSpecs)
+{
+    auto withMemory = [](Offer o, double specPerGpu, std::optional<double> listed) {
+        o.gpuMemoryGib = specPerGpu * o.gpuCount;
+        o.listedGpuMemoryGib = listed;
+        return o;
+    };
+    const QString a100 = QStringLiteral("A100-SXM4-40GB");
+    PriceCheckInput in;
+    in.offers = {
+        // An 80 GB A100 filed as the 40 GB model (as Cudo's A100 PCIe rows are).
+        withMemory(offer(1, QStringLiteral("cudo"), QStringLiteral("a100-pcie_1x"), QStringLiteral("r"), Billing::OnDemand,
+                         1.5, a100, 1),
+                   40, 80),
+        // Per GPU, and the instance's total (Vast lists totals): both are the spec.
+        withMemory(offer(2, QStringLiteral("lambda"), QStringLiteral("gpu_8x_a100"), QStringLiteral("r"), Billing::OnDemand,
+                         10, a100, 8),
+                   40, 40),
+        withMemory(offer(3, QStringLiteral("vast"), QStringLiteral("2x-A100"), QStringLiteral("r"), Billing::OnDemand, 2,
+                         a100, 2),
+                   40, 80),
+        // MiB against GB rounding stays within 1 GiB.
+        withMemory(offer(4, QStringLiteral("vast"), QStringLiteral("1x-RTX_5090"), QStringLiteral("r"), Billing::OnDemand,
+                         0.5, QStringLiteral("RTX5090"), 1),
+                   32, 31.84),
+        // A slice listing its share of the card.
+        withMemory(offer(5, QStringLiteral("alicloud"), QStringLiteral("sgn8ga-m24"), QStringLiteral("r"),
+                         Billing::OnDemand, 1, QStringLiteral("RTX5880"), 0.5),
+                   48, 24),
+        // Nothing listed: nothing to hold against the spec.
+        withMemory(offer(6, QStringLiteral("azure"), QStringLiteral("NC24ads"), QStringLiteral("r"), Billing::OnDemand, 3,
+                         a100, 1),
+                   40, std::nullopt),
+    };
+    const QList<PriceFlag> flags = checkPrices(in);
+    const auto rules = rulesById(flags);
+    EXPECT_EQ(rules.value(1), QStringList{QStringLiteral("spec_mismatch")});
+    for (qint64 id : {2, 3, 4, 5, 6})
+        EXPECT_FALSE(rules.value(id).contains(u"spec_mismatch")) << id;
+    for (const PriceFlag &f : flags) {
+        if (f.offerId == 1) {
+            EXPECT_TRUE(f.reason.contains(u"80 GiB") && f.reason.contains(u"A100-SXM4-40GB") && f.reason.contains(u"40 GiB"))
+                << f.reason.toStdString();
+        }
+    }
+    EXPECT_TRUE(priceRuleIds().contains(u"spec_mismatch"));
+}

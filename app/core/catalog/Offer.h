@@ -22,7 +22,8 @@ struct Offer
     QString geography;
     QString gpu; // canonical GPU model id
     double gpuCount = 0;          // may be fractional for vGPU slices
-    double gpuMemoryGib = 0;      // total over the instance's GPUs
+    double gpuMemoryGib = 0;      // total over the instance's GPUs, from the spec table
+    std::optional<double> listedGpuMemoryGib; // per GPU as the price source lists it
     std::optional<double> vcpus;
     std::optional<double> memoryGib;
     QString interconnect;

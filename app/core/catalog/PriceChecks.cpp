@@ -23,6 +23,8 @@ constexpr double kRegionHigh = 1.5;
 constexpr int kRegionMinRegions = 3;
 constexpr double kListingShare = 0.8;
 constexpr double kCommitmentShare = 0.9;
+constexpr double kSpecMemoryTolerance = 0.1;
+constexpr double kSpecMemorySlackGib = 1.0;
 
 QString usd(double v)
 {
@@ -67,6 +69,7 @@ public:
         regionOutliers();
         belowPublishedListing();
         retiredFamilies();
+        specMismatch();
         twinSuspect();
         return m_flags;
     }
@@ -245,6 +248,31 @@ private:
         }
     }
 
+    // The memory per GPU the source lists must be the spec's: per GPU, for the whole instance, or
+    // (for a slice) the slice's share; within 10 % or 1 GiB (sources round, MiB versus GB).
+    void specMismatch()
+    {
+        for (const Offer &o : m_in.offers) {
+            if (!o.listedGpuMemoryGib || !(o.gpuCount > 0) || !(o.gpuMemoryGib > 0))
+                continue;
+            const double listed = *o.listedGpuMemoryGib;
+            const double spec = o.gpuMemoryGib / o.gpuCount;
+            const double candidates[] = {spec, spec * o.gpuCount};
+            const bool fits = std::any_of(std::begin(candidates), std::end(candidates), [&](double expected) {
+                return std::abs(listed - expected) <= std::max(kSpecMemorySlackGib, kSpecMemoryTolerance * expected);
+            });
+            if (fits)
+                continue;
+            flag(o, QStringLiteral("spec_mismatch"),
+                 QStringLiteral("the source lists %1 GiB of GPU memory, the spec table's %2 has %3 GiB per GPU "
+                                "(%4 GiB for this instance): the offer may be another part or a slice of one")
+                     .arg(listed, 0, 'f', 0)
+                     .arg(o.gpu)
+                     .arg(spec, 0, 'f', 0)
+                     .arg(o.gpuMemoryGib, 0, 'f', 0));
+        }
+    }
+
     void twinSuspect()
     {
         QHash<qint64, QString> onDemandKeys; // on-demand offer id -> its twin key
@@ -285,7 +313,8 @@ QStringList priceRuleIds()
 {
     return {QStringLiteral("spot_above_on_demand"), QStringLiteral("round_placeholder"), QStringLiteral("peer_outlier"),
             QStringLiteral("region_outlier"),       QStringLiteral("below_published_listing"),
-            QStringLiteral("retired_family"),       QStringLiteral("twin_suspect")};
+            QStringLiteral("retired_family"),       QStringLiteral("spec_mismatch"),
+            QStringLiteral("twin_suspect")};
 }
 
 } // namespace gpuplanner::core

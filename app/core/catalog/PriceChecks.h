@@ -24,6 +24,10 @@
 //                             (1-year commitments run 25-45 % below on-demand in the data set).
 //   retired_family            an instance family the provider has retired (retired-families.csv,
 //                             each with its source).
+//   spec_mismatch             the GPU memory the source lists for the instance is neither the spec
+//                             table's memory per GPU nor the instance's total (within 10 % or 1 GiB):
+//                             the offer is another part (an 80 GB A100 filed as the 40 GB one) or a
+//                             slice of one. Figures under 1 GiB are not read (a unit mix-up).
 //   twin_suspect              a commitment whose on-demand price of the same instance and region
 //                             is flagged: a ratio taken from it, or a price beside a wrong one.
 

@@ -24,6 +24,8 @@ struct ImportedInstance
     std::optional<double> vcpus;
     std::optional<double> memoryGib;
     QString specNote; // e.g. a correction applied
+    // GPU memory per GPU as the source lists it (nullopt: it says nothing); checked against the spec.
+    std::optional<double> listedGpuMemoryGib = std::nullopt;
 };
 
 struct ImportedOffer

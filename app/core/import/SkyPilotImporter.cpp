@@ -109,6 +109,20 @@ public:
         bool isTpu = false;
     };
 
+    // The memory per GPU a row's GpuInfo lists: "'MemoryInfo': {'SizeInMiB': 40960}" (most clouds)
+    // or a trailing "16GB" (Alibaba, Tencent). Figures under 1 GiB are a unit mix-up, not read.
+    static std::optional<double> listedGpuMemory(const QString &info)
+    {
+        static const QRegularExpression mib(QStringLiteral("'MemoryInfo':\\s*\\{'SizeInMiB':\\s*(\\d+(?:\\.\\d+)?)"));
+        static const QRegularExpression gb(QStringLiteral("(\\d+(?:\\.\\d+)?)\\s*GB$"));
+        double gib = 0;
+        if (const auto m = mib.match(info); m.hasMatch())
+            gib = m.captured(1).toDouble() / 1024.0;
+        else if (const auto g = gb.match(info); g.hasMatch())
+            gib = g.captured(1).toDouble();
+        return gib >= 1.0 ? std::optional<double>(gib) : std::nullopt;
+    }
+
     // Resolves the row's accelerator and count; leaves the row out when it cannot.
     std::optional<Hardware> hardware(const CsvRecord &r, const QString &instanceName, const QString &accelerator,
                                      const QString &countText)
@@ -146,6 +160,7 @@ public:
         Hardware hw;
         hw.instance = ImportedInstance{m_provider, instanceName, resolved->gpuId, count, number(field(r, "vCPUs")),
                                        number(field(r, "MemoryGiB")), {}};
+        hw.instance.listedGpuMemoryGib = listedGpuMemory(field(r, "GpuInfo"));
         hw.isTpu = model && model->kind == u"tpu";
         return hw;
     }
