@@ -32,7 +32,7 @@ QString freshnessText(const core::CatalogInfo &info)
 {
     QStringList dates;
     for (const core::ProviderInfo &p : info.providers) {
-        if (!p.dataDate.isEmpty())
+        if (!p.dataDate.isEmpty() && !p.isCustom())
             dates.append(p.dataDate);
     }
     if (dates.isEmpty())
@@ -40,7 +40,7 @@ QString freshnessText(const core::CatalogInfo &info)
     std::sort(dates.begin(), dates.end());
     QStringList oldest;
     for (const core::ProviderInfo &p : info.providers) {
-        if (p.dataDate == dates.constFirst())
+        if (p.dataDate == dates.constFirst() && !p.isCustom())
             oldest.append(p.id);
     }
     if (dates.constFirst() == dates.constLast())

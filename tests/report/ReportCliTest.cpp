@@ -148,6 +148,33 @@ TEST_F(ReportCli, EnglishA4ShowsEverySectionWithThePlansFigures)
     render(pdf);
 }
 
+TEST_F(ReportCli, EveryExchangeRateNamesItsSource)
+{
+    const QString scenario = example(QStringLiteral("llama-7b-pretrain"));
+    QFile f(scenario);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    doc.insert(QStringLiteral("display_currency"), QStringLiteral("EUR"));
+    QJsonObject assumptions = doc.value(QStringLiteral("assumptions")).toObject();
+    assumptions.insert(QStringLiteral("fx"), QJsonArray{QJsonObject{{QStringLiteral("currency"), QStringLiteral("EUR")},
+                                                                     {QStringLiteral("per_usd"), 0.92},
+                                                                     {QStringLiteral("date"), QStringLiteral("2026-11-27")},
+                                                                     {QStringLiteral("source"), QStringLiteral("treasury desk quote")}}});
+    doc.insert(QStringLiteral("assumptions"), assumptions);
+    const QString eur = m_home.filePath(QStringLiteral("eur.json"));
+    QFile out(eur);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(doc).toJson());
+    out.close();
+    const QString t = text(report(eur, QStringLiteral("llama-7b-eur.pdf"), {}));
+    // The display currency's own rate, and the catalog's CNY rate with the snapshot it came from.
+    EXPECT_TRUE(t.contains(QStringLiteral("Amounts are shown in EUR at 0.92 EUR per US dollar"))) << t.toStdString();
+    EXPECT_TRUE(t.contains(QStringLiteral("treasury desk quote")));
+    EXPECT_TRUE(t.contains(QStringLiteral("CNY is converted at 7.24638 per US dollar")));
+    EXPECT_TRUE(t.contains(QStringLiteral("skypilot-catalog fork conversion rate")));
+}
+
 TEST_F(ReportCli, FontsAreEmbedded)
 {
     const QString scenario = example(QStringLiteral("llama-7b-pretrain"));

@@ -4,6 +4,7 @@
 #include "ui/catalog/OffersFilterProxy.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/catalog/OffersTableModel.h"
+#include "ui/refresh/CatalogStatusLabel.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -44,6 +45,25 @@ bool loadInto(ui::MainWindow &window)
 }
 
 } // namespace
+
+TEST(MainWindow, CustomOffersDoNotMakeTheCatalogLookCurrent)
+{
+    core::CatalogInfo info;
+    core::ProviderInfo aws;
+    aws.id = QStringLiteral("aws");
+    aws.kind = QStringLiteral("cloud");
+    aws.dataDate = QStringLiteral("2025-11-30");
+    core::ProviderInfo azure = aws;
+    azure.id = QStringLiteral("azure");
+    azure.dataDate = QStringLiteral("2024-08-01");
+    core::ProviderInfo mine;
+    mine.id = QStringLiteral("acme-quote");
+    mine.kind = QStringLiteral("custom");
+    mine.dataDate = QStringLiteral("2026-12-01"); // saved today
+    info.providers = {aws, azure, mine};
+    EXPECT_EQ(ui::freshnessText(info), u"Prices as of 2025-11-30 (oldest: azure, 2024-08-01)");
+    EXPECT_EQ(ui::newestDataDate(info), u"2025-11-30");
+}
 
 TEST(MainWindow, OpensOffscreenOnTheSeedCatalogAndShowsFreshness)
 {

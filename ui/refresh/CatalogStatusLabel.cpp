@@ -11,8 +11,10 @@ namespace gpuplanner::ui {
 QString newestDataDate(const core::CatalogInfo &info)
 {
     QString newest;
-    for (const core::ProviderInfo &p : info.providers)
-        newest = std::max(newest, p.dataDate);
+    for (const core::ProviderInfo &p : info.providers) {
+        if (!p.isCustom())
+            newest = std::max(newest, p.dataDate);
+    }
     return newest;
 }
 

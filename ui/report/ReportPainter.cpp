@@ -472,11 +472,14 @@ void ReportPainter::assumptions()
                      .arg(a.usage.dataGb)
                      .arg(a.usage.checkpointGb)
                      .arg(a.usage.egressGb);
+    // Each rate names where it came from: the ECB reference rate, the catalog's snapshot, or the scenario.
     for (const FxRate &fx : a.fx.rates()) {
-        if (fx.currency == u"USD" || fx.currency == m_in.request.displayCurrency)
+        if (fx.currency == u"USD")
             continue;
-        items << tr("%1 is converted at %2 per US dollar (%3, %4).")
-                     .arg(fx.currency, QLocale::c().toString(fx.ratePerUsd, 'g', 6), fx.date, fx.source);
+        const QString rate = QLocale::c().toString(fx.ratePerUsd, 'g', 6);
+        items << (fx.currency == m_in.request.displayCurrency
+                      ? tr("Amounts are shown in %1 at %2 %1 per US dollar (%3, %4).").arg(fx.currency, rate, fx.date, fx.source)
+                      : tr("%1 is converted at %2 per US dollar (%3, %4).").arg(fx.currency, rate, fx.date, fx.source));
     }
     items << tr("The team's time, data preparation, failed experiments and taxes are not included.");
     bullets(items);

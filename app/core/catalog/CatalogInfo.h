@@ -16,6 +16,9 @@ struct ProviderInfo
     QString dataDate;
     QString dataNote;
     QMap<QString, int> offersByBilling; // billing id -> offers
+    // The user's own offers (negotiated, on-premise): dated when saved, so they say nothing about
+    // how current the catalog's prices are.
+    bool isCustom() const { return kind == u"custom"; }
 };
 
 struct ExclusionSummary
