@@ -74,6 +74,16 @@ TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffer
     HttpTestReply euwest;
     euwest.body = fixture("aws/offer_AmazonEC2_eu-west-1_mixed.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/eu-west-1/index.json", {euwest});
+    HttpTestReply spIndex;
+    spIndex.body = fixture("aws/savingsplan_region_index.json");
+    m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json", {spIndex});
+    HttpTestReply spUsEast;
+    spUsEast.body = fixture("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json");
+    spUsEast.gzip = true;
+    m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/us-east-1/index.json", {spUsEast});
+    HttpTestReply spEuWest;
+    spEuWest.body = R"({"version": "20260701000000", "regionCode": "eu-west-1", "products": [], "terms": {"savingsPlan": []}})";
+    m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/eu-west-1/index.json", {spEuWest});
 
     QString out, err;
     const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
@@ -94,9 +104,49 @@ TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffer
                   "JOIN regions r ON r.id = o.region_id WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' "
                   "AND o.billing = 'on_demand' AND abs(o.hourly_price - 55.04) < 1e-9")),
               1);
+    // Savings plans from the Savings Plans price list: Compute and EC2 Instance plans, the
+    // effective rate per instance-hour, the upfront part unknown per instance.
+    EXPECT_EQ(scalar(QStringLiteral(
+                  "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                  "JOIN regions r ON r.id = o.region_id WHERE it.name = 'p5.48xlarge' AND r.code = 'us-east-1' "
+                  "AND o.billing = 'savings_plan' AND o.price_basis = 'effective' AND o.upfront_fee IS NULL "
+                  "AND ((o.offering_class = 'compute' AND o.term_months = 12 AND abs(o.hourly_price - 41.28) < 1e-9) "
+                  "  OR (o.offering_class = 'compute' AND o.term_months = 36 AND o.upfront = 'all') "
+                  "  OR (o.offering_class = 'instance' AND o.term_months = 36 AND abs(o.hourly_price - 24.98) < 1e-9))")),
+              3);
     // Spot prices come from another source and are not touched by an on-demand/reserved refresh.
     EXPECT_GT(scalar(awsOffers.arg(QStringLiteral("spot"))), 0);
     EXPECT_TRUE(m_server.requests().at(1).headers.value("accept-encoding").contains("gzip"));
+}
+
+TEST_F(NativeSources, AwsSavingsPlanOutageKeepsTheStoredRatesAndTheRestOfTheRefresh)
+{
+    HttpTestReply index;
+    index.body = fixture("aws/region_index_AmazonEC2.json");
+    m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/current/region_index.json", {index});
+    HttpTestReply useast;
+    useast.body = fixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
+    m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json", {useast});
+    HttpTestReply down;
+    down.status = 503;
+    down.body = "Service Unavailable";
+    m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json", {down, down, down, down});
+    const QString plans = QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                         "WHERE it.provider_id = 'aws' AND o.billing = 'savings_plan' "
+                                         "AND o.unavailable_since IS NULL");
+    const qint64 before = scalar(plans);
+    ASSERT_GT(before, 0);
+    QString out, err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--region"),
+                          QStringLiteral("us-east-1"), QStringLiteral("--force"), QStringLiteral("--endpoint"),
+                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString()},
+                         &out, &err);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    EXPECT_EQ(scalar(plans), before);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE reason LIKE "
+                                    "'savings-plan rates not refreshed%' AND detail LIKE '%503%'")),
+              1);
 }
 
 TEST_F(NativeSources, AzureRetailPricesFollowNextPageLink)

@@ -2,6 +2,7 @@
 
 #include "core/common/Redact.h"
 
+#include "net/providers/AwsSavingsPlanSource.h"
 #include "net/providers/ProviderCommon.h"
 
 #include <QDate>
@@ -82,8 +83,36 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
             return regionBatch.error();
         batch.append(*regionBatch);
     }
+    if (auto s = addSavingsPlans(batch, wanted, context); !s)
+        return s.error();
     addInterruptions(batch, context);
     return batch;
+}
+
+core::Status AwsPriceListSource::addSavingsPlans(core::ImportBatch &batch, const QList<AwsRegionFile> &regions,
+                                                 const core::RefreshContext &context) const
+{
+    QHash<QString, core::ImportedInstance> instances;
+    for (const core::ImportedOffer &o : std::as_const(batch.offers))
+        instances.insert(o.instance.name, o.instance);
+    if (instances.isEmpty())
+        return core::success();
+    QStringList codes;
+    for (const AwsRegionFile &r : regions)
+        codes.append(r.regionCode);
+    auto plans = fetchAwsSavingsPlans(m_baseUrl, codes, instances, context);
+    if (!plans) {
+        if (isCancelled(context))
+            return plans.error();
+        // On-demand and reserved prices stand on their own: the stored savings-plan rates stay.
+        batch.exclusions.append(core::ImportExclusion{QStringLiteral("aws"), core::redactUrl(joinUrl(m_baseUrl, awsSavingsPlanIndexPath())),
+                                                      0, QStringLiteral("row"),
+                                                      QStringLiteral("savings-plan rates not refreshed; previous rates kept"),
+                                                      plans.errorMessage()});
+        return core::success();
+    }
+    batch.append(*plans);
+    return core::success();
 }
 
 void AwsPriceListSource::addInterruptions(core::ImportBatch &batch, const core::RefreshContext &context) const

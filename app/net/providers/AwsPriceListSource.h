@@ -1,7 +1,8 @@
 #pragma once
 // AwsPriceListSource: refreshes AWS EC2 GPU offers from the public Price List bulk API (no
 // credentials): the EC2 region index, then each wanted region's offer file, streamed through
-// AwsOfferFileParser so a several-hundred-MB file never sits in memory.
+// AwsOfferFileParser so a several-hundred-MB file never sits in memory; then the Savings Plans
+// region files of the same regions (AwsSavingsPlanSource) and the Spot Advisor feed.
 
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
@@ -41,6 +42,9 @@ public:
 private:
     core::Result<core::ImportBatch> fetchRegion(const AwsRegionFile &region, const core::RefreshContext &context);
 
+    // Savings-plan rates of the regions refreshed, for the instance types their files priced.
+    core::Status addSavingsPlans(core::ImportBatch &batch, const QList<AwsRegionFile> &regions,
+                                 const core::RefreshContext &context) const;
     void addInterruptions(core::ImportBatch &batch, const core::RefreshContext &context) const;
 
     QUrl m_baseUrl;
