@@ -5,6 +5,7 @@
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/compare/PlanRunner.h"
 #include "ui/scenario/ConstraintsEditor.h"
+#include "ui/scenario/CommitmentsField.h"
 #include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
@@ -182,6 +183,10 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates);
     // The assumptions form lists the catalog rates that apply where the scenario sets none.
     m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
+    QStringList providers;
+    for (const core::ProviderInfo &p : snapshot.info.providers)
+        providers.append(p.id);
+    m_editor->assumptions()->commitmentsField()->setProviders(providers);
     QStringList gpuIds;
     for (const core::GpuModel &g : snapshot.gpus)
         gpuIds << g.id;

@@ -4,6 +4,7 @@
 // A screenshot of the Assumptions tab goes to GPUPLANNER_ARTIFACT_DIR/screenshots.
 
 #include "PlanTestSupport.h"
+#include "TableEditing.h"
 
 #include "ui/compare/ComparisonModel.h"
 #include "ui/compare/ComparisonPanel.h"
@@ -34,34 +35,8 @@ using namespace gpuplanner;
 
 namespace {
 
-// The cell editor the view opened (it takes the focus).
-QLineEdit *cellEditor()
-{
-    return qobject_cast<QLineEdit *>(QApplication::focusWidget());
-}
-
-// Types text into the open cell editor and ends with key (Tab: on to the next cell; Return: done).
-void typeInCell(const QString &text, Qt::Key key)
-{
-    QLineEdit *editor = cellEditor();
-    ASSERT_TRUE(editor) << "no cell editor has the focus";
-    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, text);
-    QTest::keyClick(editor, key);
-    QCoreApplication::processEvents(); // the delegate commits on Return from a queued call
-}
-
-// Clicks a cell and types text into it: clicking the current cell opens its editor once the
-// double-click interval has passed; any other cell is opened with F2.
-void retypeCell(QTableView *view, int row, int column, const QString &text)
-{
-    const QModelIndex index = view->model()->index(row, column);
-    view->scrollTo(index);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(index).center());
-    if (!QTest::qWaitFor([] { return cellEditor() != nullptr; }, QApplication::doubleClickInterval() + 100))
-        QTest::keyClick(view, Qt::Key_F2);
-    typeInCell(text, Qt::Key_Return);
-}
+using tests::retypeCell;
+using tests::typeInCell;
 
 QJsonObject firstRate(const ui::ScenarioDocument &doc)
 {

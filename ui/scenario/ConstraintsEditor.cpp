@@ -3,6 +3,7 @@
 #include "core/catalog/Billing.h"
 #include "ui/catalog/BillingNames.h"
 #include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/CommitmentsField.h"
 #include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 
@@ -166,6 +167,18 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("Inference: how many months of serving to price."));
     line(tr("Commitment &use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
          tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
+    // Like the rate table, the terms table takes the form's whole width.
+    auto *terms = m_commitments = new CommitmentsField(doc, this);
+    auto *termsLabel = new QLabel(tr("Negotiated &terms:"), this);
+    termsLabel->setBuddy(terms);
+    const QString termsTip = tr("Commitment terms a provider offered you beyond its price list: a discount off its "
+                                "on-demand price or a quoted price per instance-hour, for a term in months, with "
+                                "where it comes from.");
+    termsLabel->setToolTip(termsTip);
+    terms->setToolTip(termsTip);
+    terms->focusProxy()->setToolTip(termsTip);
+    form->addRow(termsLabel);
+    form->addRow(terms);
 }
 
 } // namespace gpuplanner::ui

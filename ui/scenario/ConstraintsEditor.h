@@ -10,6 +10,7 @@ class QFormLayout;
 namespace gpuplanner::ui {
 
 class ChoiceField;
+class CommitmentsField;
 class FxRatesField;
 class LineField;
 class ScenarioDocument;
@@ -37,9 +38,11 @@ class AssumptionsEditor : public QWidget
 public:
     explicit AssumptionsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
     FxRatesField *fxRatesField() const { return m_fxRates; }
+    CommitmentsField *commitmentsField() const { return m_commitments; }
 
 private:
     FxRatesField *m_fxRates;
+    CommitmentsField *m_commitments;
 };
 
 } // namespace gpuplanner::ui

@@ -4,55 +4,38 @@
 // the table does not list. Each change is one undoable edit of the whole array.
 
 #include "core/catalog/FxRate.h"
-#include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/JsonRowsField.h"
 
-#include <QJsonArray>
 #include <QList>
 
-class QPushButton;
-class QTableView;
+class QLabel;
 
 namespace gpuplanner::ui {
 
 class FxRatesModel;
 
-class FxRatesField : public Field
+class FxRatesField : public JsonRowsField
 {
     Q_OBJECT
 
 public:
     FxRatesField(ScenarioDocument *doc, QWidget *parent);
 
-    QTableView *view() const { return m_view; }
     FxRatesModel *model() const { return m_model; }
-    QPushButton *addButton() const { return m_add; }
-    QPushButton *removeButton() const { return m_remove; }
     QLabel *catalogLabel() const { return m_catalog; }
 
     // The catalog's newest stored rates (CatalogSnapshot::fxRates), listed as the ones in use.
     void setCatalogRates(QList<core::FxRate> rates);
 
-    // Adds a row dated today and starts editing its currency (Insert in the table).
-    void addRate();
-    // Removes the rows of the selected cells as one undo step (Delete in the table).
-    void removeSelectedRates();
-
 protected:
-    void showValue(const QJsonValue &value) override;
-    void showInvalid(bool invalid) override;
+    QJsonObject newRow() const override;
+    void rowsShown() override { updateCatalogLabel(); }
 
 private:
-    // The loader's error when it is about these rates, else the table's own first problem;
-    // either way it names the row and column.
-    QString problemText(bool loaderError) const;
-    void write(const QJsonArray &rates);
+    FxRatesField(ScenarioDocument *doc, FxRatesModel *model, QWidget *parent);
     void updateCatalogLabel();
-    void updateButtons();
 
     FxRatesModel *m_model;
-    QTableView *m_view;
-    QPushButton *m_add;
-    QPushButton *m_remove;
     QLabel *m_catalog;
     QList<core::FxRate> m_catalogRates;
 };

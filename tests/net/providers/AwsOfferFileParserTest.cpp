@@ -201,6 +201,13 @@ TEST(AwsPriceListSource, FetchesTheRegionIndexThenStreamsEachRegionFile)
         // The region index lists host-relative paths; a mirror base path is kept.
         http.serveFile(QStringLiteral("/mirror") + AwsPriceListSource::regionIndexPath(),
                        QStringLiteral("aws/region_index_AmazonEC2.json"));
+        // Then the savings-plan index and the same regions' savings-plan files.
+        http.serveFile(QStringLiteral("/mirror/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json"),
+                       QStringLiteral("aws/savingsplan_region_index.json"));
+        http.serveFile(QStringLiteral("/mirror/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/us-east-1/index.json"),
+                       QStringLiteral("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json"));
+        http.serve(QStringLiteral("/mirror/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/eu-west-1/index.json"),
+                   R"({"regionCode": "eu-west-1", "products": [], "terms": {"savingsPlan": []}})");
         // The real Spot Advisor feed (SOURCE.md), read after the price files.
         http.serveFile(QStringLiteral("/spot-advisor-data.json"), QStringLiteral("aws/spot_advisor_real_2025-06-28.json"));
         AwsPriceListSource source(QUrl(QStringLiteral("http://127.0.0.1:9/mirror")), resolver(), shapes());
@@ -216,11 +223,12 @@ TEST(AwsPriceListSource, FetchesTheRegionIndexThenStreamsEachRegionFile)
         };
         const auto batch = source.fetch(QStringLiteral("aws"), context);
         ASSERT_TRUE(batch.ok()) << qPrintable(batch.errorMessage());
-        EXPECT_EQ(batch->offers.size(), 3 + 8 + 2) << "two convertible terms beside the standard ones";
-        EXPECT_EQ(batch->files.size(), 2);
-        EXPECT_EQ(http.requests.size(), 4);
+        EXPECT_EQ(batch->offers.size(), 3 + 8 + 2 + 4) << "two convertible terms beside the standard ones, four savings plans";
+        EXPECT_EQ(batch->files.size(), 4);
+        EXPECT_EQ(http.requests.size(), 7);
         EXPECT_EQ(http.requests[0].url.path(), u"/mirror/offers/v1.0/aws/AmazonEC2/current/region_index.json");
-        EXPECT_EQ(http.requests[3].url.path(), u"/spot-advisor-data.json");
+        EXPECT_EQ(http.requests[6].url.path(), u"/spot-advisor-data.json");
+        EXPECT_TRUE(findOffer(*batch, QStringLiteral("p5.48xlarge"), core::Billing::SavingsPlan, 36, QStringLiteral("none")));
         // Interruption buckets for the instance types the refresh priced, and only those.
         bool p5 = false;
         for (const core::SpotInterruption &i : batch->interruptions) {
@@ -237,7 +245,9 @@ TEST(AwsPriceListSource, FetchesTheRegionIndexThenStreamsEachRegionFile)
         EXPECT_TRUE(http.requests[1].url.path().contains(u"eu-west-1")); // sorted by region code
         EXPECT_TRUE(http.requests[1].sink);
         EXPECT_EQ(statuses, (QStringList{QStringLiteral("AWS region index"), QStringLiteral("AWS eu-west-1"),
-                                         QStringLiteral("AWS us-east-1"), QStringLiteral("AWS Spot Advisor")}));
+                                         QStringLiteral("AWS us-east-1"), QStringLiteral("AWS savings-plan index"),
+                                         QStringLiteral("AWS savings plans eu-west-1"),
+                                         QStringLiteral("AWS savings plans us-east-1"), QStringLiteral("AWS Spot Advisor")}));
         EXPECT_EQ(done.value(QStringLiteral("AWS us-east-1")), readFixture(kExcerpt).size());
     }
 }
