@@ -31,6 +31,38 @@
         <source>all upfront</source>
         <translation>全部预付</translation>
     </message>
+    <message>
+        <source>Capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message>
+        <source>%1 (%2 interrupted)</source>
+        <translation>%1（中断率 %2）</translation>
+    </message>
+    <message>
+        <source>%1, %2-%3 days</source>
+        <translation>%1，%2-%3 天</translation>
+    </message>
+    <message>
+        <source>, %1 mo</source>
+        <translation>，%1 个月</translation>
+    </message>
+    <message>
+        <source>, standard</source>
+        <translation>，标准</translation>
+    </message>
+    <message>
+        <source>, convertible</source>
+        <translation>，可转换</translation>
+    </message>
+    <message>
+        <source>, compute</source>
+        <translation>，计算型</translation>
+    </message>
+    <message>
+        <source>, instance</source>
+        <translation>，实例型</translation>
+    </message>
 </context>
 <context>
     <name>PlanText</name>
@@ -73,10 +105,6 @@
     <message>
         <source>spot</source>
         <translation>竞价</translation>
-    </message>
-    <message>
-        <source>%1-month savings plan</source>
-        <translation>%1 个月节省计划</translation>
     </message>
     <message>
         <source>%1-month commitment, %2 upfront</source>
@@ -159,14 +187,6 @@
         <translation>竞价：每月 %1 的实例被中断，每 %2 保存一次检查点，重启需 %3；P50 %4，P90 %5。</translation>
     </message>
     <message>
-        <source>%1: effective %2 per instance-hour at %3 expected use; the commitment costs %4 over its term and beats on-demand above %5 utilization.</source>
-        <translation>%1：按 %3 的预期使用率，实际每实例小时 %2；承诺期内共需 %4，使用率高于 %5 时比按需便宜。</translation>
-    </message>
-    <message>
-        <source>Priced at %1 off on-demand, from the scenario&apos;s commitment terms.</source>
-        <translation>按方案中的承诺条款，比按需价格低 %1。</translation>
-    </message>
-    <message>
         <source>Meets the %1 deadline with %2 probability.</source>
         <translation>以 %2 的概率在 %1 截止时间内完成。</translation>
     </message>
@@ -243,6 +263,106 @@
         <comment>ends the expected-cost sentence</comment>
         <translation>。</translation>
     </message>
+    <message>
+        <source>standard reserved</source>
+        <translation>标准预留</translation>
+    </message>
+    <message>
+        <source>convertible reserved</source>
+        <translation>可转换预留</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>%1-month compute savings plan, %2 upfront</source>
+        <translation>%1 个月计算型节省计划，%2预付</translation>
+    </message>
+    <message>
+        <source>%1-month instance savings plan, %2 upfront</source>
+        <translation>%1 个月实例型节省计划，%2预付</translation>
+    </message>
+    <message>
+        <source>%1-month savings plan, %2 upfront</source>
+        <translation>%1 个月节省计划，%2预付</translation>
+    </message>
+    <message>
+        <source>%1-month %2, %3 upfront</source>
+        <translation>%1 个月%2，%3预付</translation>
+    </message>
+    <message>
+        <source>capacity block, %1 day(s)</source>
+        <translation>容量块，%1 天</translation>
+    </message>
+    <message>
+        <source>Price data from %1, over 6 months old: refresh the catalog or check the provider&apos;s page.</source>
+        <translation>价格数据来自 %1，已超过 6 个月：请刷新目录或查看提供商的页面。</translation>
+    </message>
+    <message>
+        <source>reserved %1 mo</source>
+        <translation>预留 %1 个月</translation>
+    </message>
+    <message>
+        <source>savings plan %1 mo</source>
+        <translation>节省计划 %1 个月</translation>
+    </message>
+    <message>
+        <source>capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message>
+        <source>your quoted price (%1)</source>
+        <translation>您获得的报价（%1）</translation>
+    </message>
+    <message>
+        <source>your negotiated %1 discount off on-demand (%2)</source>
+        <translation>您协商的按需价格折扣 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, as of %2</source>
+        <translation>%1，截至 %2</translation>
+    </message>
+    <message>
+        <source>Left out: its price is suspect (%1). Include suspect offers to consider it.</source>
+        <translation>已排除：其价格可疑（%1）。包含可疑报价后才会考虑它。</translation>
+    </message>
+    <message>
+        <source>The run needs %1, longer than the longest capacity block (%2).</source>
+        <translation>运行需要 %1，超过最长的容量块（%2）。</translation>
+    </message>
+    <message>
+        <source>Interruption rate %1 a month from the scenario (%2).</source>
+        <translation>来自场景的中断率：每月 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Interruption bucket %1 from %2.</source>
+        <translation>中断区间 %1，来自 %2。</translation>
+    </message>
+    <message>
+        <source>No published interruption figure for this offer: the default %1 a month is assumed; give the provider&apos;s figure under assumptions.interruption if you have it.</source>
+        <translation>此报价没有公布的中断数据：假定为默认值每月 %1；如有提供商的数据，请填写在 assumptions.interruption 中。</translation>
+    </message>
+    <message>
+        <source>This plan assumes %1 spot instances of %2 at once in %3; a fleet that large may not be obtainable in one region.</source>
+        <translation>此方案假定在 %3 同时使用 %1 个 %2 竞价实例；在单个区域可能无法获得如此规模的实例。</translation>
+    </message>
+    <message>
+        <source>%1: the commitment costs %2 over %3 term(s), used or not; each GPU-hour this job uses costs %4 at %5 use of the term; it beats on-demand above %6 utilization.</source>
+        <translation>%1：无论是否使用，该承诺在 %3 个期限内共花费 %2；按期限使用率 %5 计，此作业每使用一个 GPU 小时花费 %4；使用率高于 %6 时比按需更划算。</translation>
+    </message>
+    <message>
+        <source>Commitment price: %1.</source>
+        <translation>承诺价格：%1。</translation>
+    </message>
+    <message>
+        <source>Capacity block booked for %1 day(s) at %2 per instance-hour: %3 paid for the booking. Price: %4.</source>
+        <translation>容量块预订 %1 天，每实例小时 %2：预订共支付 %3。价格：%4。</translation>
+    </message>
+    <message>
+        <source>Suspect price, included on request: %1.</source>
+        <translation>可疑价格，应要求已包含：%1。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -265,30 +385,6 @@
     <message>
         <source>is outside %1 to %2</source>
         <translation>不在 %1 到 %2 之间</translation>
-    </message>
-    <message>
-        <source>is below %1</source>
-        <translation>小于 %1</translation>
-    </message>
-    <message>
-        <source> (closest: %1)</source>
-        <translation>（最接近：%1）</translation>
-    </message>
-    <message>
-        <source>is not a provider in the catalog</source>
-        <translation>不是目录中的提供商</translation>
-    </message>
-    <message>
-        <source>matches no region in the catalog</source>
-        <translation>不匹配目录中的任何区域</translation>
-    </message>
-    <message>
-        <source>is not a geography in the catalog</source>
-        <translation>不是目录中的地理区域</translation>
-    </message>
-    <message>
-        <source>is not a GPU model id in the catalog</source>
-        <translation>不是目录中的 GPU 型号 ID</translation>
     </message>
     <message>
         <source>is not a currency GPU Planner knows (USD, EUR, CNY, GBP, JPY, ...)</source>
@@ -353,10 +449,6 @@
     <message>
         <source>needs provider and source</source>
         <translation>需要 provider 和 source</translation>
-    </message>
-    <message>
-        <source>missing (share off on-demand, 0.3)</source>
-        <translation>缺失（相对按需价格的折扣比例，如 0.3）</translation>
     </message>
     <message>
         <source>missing</source>
@@ -442,6 +534,22 @@
         <source>(%1) has no published compute peak to scale the measured rate by</source>
         <translation>（%1）没有公布的峰值算力，无法换算实测速率</translation>
     </message>
+    <message>
+        <source>missing (the provider that offered this term, e.g. &quot;aws&quot;)</source>
+        <translation>缺失（提供此期限的提供商，例如 &quot;aws&quot;）</translation>
+    </message>
+    <message>
+        <source>needs either discount (share off on-demand, 0.3) or price_per_hour (a quoted price per instance-hour), not both</source>
+        <translation>需要 discount（按需价格的折扣比例，如 0.3）或 price_per_hour（每实例小时的报价）之一，不能同时提供</translation>
+    </message>
+    <message>
+        <source>upfront_fee and currency go with a quoted price_per_hour, not a discount</source>
+        <translation>upfront_fee 和 currency 需配合报价 price_per_hour 使用，不能配合 discount</translation>
+    </message>
+    <message>
+        <source>missing (where the term comes from: the quote, the contract, the sales contact)</source>
+        <translation>缺失（期限的来源：报价单、合同、销售联系人）</translation>
+    </message>
 </context>
 <context>
     <name>TimelineText</name>
@@ -454,28 +562,8 @@
         <translation>%1 %2 竞价</translation>
     </message>
     <message>
-        <source>%1-month commitment, %2 upfront, %3% off</source>
-        <translation>%1 个月承诺，%2预付，优惠 %3%</translation>
-    </message>
-    <message>
         <source>All on-demand</source>
         <translation>全部按需</translation>
-    </message>
-    <message>
-        <source>Reserved base + on-demand burst</source>
-        <translation>预留基线 + 按需峰值</translation>
-    </message>
-    <message>
-        <source>%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand</source>
-        <translation>%1 个 GPU 采用%2，自 %3 起共 %4 期；其余按需</translation>
-    </message>
-    <message>
-        <source>no reserved base pays off at this load (%1)</source>
-        <translation>在此负载下预留基线不划算（%1）</translation>
-    </message>
-    <message>
-        <source>No commitment terms for the on-demand option&apos;s provider; add assumptions.commitments to compare a reserved base.</source>
-        <translation>按需选项的云服务商没有承诺条款；在 assumptions.commitments 中添加后可比较预留基线。</translation>
     </message>
     <message>
         <source>Spot where allowed</source>
@@ -500,6 +588,22 @@
     <message>
         <source>%1 GPUs bought up front; load beyond them on-demand</source>
         <translation>预先购买 %1 个 GPU；超出部分按需</translation>
+    </message>
+    <message>
+        <source>%1 base + on-demand</source>
+        <translation>%1 基础 + 按需</translation>
+    </message>
+    <message>
+        <source>%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand. Price: %5</source>
+        <translation>%1 个 GPU 使用 %3 的%2，%4 个期限；其余按需。价格：%5</translation>
+    </message>
+    <message>
+        <source>no %1 base pays off at this load. Price: %2</source>
+        <translation>在此负载下，任何 %1 基础都不划算。价格：%2</translation>
+    </message>
+    <message>
+        <source>No commitment price for %1: its provider&apos;s price list in the catalog has none for this instance type and region. Add a negotiated term (provider, discount or quoted price, source) to compare one.</source>
+        <translation>%1 没有承诺价格：目录中该提供商的价目表没有此实例类型和区域的承诺价格。添加一个协商期限（提供商、折扣或报价、来源）即可进行比较。</translation>
     </message>
 </context>
 <context>
@@ -707,6 +811,14 @@
         <source>Rates this scenario uses instead of the catalog&apos;s: units of a currency per US dollar, with the rate&apos;s date and source. Currencies not listed use the catalog&apos;s stored rates (the ECB&apos;s reference rates after a refresh).</source>
         <translation>本方案用来代替目录汇率的汇率：每 1 美元可兑换的货币单位，并注明日期和来源。未列出的货币使用目录中保存的汇率（刷新后为欧洲央行参考汇率）。</translation>
     </message>
+    <message>
+        <source>Negotiated &amp;terms:</source>
+        <translation>协商期限(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Commitment terms a provider offered you beyond its price list: a discount off its on-demand price or a quoted price per instance-hour, for a term in months, with where it comes from.</source>
+        <translation>提供商在价目表之外向您提供的承诺期限：按需价格的折扣或每实例小时的报价，期限以月计，并注明来源。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CatalogStatusLabel</name>
@@ -786,6 +898,180 @@
     <message>
         <source>Exchange rates (ECB)</source>
         <translation>汇率（欧洲央行）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CommitmentsField</name>
+    <message>
+        <source>Negotiated commitment terms</source>
+        <translation>协商的承诺期限</translation>
+    </message>
+    <message>
+        <source>&amp;Add term</source>
+        <translation>添加期限(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add term</source>
+        <translation>添加期限</translation>
+    </message>
+    <message>
+        <source>Add a term one provider offered you (Insert in the table).</source>
+        <translation>添加某个提供商向您提供的期限（在表格中按 Insert）。</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve term</source>
+        <translation>删除期限(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Remove term</source>
+        <translation>删除期限</translation>
+    </message>
+    <message>
+        <source>Remove the rows of the selected cells (Delete in the table).</source>
+        <translation>删除所选单元格所在的行（在表格中按 Delete）。</translation>
+    </message>
+    <message>
+        <source>The catalog&apos;s reserved, savings-plan and capacity-block prices are compared without a row here. Add a row only for a term a provider offered you beyond its price list; no term ever applies to a provider it does not name.</source>
+        <translation>目录中的预留、节省计划和容量块价格无需在此添加即会参与比较。仅当提供商在价目表之外向您提供期限时才添加一行；期限绝不会用于它未指明的提供商。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CommitmentsModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>The provider that offered the term, by its catalog id (aws, lambda, ...).</source>
+        <translation>提供此期限的提供商，使用其目录 ID（aws、lambda 等）。</translation>
+    </message>
+    <message>
+        <source>Instance types</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Which of its instance types the term covers, a pattern such as gpu_8x_h100*; blank: all of them.</source>
+        <translation>期限涵盖其哪些实例类型，可用模式如 gpu_8x_h100*；留空表示全部。</translation>
+    </message>
+    <message>
+        <source>Term (months)</source>
+        <translation>期限（月）</translation>
+    </message>
+    <message>
+        <source>How long the commitment runs, in months (12, 36).</source>
+        <translation>承诺持续的时长，以月计（12、36）。</translation>
+    </message>
+    <message>
+        <source>Upfront</source>
+        <translation>预付方式</translation>
+    </message>
+    <message>
+        <source>How much is paid before the term starts: none, partial or all.</source>
+        <translation>期限开始前支付多少：none（无）、partial（部分）或 all（全部）。</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>折扣</translation>
+    </message>
+    <message>
+        <source>Share off the provider&apos;s on-demand price (0.3 = 30 % off); or give a quoted price instead.</source>
+        <translation>相对提供商按需价格的折扣比例（0.3 即优惠 30%）；也可改填报价。</translation>
+    </message>
+    <message>
+        <source>Quoted price/h</source>
+        <translation>报价/小时</translation>
+    </message>
+    <message>
+        <source>The price per instance-hour you were quoted; or give a discount instead.</source>
+        <translation>您获得的每实例小时报价；也可改填折扣。</translation>
+    </message>
+    <message>
+        <source>Upfront fee</source>
+        <translation>预付费用</translation>
+    </message>
+    <message>
+        <source>With a quoted price: the amount paid per instance before the term starts.</source>
+        <translation>配合报价：期限开始前每个实例支付的金额。</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>With a quoted price: the currency of the price and the fee (USD, EUR, CNY, ...).</source>
+        <translation>配合报价：价格和费用的货币（USD、EUR、CNY 等）。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Where the term comes from, shown in reports (the quote, the contract, the sales contact).</source>
+        <translation>期限的来源，会显示在报告中（报价单、合同、销售联系人）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2</source>
+        <translation>%1 超出范围 %2</translation>
+    </message>
+    <message>
+        <source>missing; type the provider that offered this term (aws, lambda, ...)</source>
+        <translation>缺失；请输入提供此期限的提供商（aws、lambda 等）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a provider in the catalog</source>
+        <translation>“%1”不是目录中的提供商</translation>
+    </message>
+    <message>
+        <source>missing; type the term in months (12, 36)</source>
+        <translation>缺失；请输入以月计的期限（12、36）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number of months from 1 to 120</source>
+        <translation>“%1”不是 1 到 120 之间的整数月数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not none, partial or all</source>
+        <translation>“%1”不是 none、partial 或 all</translation>
+    </message>
+    <message>
+        <source>missing; type a discount (0.3 = 30 % off) or a quoted price per hour</source>
+        <translation>缺失；请输入折扣（0.3 即优惠 30%）或每小时报价</translation>
+    </message>
+    <message>
+        <source>give a discount or a quoted price per hour, not both</source>
+        <translation>请填写折扣或每小时报价之一，不能同时填写</translation>
+    </message>
+    <message>
+        <source>0 to 0.95 (0.3 = 30 % off)</source>
+        <translation>0 到 0.95（0.3 即优惠 30%）</translation>
+    </message>
+    <message>
+        <source>0 to 1,000,000 per instance-hour</source>
+        <translation>每实例小时 0 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>goes with a quoted price per hour, not a discount</source>
+        <translation>需配合每小时报价使用，不能配合折扣</translation>
+    </message>
+    <message>
+        <source>0 to 1,000,000,000</source>
+        <translation>0 到 1,000,000,000</translation>
+    </message>
+    <message>
+        <source>missing; the quoted price&apos;s currency (USD, EUR, CNY, ...)</source>
+        <translation>缺失；报价的货币（USD、EUR、CNY 等）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a currency GPU Planner knows (USD, EUR, CNY, GBP, JPY, ...)</source>
+        <translation>“%1”不是 GPU Planner 识别的货币（USD、EUR、CNY、GBP、JPY 等）</translation>
+    </message>
+    <message>
+        <source>missing; say where the term comes from (the quote, the contract, the sales contact)</source>
+        <translation>缺失；请说明期限的来源（报价单、合同、销售联系人）</translation>
     </message>
 </context>
 <context>
@@ -903,10 +1189,6 @@
         <translation>否</translation>
     </message>
     <message>
-        <source> %1 mo</source>
-        <translation> %1 个月</translation>
-    </message>
-    <message>
         <source>%1 × %2 %3</source>
         <translation>%1 × %2 %3</translation>
     </message>
@@ -925,6 +1207,44 @@
     <message>
         <source>no: more interruptions than tolerated</source>
         <translation>否：中断次数超出容忍度</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺</translation>
+    </message>
+    <message>
+        <source>no: suspect price</source>
+        <translation>否：价格可疑</translation>
+    </message>
+    <message>
+        <source>no: longer than a capacity block</source>
+        <translation>否：超过容量块时长</translation>
+    </message>
+    <message>
+        <source>%1, %2 d</source>
+        <translation>%1，%2 天</translation>
+    </message>
+    <message>
+        <source> %1 mo, %2</source>
+        <translation> %1 个月，%2</translation>
+    </message>
+    <message>
+        <source>%1 (upfront %2)</source>
+        <translation>%1（预付 %2）</translation>
+    </message>
+    <message>
+        <source>Paid for every hour of the term(s), used or not. Price: %1</source>
+        <translation>无论是否使用，期限内每小时都计费。价格：%1</translation>
+    </message>
+    <message>
+        <source>Suspect price:
+%1</source>
+        <translation>可疑价格：
+%1</translation>
     </message>
 </context>
 <context>
@@ -1432,10 +1752,6 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>手动输入</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>%1 %2 (%3, overridden above)</source>
         <translation>%1 %2（%3，已被上表覆盖）</translation>
     </message>
@@ -1491,14 +1807,6 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>汇率来源，显示在报告中（银行、财务部门）。</translation>
     </message>
     <message>
-        <source>Row %1</source>
-        <translation>第 %1 行</translation>
-    </message>
-    <message>
-        <source>Row %1, %2</source>
-        <translation>第 %1 行，%2</translation>
-    </message>
-    <message>
         <source>missing; type a three-letter ISO code such as EUR</source>
         <translation>缺失；请输入三个字母的 ISO 代码，例如 EUR</translation>
     </message>
@@ -1533,10 +1841,6 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>missing; say where the rate comes from (a bank, your treasury)</source>
         <translation>缺失；请注明汇率来源（银行、财务部门）</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1647,6 +1951,28 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>%1 of %2 GPU models</source>
         <translation>%2 个 GPU 型号中的 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::JsonRowsField</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::JsonRowsModel</name>
+    <message>
+        <source>Row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Row %1, %2</source>
+        <translation>第 %1 行，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1806,6 +2132,26 @@ Cost %5 (P90 %6) · time %7</source>
         <source>Offers</source>
         <translation>报价</translation>
     </message>
+    <message>
+        <source>Term filter</source>
+        <translation>期限筛选</translation>
+    </message>
+    <message>
+        <source>Show only commitments of this term</source>
+        <translation>只显示此期限的承诺</translation>
+    </message>
+    <message>
+        <source>Any term</source>
+        <translation>任意期限</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 年</translation>
+    </message>
+    <message>
+        <source>3 years</source>
+        <translation>3 年</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::OffersTableModel</name>
@@ -1884,6 +2230,16 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>Prices as of</source>
         <translation>价格截至</translation>
+    </message>
+    <message>
+        <source>Suspect price, left out of plans unless suspect offers are included:
+%1</source>
+        <translation>可疑价格，除非包含可疑报价，否则不纳入方案：
+%1</translation>
+    </message>
+    <message>
+        <source>Interrupted %1 of the time a month (%2)</source>
+        <translation>每月有 %1 的时间被中断（%2）</translation>
     </message>
 </context>
 <context>

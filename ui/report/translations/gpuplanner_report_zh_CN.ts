@@ -288,8 +288,40 @@
         <translation>已包含存储和出网流量费用：%1 GB 数据、运行期间保留的 %2 GB 检查点，以及结束时下载的 %3 GB。</translation>
     </message>
     <message>
+        <source>The capacity block is paid up front: %1 for %2 day(s).</source>
+        <translation>容量块需预先支付：%2 天共 %1。</translation>
+    </message>
+    <message>
+        <source>The commitment costs %1 over %2 term(s), used or not; it beats on-demand above %3 utilization.</source>
+        <translation>无论是否使用，该承诺在 %2 个期限内共花费 %1；使用率高于 %3 时比按需更划算。</translation>
+    </message>
+    <message>
+        <source>Price source: %1.</source>
+        <translation>价格来源：%1。</translation>
+    </message>
+    <message>
+        <source>A %1-month commitment (%2) with %3 is priced at the quoted %4 per instance-hour. Source: %5.</source>
+        <translation>与 %3 签订的 %1 个月承诺（%2）按报价每实例小时 %4 计价。来源：%5。</translation>
+    </message>
+    <message>
+        <source>A %1-month commitment (%2) with %3 is priced at the negotiated %4 off on-demand. Source: %5.</source>
+        <translation>与 %3 签订的 %1 个月承诺（%2）按协商的按需价格折扣 %4 计价。来源：%5。</translation>
+    </message>
+    <message>
+        <source>A commitment is charged to this work at %1 use of its term; the rest of the term is assumed to carry other work.</source>
+        <translation>承诺按其期限 %1 的使用率计入此工作；假定期限的其余部分承载其他工作。</translation>
+    </message>
+    <message>
+        <source>A commitment is charged to this work in full (every hour of its term, used or not).</source>
+        <translation>承诺全额计入此工作（期限内每小时都计费，无论是否使用）。</translation>
+    </message>
+    <message>
         <source>%1 is converted at %2 per US dollar (%3, %4).</source>
         <translation>%1 按每美元 %2 折算（%3，%4）。</translation>
+    </message>
+    <message>
+        <source>Amounts are shown in %1 at %2 %1 per US dollar (%3, %4).</source>
+        <translation>金额以 %1 显示，按每美元 %2 %1 折算（%3，%4）。</translation>
     </message>
     <message>
         <source>The team's time, data preparation, failed experiments and taxes are not included.</source>
