@@ -37,6 +37,23 @@ QString regionClause(const RefreshScope &scope)
     return QStringLiteral(" AND r.code IN (%1)").arg(marks.join(u','));
 }
 
+ImportBatch withinRegions(const ImportBatch &batch, const QStringList &regions)
+{
+    const QSet<QString> wanted(regions.cbegin(), regions.cend());
+    ImportBatch out = batch;
+    out.offers.clear();
+    out.kept.clear();
+    for (const ImportedOffer &o : batch.offers) {
+        if (wanted.contains(o.region))
+            out.offers.append(o);
+    }
+    for (const KeptOffer &k : batch.kept) {
+        if (wanted.contains(k.region))
+            out.kept.append(k);
+    }
+    return out;
+}
+
 struct Existing
 {
     qint64 id = 0;
@@ -139,8 +156,11 @@ Status SqliteOfferStore::ensureProvider(const QString &provider)
     return insert.value().exec();
 }
 
-Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope, const ImportBatch &batch)
+Result<RefreshCounts> SqliteOfferStore::replaceOffers(const RefreshScope &scope, const ImportBatch &fetched)
 {
+    // A region-scoped refresh touches those regions only, whatever else the source sent back
+    // (Azure's filtered query still returns other regions' items now and then).
+    const ImportBatch batch = scope.regions.isEmpty() ? fetched : withinRegions(fetched, scope.regions);
     const QString where = QStringLiteral("%1 (%2)").arg(m_db->path(), scope.provider);
     Transaction tx(*m_db);
     if (auto s = tx.begin(); !s)

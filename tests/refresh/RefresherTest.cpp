@@ -1,13 +1,8 @@
 // Refresh end to end: sources fetch from a loopback server, the Refresher validates and
 // stores each provider atomically in a real catalog file; failures keep old prices.
 
-#include "TestHttpServer.h"
-#include "db/SeedCatalog.h"
+#include "RefreshFixture.h"
 
-#include "db/Database.h"
-#include "db/SqliteOfferStore.h"
-#include "net/http/CurlHttpClient.h"
-#include "net/refresh/Refresher.h"
 #include "net/sources/EcbFxSource.h"
 #include "net/sources/SkyPilotHostedSource.h"
 
@@ -24,85 +19,20 @@ using tests::HttpTestReply;
 
 namespace {
 
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
-    return f.readAll();
-}
+using tests::csvReply;
+using tests::readFile;
 
-HttpTestReply csvReply(const QByteArray &body)
-{
-    HttpTestReply r;
-    r.body = body;
-    r.contentType = "text/csv";
-    return r;
-}
-
-class Refresh : public ::testing::Test
+class Refresh : public tests::RefreshFixture
 {
 protected:
     void SetUp() override
     {
-        m_catalog = tests::copySeedCatalog(m_dir.path());
-        auto reference = core::loadSeedMetadata(QStringLiteral(":/reference"));
-        ASSERT_TRUE(reference.ok());
-        m_reference = reference.value();
-        HttpClientOptions options;
-        options.minHostIntervalMs = 0;
-        options.maxAttempts = 2;
-        options.baseBackoffMs = 1;
-        m_http = std::make_unique<CurlHttpClient>(options);
+        RefreshFixture::SetUp();
         m_lambdaCsv = readFile(QStringLiteral(GPUPLANNER_SEED_DIR "/skypilot/lambda/vms.csv"));
     }
 
-    OfferStoreFactory stores()
-    {
-        const QString path = m_catalog;
-        return [path]() -> core::Result<std::unique_ptr<core::OfferStore>> {
-            auto store = db::SqliteOfferStore::open(path);
-            if (!store)
-                return store.error();
-            return std::unique_ptr<core::OfferStore>(std::move(store).value());
-        };
-    }
-
-    qint64 scalar(const QString &sql)
-    {
-        auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
-        EXPECT_TRUE(db.ok());
-        auto v = db.value()->scalar(sql);
-        EXPECT_TRUE(v.ok()) << v.errorMessage().toStdString();
-        return v.ok() ? v.value() : -1;
-    }
-
-    qint64 providerOffers(const char *provider)
-    {
-        return scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = "
-                                     "o.instance_type_id WHERE it.provider_id = '%1'")
-                          .arg(QString::fromLatin1(provider)));
-    }
-
-    QList<ProviderOutcome> refresh(core::PriceSource &source, const QStringList &providers, RefreshOptions options = {},
-                                   const std::atomic_bool *cancel = nullptr)
-    {
-        QList<RefreshJob> jobs;
-        for (const QString &p : providers)
-            jobs.append(RefreshJob{&source, p});
-        Refresher refresher(*m_http, stores());
-        return refresher.run(jobs, options, cancel);
-    }
-
-    static CurlGlobal s_curl;
-    QTemporaryDir m_dir;
-    QString m_catalog;
-    core::SeedMetadata m_reference;
-    std::unique_ptr<CurlHttpClient> m_http;
-    tests::TestHttpServer m_server;
     QByteArray m_lambdaCsv;
 };
-
-CurlGlobal Refresh::s_curl;
 
 } // namespace
 
