@@ -160,7 +160,10 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
                                : tr("%1 %2").arg(offer.gpuCount).arg(offer.gpu);
     case Region: return offer.region;
     case Billing: return billingText(o);
-    case PricePerHour: return core::formatMoney(o.pricePerHour, currency);
+    case PricePerHour:
+        // A price over six months old says so where it is read.
+        return core::staleNote(offer).isEmpty() ? core::formatMoney(o.pricePerHour, currency)
+                                                : QStringLiteral("\u25f7 ") + core::formatMoney(o.pricePerHour, currency);
     case Time: return o.fits ? core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours) : QString();
     case GpuHours: return o.fits ? QLocale().toString(o.gpuHours, 'f', 0) : QString();
     case Cost: return o.fits ? core::formatMoney(o.cost, currency) : QString();
@@ -254,6 +257,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (index.column() == Commitment && core::isCommitment(o->billing))
             return tr("Paid for every hour of the term(s), used or not. Price: %1")
                 .arg(core::commitmentSourceText(m_snapshot->offer(*o), m_snapshot->request, *o));
+        if (index.column() == PricePerHour) {
+            const QString stale = core::staleNote(m_snapshot->offer(*o));
+            return stale.isEmpty() ? QVariant() : QVariant(stale);
+        }
         if (index.column() == Instance && m_snapshot->offer(*o).suspect())
             return tr("Suspect price:\n%1").arg(m_snapshot->offer(*o).suspectReasons.join(u'\n'));
         return {};
