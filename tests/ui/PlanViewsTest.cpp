@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -97,7 +98,38 @@ TEST(PlanView, EveryExampleScenarioShowsTheRecommendationFirstInTheTableAndTheBa
         ASSERT_GT(panel->bars()->barCount(), 0);
         EXPECT_EQ(panel->bars()->bars().constFirst().id, recommendedId) << name.toStdString();
         EXPECT_TRUE(panel->bars()->bars().constFirst().label.startsWith(QStringLiteral("1. "))) << name.toStdString();
+        // The recommendation is selected and the details pane shows its layout and network.
+        EXPECT_EQ(panel->selectedId(), recommendedId) << name.toStdString();
+        const QString details = panel->details()->toPlainText();
+        for (const char *part : {"Recommended", "Layout", "Instances", "Between GPUs", "Between instances", "Price", "Source"})
+            EXPECT_TRUE(details.contains(QLatin1String(part))) << name.toStdString() << ": " << part;
+        if (name != u"measured-throughput.json" && name != u"llama-70b-serving.json" && name != u"mobilenet-t4.json") {
+            EXPECT_TRUE(details.contains(QStringLiteral("Parallelism"))) << name.toStdString();
+        }
     }
+}
+
+TEST(PlanView, AnyOptionShowsItsDetailsNotOnlyTheTopOnes)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    QTableView *view = panel->view();
+    ASSERT_GT(panel->proxy()->rowCount(), 120);
+    const QModelIndex far = panel->proxy()->index(119, ui::ComparisonModel::Instance);
+    view->scrollTo(far);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(far).center());
+    ASSERT_EQ(panel->selectedId(), far.data(ui::ComparisonModel::OptionIdRole).toString());
+    const QString details = panel->details()->toPlainText();
+    EXPECT_FALSE(details.contains(QStringLiteral("top 40")));
+    for (const char *part : {"finish in", "Parallelism", "Memory per GPU", "Throughput", "Time and cost", "Cost split",
+                             "Per instance-hour", "Source"})
+        EXPECT_TRUE(details.contains(QLatin1String(part))) << part << "\n" << details.toStdString();
+    // For people to look at: the whole pane, as it reads when scrolled through.
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    window->resize(1366, 1400); // tall enough to show the whole pane at once
+    QTest::qWait(50);
+    EXPECT_TRUE(panel->details()->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-details.png")));
 }
 
 TEST(PlanView, AnOpenedScenarioStartsFromACleanViewInTheRankOrder)
@@ -144,7 +176,7 @@ TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
     EXPECT_EQ(panel->selectedId(), id);
     EXPECT_EQ(panel->scatter()->selectedId(), id);
     EXPECT_EQ(panel->bars()->selectedBar(), 2) << "bars show the top options in plan order";
-    EXPECT_FALSE(panel->reasons()->text().isEmpty());
+    EXPECT_FALSE(panel->details()->toPlainText().isEmpty());
 
     // And back: clicking the recommended point in the scatter selects its row.
     const auto pos = panel->scatter()->pointPosition(recommended);
@@ -155,7 +187,7 @@ TEST(PlanView, SelectingARowHighlightsItsPointsAndClickingAPointSelectsTheRow)
     ASSERT_EQ(rows.size(), 1);
     EXPECT_EQ(rows.constFirst().data(ui::ComparisonModel::OptionIdRole).toString(), recommended);
     EXPECT_TRUE(rows.constFirst().data(ui::ComparisonModel::RecommendedRole).toBool());
-    EXPECT_TRUE(panel->reasons()->text().contains(QStringLiteral("Recommended")));
+    EXPECT_TRUE(panel->details()->toPlainText().contains(QStringLiteral("Recommended")));
 
     // The arrow keys move the highlight in both charts too.
     view->setFocus();

@@ -1,5 +1,6 @@
 #include "ui/compare/ComparisonPanel.h"
 
+#include "core/plan/OptionDetails.h"
 #include "core/plan/PlanExplain.h"
 #include "ui/catalog/BillingNames.h"
 #include "ui/charts/CostBarsChart.h"
@@ -17,6 +18,7 @@
 #include <QMenu>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -27,7 +29,7 @@ namespace gpuplanner::ui {
 ComparisonPanel::ComparisonPanel(QWidget *parent)
     : QWidget(parent), m_model(new ComparisonModel(this)), m_proxy(new ComparisonProxy(this)),
       m_view(new QTableView(this)), m_scatter(new CostTimeChart(this)), m_bars(new CostBarsChart(this)),
-      m_summary(new QLabel(this)), m_reasons(new QLabel(this)), m_columnFitter(new ColumnFitter(m_view))
+      m_summary(new QLabel(this)), m_details(new QTextBrowser(this)), m_columnFitter(new ColumnFitter(m_view))
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
@@ -46,12 +48,13 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
 
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
-    m_reasons->setWordWrap(true);
-    m_reasons->setTextFormat(Qt::RichText);
-    m_reasons->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_reasons->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_reasons->setMinimumWidth(240);
-    m_reasons->setMargin(6);
+    // Everything about the selected option; it scrolls when it is longer than the pane.
+    m_details->setReadOnly(true);
+    m_details->setOpenLinks(false);
+    m_details->setFrameShape(QFrame::NoFrame);
+    m_details->setMinimumWidth(260);
+    m_details->setAccessibleName(tr("Details of the selected option"));
+    m_details->viewport()->setAutoFillBackground(false);
 
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
@@ -63,7 +66,7 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     auto *chartsSplitter = new QSplitter(Qt::Horizontal, this);
     chartsSplitter->addWidget(m_scatter);
     chartsSplitter->addWidget(m_bars);
-    chartsSplitter->addWidget(m_reasons);
+    chartsSplitter->addWidget(m_details);
     chartsSplitter->setStretchFactor(0, 3);
     chartsSplitter->setStretchFactor(1, 3);
     chartsSplitter->setStretchFactor(2, 2);
@@ -264,7 +267,7 @@ void ComparisonPanel::updateReasons()
     const int row = m_model->rowOfId(m_selectedId);
     const core::PlanOption *o = m_model->option(row);
     if (!s || !o) {
-        m_reasons->setText(tr("<i>Select an option in the table or a chart to see why it stands where it does.</i>"));
+        m_details->setHtml(tr("<i>Select an option in the table or a chart to see why it stands where it does.</i>"));
         return;
     }
     const core::Offer &offer = s->offer(*o);
@@ -272,17 +275,19 @@ void ComparisonPanel::updateReasons()
                                                  offer.region.toHtmlEscaped(), ComparisonModel::billingText(*o));
     if (row == s->result.recommended)
         html += tr("<br><b>Recommended.</b>");
-    const QStringList reasons = s->reasons.value(row);
-    if (reasons.isEmpty()) {
-        html += o->usable() ? tr("<p>Reasons are listed for the top %1 options.</p>").arg(PlanRunner::kExplainedOptions)
-                            : tr("<p>Not usable: %1.</p>").arg(ComparisonModel::issueText(*o));
-    } else {
-        html += QStringLiteral("<ul style=\"margin-left:-20px\">");
-        for (const QString &r : reasons)
-            html += QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
-        html += QStringLiteral("</ul>");
+    // Why it stands where it does, then everything behind it: computed for the option selected.
+    html += QStringLiteral("<ul style=\"margin-left:-20px\">");
+    for (const QString &r : core::optionReasons(offer, s->request, *o))
+        html += QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
+    for (const core::DetailSection &section : core::optionDetails(offer, s->gpuModel(offer.gpu), s->request, *o)) {
+        // Label above value: the pane is narrow, and a value such as the layout is long.
+        html += QStringLiteral("<p style=\"margin-top:8px; margin-bottom:0px\"><b>%1</b></p>").arg(section.title.toHtmlEscaped());
+        for (const core::DetailLine &line : section.lines)
+            html += QStringLiteral("<p style=\"margin-top:2px; margin-bottom:0px\"><i>%1:</i> %2</p>")
+                        .arg(line.label.toHtmlEscaped(), line.value.toHtmlEscaped());
     }
-    m_reasons->setText(html);
+    m_details->setHtml(html);
 }
 
 void ComparisonPanel::onTableSelection()

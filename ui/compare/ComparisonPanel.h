@@ -10,6 +10,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QTextBrowser;
 class QLineEdit;
 class QMenu;
 class QTableView;
@@ -43,7 +44,8 @@ public:
     CostTimeChart *scatter() const { return m_scatter; }
     CostBarsChart *bars() const { return m_bars; }
     QLabel *summary() const { return m_summary; }
-    QLabel *reasons() const { return m_reasons; }
+    // Why the selected option stands where it does and everything behind it.
+    QTextBrowser *details() const { return m_details; }
     QLineEdit *textFilter() const { return m_text; }
     QCheckBox *usableOnly() const { return m_usable; }
     QMenu *columnsMenu() const { return m_columnsMenu; }
@@ -69,7 +71,7 @@ private:
     CostTimeChart *m_scatter;
     CostBarsChart *m_bars;
     QLabel *m_summary;
-    QLabel *m_reasons;
+    QTextBrowser *m_details;
     QCheckBox *m_usable = nullptr;
     QCheckBox *m_pareto = nullptr;
     QComboBox *m_provider = nullptr;

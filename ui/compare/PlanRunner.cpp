@@ -79,12 +79,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     snapshot->request = request;
     snapshot->result = result;
     snapshot->offers = engine->planner.offers();
-    const int explained = std::min(result.usable, PlanRunner::kExplainedOptions);
-    for (int i = 0; i < explained; ++i)
-        snapshot->reasons.insert(i, core::optionReasons(engine->planner, request, result.options[size_t(i)]));
-    if (result.recommended >= explained)
-        snapshot->reasons.insert(result.recommended, core::optionReasons(engine->planner, request,
-                                                                         result.options[size_t(result.recommended)]));
+    snapshot->gpus = engine->planner.gpuModels();
     snapshot->recommendation = core::recommendationText(engine->planner, request);
     if (!scenario.phases.isEmpty()) {
         core::Scenario priced = scenario;
@@ -106,6 +101,15 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
 }
 
 } // namespace
+
+const core::GpuModel *PlanSnapshot::gpuModel(const QString &id) const
+{
+    for (const core::GpuModel &g : gpus) {
+        if (g.id == id)
+            return &g;
+    }
+    return nullptr;
+}
 
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
 {

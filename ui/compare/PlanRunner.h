@@ -27,7 +27,7 @@ struct PlanSnapshot
     core::PlanRequest request;
     core::PlanResult result;
     QList<core::Offer> offers;            // the planner's offers (implicitly shared)
-    QHash<int, QStringList> reasons;      // option index -> reasons, for the top options
+    QList<core::GpuModel> gpus;           // the catalog's GPU models, for an option's details
     QString recommendation;
     std::optional<core::TimelineRates> rates;
     std::optional<core::Timeline> timeline;
@@ -36,6 +36,7 @@ struct PlanSnapshot
     double planMs = 0;
 
     const core::Offer &offer(const core::PlanOption &o) const { return offers.at(o.offer); }
+    const core::GpuModel *gpuModel(const QString &id) const;
 };
 using PlanSnapshotPtr = std::shared_ptr<const PlanSnapshot>;
 
@@ -67,7 +68,6 @@ public:
     const PlanSnapshotPtr &latest() const { return m_latest; }
 
     // Options explained per plan; more would cost time on every keystroke for rows nobody reads.
-    static constexpr int kExplainedOptions = 40;
 
     // The planner and its inputs; only the worker running a plan touches it.
     struct Engine;

@@ -28,7 +28,7 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 0);
 }
 
-QString bottleneckText(Bottleneck b)
+QString bottleneckWords(Bottleneck b)
 {
     switch (b) {
     case Bottleneck::Compute: return PlanText::tr("compute");
@@ -156,9 +156,23 @@ QString commitmentSourceText(const Offer &o, const PlanRequest &request, const P
     return PlanText::tr("%1, as of %2").arg(o.source, o.effectiveDate);
 }
 
+QString percentText(double share)
+{
+    return percent(share);
+}
+
+QString bottleneckText(Bottleneck bottleneck)
+{
+    return bottleneckWords(bottleneck);
+}
+
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option)
 {
-    const Offer &o = planner.offer(option);
+    return optionReasons(planner.offer(option), request, option);
+}
+
+QStringList optionReasons(const Offer &o, const PlanRequest &request, const PlanOption &option)
+{
     const Constraints &c = request.constraints;
     const QString &cur = request.displayCurrency;
     QStringList out;
@@ -236,14 +250,14 @@ QStringList optionReasons(const Planner &planner, const PlanRequest &request, co
                    .arg(option.commitmentTerms)
                    .arg(formatMoney(option.costPerUsedGpuHour, cur), percent(std::min(1.0, usedShare)),
                         percent(option.breakEvenUtilization));
-        out << PlanText::tr("Commitment price: %1.").arg(commitmentSourceText(planner, request, option));
+        out << PlanText::tr("Commitment price: %1.").arg(commitmentSourceText(o, request, option));
     }
     if (option.billing == Billing::CapacityBlock)
         out << PlanText::tr("Capacity block booked for %1 day(s) at %2 per instance-hour: %3 paid for the booking. "
                               "Price: %4.")
                    .arg(option.commitmentTerms)
                    .arg(formatMoney(option.pricePerHour, cur), formatMoney(option.commitmentTotal, cur),
-                        commitmentSourceText(planner, request, option));
+                        commitmentSourceText(o, request, option));
     if (o.suspect() && option.usable())
         out << PlanText::tr("Suspect price, included on request: %1.").arg(o.suspectReasons.join(QStringLiteral("; ")));
     if (const QString stale = staleNote(o); !stale.isEmpty())

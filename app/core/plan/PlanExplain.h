@@ -32,6 +32,11 @@ QString commitmentSourceText(const Offer &offer, const PlanRequest &request, con
 
 // Plain sentences on why an option stands where it does.
 QStringList optionReasons(const Planner &planner, const PlanRequest &request, const PlanOption &option);
+QStringList optionReasons(const Offer &offer, const PlanRequest &request, const PlanOption &option);
+
+// "41%"; "compute", "memory bandwidth", ... in the interface's language.
+QString percentText(double share);
+QString bottleneckText(Bottleneck bottleneck);
 
 // The recommendation in one or two sentences; says so when nothing is usable.
 QString recommendationText(const Planner &planner, const PlanRequest &request);
