@@ -23,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QSettings>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -72,7 +73,7 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
       m_editor(new ScenarioEditor(m_doc, this)), m_compare(new ComparisonPanel(this)),
       m_timeline(new TimelinePanel(m_doc, this)), m_offers(new OffersPanel(this)),
       m_loader(new CatalogLoader(std::move(repositories), this)), m_tabs(new QTabWidget(this)),
-      m_freshness(new QLabel(this)), m_busy(new QProgressBar(this))
+      m_freshness(new QLabel(this)), m_busy(new QProgressBar(this)), m_settings(settings)
 {
     auto *plan = new QSplitter(Qt::Horizontal, m_tabs);
     plan->addWidget(m_editor);
@@ -214,10 +215,27 @@ void MainWindow::updateTitle()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_files->maybeSave())
-        event->accept();
-    else
+    if (!m_files->maybeSave()) {
         event->ignore();
+        return;
+    }
+    if (m_settings) {
+        m_settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+        m_settings->setValue(QStringLiteral("window/state"), saveState());
+    }
+    event->accept();
+}
+
+void MainWindow::restoreLayout()
+{
+    if (!m_settings)
+        return;
+    const QByteArray geometry = m_settings->value(QStringLiteral("window/geometry")).toByteArray();
+    const QByteArray state = m_settings->value(QStringLiteral("window/state")).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    if (!state.isEmpty())
+        restoreState(state);
 }
 
 std::optional<ReportInput> MainWindow::currentReportInput()

@@ -52,6 +52,11 @@ public:
     PlanRunner *planRunner() const { return m_runner; }
     QTabWidget *tabs() const { return m_tabs; }
     void reloadCatalog();
+    // The window's size, position and docks as the user left them (settings given to the
+    // constructor), once every dock exists; without saved ones, the docks stay closed.
+    void restoreLayout();
+    // The smallest screen the window is laid out for: everything reachable at 1366 x 768.
+    static QSize smallestScreen() { return QSize(1366, 768); }
 
 Q_SIGNALS:
     void catalogLoaded(bool ok);
@@ -79,6 +84,7 @@ private:
     QLabel *m_freshness;
     QProgressBar *m_busy;
     QMenu *m_tools = nullptr;
+    QSettings *m_settings;
     QList<core::Offer> m_catalogOffers;
     QList<core::GpuModel> m_catalogGpus;
     std::optional<core::CatalogInfo> m_catalogInfo;

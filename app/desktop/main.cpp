@@ -92,6 +92,7 @@ int main(int argc, char **argv)
     tools.settings = &settings;
     tools.secrets = &secrets;
     gpuplanner::ui::installCatalogTools(window, std::move(tools));
+    window.restoreLayout();
     window.show();
     window.reloadCatalog();
     // `gpu-planner FILE` opens a scenario; it plans as soon as the catalog is in.

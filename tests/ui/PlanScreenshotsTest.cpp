@@ -44,6 +44,17 @@ void shoot(tests::Look look)
         window->document()->setValue(QStringLiteral("name"), QStringLiteral("预训练 7B 模型"));
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
     EXPECT_EQ(tests::screenshotTabs(*window, tests::lookSuffix(look)).size(), 3);
+    // A small laptop and a large desktop screen: everything reachable, charts that grow.
+    for (const QSize size : {QSize(1366, 768), QSize(2560, 1440)}) {
+        window->resize(size);
+        QTest::qWait(50);
+        EXPECT_EQ(window->size(), size);
+        const QString suffix = QStringLiteral("%1-%2x%3").arg(tests::lookSuffix(look)).arg(size.width()).arg(size.height());
+        EXPECT_EQ(tests::screenshotTabs(*window, suffix).size(), 3);
+        if (size.width() > 2000) {
+            EXPECT_GT(window->comparison()->scatter()->width(), 700) << "the charts grow with the window";
+        }
+    }
     EXPECT_GT(window->comparison()->scatter()->pointCount(), 0);
     EXPECT_GT(window->timeline()->cumulative()->lineCount(), 1);
     if (chinese) {

@@ -17,6 +17,7 @@
 #include "ui/settings/SecretStore.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QProgressBar>
@@ -339,4 +340,50 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     ASSERT_NE(gpus, nullptr);
     EXPECT_TRUE(gpus->completions().contains(QStringLiteral("H100-SXM5-80GB")));
     custom->close();
+}
+
+TEST(MainWindowLayout, FitsASmallLaptopScreenWithDocksClosedAndRestoresWhatTheUserLeft)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    auto open = [&] {
+        auto window = std::make_unique<ui::MainWindow>(factoryFor(path), QList<core::ModelPreset>(), &settings);
+        ui::CatalogToolsDeps deps;
+        deps.refreshServices = fakeFactory([](FakeRefreshService &) {});
+        deps.refreshLog = db::SqliteRefreshLog::factory(path);
+        deps.settings = &settings;
+        deps.secrets = &secrets;
+        ui::installCatalogTools(*window, deps);
+        window->restoreLayout();
+        window->show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        return window;
+    };
+    auto window = open();
+    auto *history = window->findChild<QDockWidget *>(QStringLiteral("priceHistoryDock"));
+    auto *specs = window->findChild<QDockWidget *>(QStringLiteral("gpuSpecsDock"));
+    ASSERT_TRUE(history && specs);
+    EXPECT_FALSE(history->isVisible()) << "docks are closed on a first run";
+    EXPECT_FALSE(specs->isVisible());
+
+    // Everything fits a 1366 x 768 screen (less a panel): the window can be made that small.
+    const QSize screen = ui::MainWindow::smallestScreen() - QSize(0, 40);
+    EXPECT_LE(window->minimumSizeHint().width(), screen.width()) << window->minimumSizeHint().width();
+    EXPECT_LE(window->minimumSizeHint().height(), screen.height()) << window->minimumSizeHint().height();
+    window->resize(screen);
+    QTest::qWait(20);
+    EXPECT_EQ(window->size(), screen);
+    // The user opens the price history and closes the window: the next start shows it again.
+    history->toggleViewAction()->trigger();
+    EXPECT_TRUE(history->isVisible());
+    window->close();
+    window.reset();
+    auto again = open();
+    EXPECT_TRUE(again->findChild<QDockWidget *>(QStringLiteral("priceHistoryDock"))->isVisible());
+    EXPECT_FALSE(again->findChild<QDockWidget *>(QStringLiteral("gpuSpecsDock"))->isVisible());
+    // With the dock open the window still fits the small screen.
+    EXPECT_EQ(again->size(), screen);
+    EXPECT_LE(again->minimumSizeHint().height(), screen.height());
 }

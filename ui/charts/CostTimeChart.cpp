@@ -28,7 +28,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(280, 220);
+    m_view->setMinimumSize(240, 170); // small enough for a 1366 x 768 screen with a dock open
     m_chart->setTitle(tr("Cost against time"));
     m_view->setAccessibleName(tr("Cost against time"));
     m_chart->setLocalizeNumbers(true); // costs read 1,000,000 with the locale's separators

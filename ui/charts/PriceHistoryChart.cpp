@@ -59,7 +59,7 @@ PriceHistoryChart::PriceHistoryChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setMinimumHeight(220);
+    setMinimumHeight(150);
     restyle();
 }
 

@@ -79,6 +79,10 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     window.addDockWidget(Qt::BottomDockWidgetArea, historyDock);
     window.tabifyDockWidget(historyDock, specsDock);
     historyDock->raise();
+    // Closed until the user opens them (Tools menu); MainWindow::restoreLayout brings back
+    // whatever the user left open.
+    historyDock->hide();
+    specsDock->hide();
     m_history->followSelection(window.offersPanel());
 
     auto *tools = new QMenu(tr("&Tools"), &window);
