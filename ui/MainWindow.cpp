@@ -139,7 +139,7 @@ void MainWindow::createMenus()
 
     // Tools: Refresh prices…, Settings…, Print/Export report… are added here by their panels' owners.
     QMenu *report = menuBar()->addMenu(tr("&Report"));
-    report->addActions(createReportActions(this, [this] { return currentReportInput(); }));
+    report->addActions(createReportActions(this, [this] { return currentReportInput(); }, m_settings));
     m_tools = menuBar()->addMenu(tr("&Tools"));
     m_tools->menuAction()->setVisible(!m_tools->isEmpty());
 

@@ -1,18 +1,24 @@
 #include "ui/report/ReportActions.h"
 
 #include "ui/report/ReportExport.h"
+#include "ui/report/ReportOptionsDialog.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/settings/Settings.h"
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QObject>
 #include <QPrintDialog>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
+#include <QPushButton>
 #include <QSettings>
+#include <QUrl>
 
 namespace gpuplanner::ui {
 
@@ -40,27 +46,67 @@ void showError(QWidget *parent, const QString &message)
     QMessageBox::warning(parent, ReportMenu::tr("Report"), message);
 }
 
-void exportReport(QWidget *parent, const ReportInputProvider &provider)
+// The report sheet (language, paper, options listed, author); nullopt when cancelled.
+std::optional<ReportOptions> askOptions(QWidget *parent, const ReportInput &input, QSettings *settings,
+                                        const QString &action)
+{
+    ReportOptionsDialog dialog(defaultReportOptions(settings), input.planner->result().usable, action, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    const ReportOptions options = dialog.options();
+    if (settings)
+        settings->setValue(kReportAuthor.key(), options.author);
+    return options;
+}
+
+void showSaved(QWidget *parent, const QString &path)
+{
+    QMessageBox box(QMessageBox::Information, ReportMenu::tr("Report saved"),
+                    ReportMenu::tr("The report is saved as %1.").arg(QDir::toNativeSeparators(path)), QMessageBox::NoButton,
+                    parent);
+    box.setObjectName(QStringLiteral("reportSavedBox"));
+    QPushButton *open = box.addButton(ReportMenu::tr("&Open"), QMessageBox::AcceptRole);
+    QPushButton *folder = box.addButton(ReportMenu::tr("Show in &folder"), QMessageBox::ActionRole);
+    box.addButton(QMessageBox::Close);
+    box.setDefaultButton(open);
+    box.exec();
+    if (box.clickedButton() == open)
+        QDesktopServices::openUrl(QUrl::fromLocalFile(path));
+    else if (box.clickedButton() == folder)
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(path).absolutePath()));
+}
+
+void exportReport(QWidget *parent, const ReportInputProvider &provider, QSettings *settings)
 {
     auto input = currentInput(parent, provider);
     if (!input)
+        return;
+    const auto options = askOptions(parent, *input, settings, ReportMenu::tr("Export\u2026"));
+    if (!options)
         return;
     const QString path = QFileDialog::getSaveFileName(parent, ReportMenu::tr("Export report"),
                                                       input->scenario.name + QStringLiteral(".pdf"),
                                                       ReportMenu::tr("PDF documents (*.pdf)"));
     if (path.isEmpty())
         return;
-    ReportWriter writer(std::move(*input), defaultReportOptions());
-    if (auto ok = writer.writePdf(path); !ok)
+    ReportWriter writer(std::move(*input), *options);
+    if (auto ok = writer.writePdf(path); !ok) {
         showError(parent, ok.errorMessage());
+        return;
+    }
+    showSaved(parent, path);
 }
 
-void printReport(QWidget *parent, const ReportInputProvider &provider, bool preview)
+void printReport(QWidget *parent, const ReportInputProvider &provider, QSettings *settings, bool preview)
 {
     auto input = currentInput(parent, provider);
     if (!input)
         return;
-    const ReportOptions options = defaultReportOptions();
+    const auto chosen = askOptions(parent, *input, settings,
+                                   preview ? ReportMenu::tr("Preview\u2026") : ReportMenu::tr("Print\u2026"));
+    if (!chosen)
+        return;
+    const ReportOptions options = *chosen;
     QPrinter printer(QPrinter::HighResolution);
     printer.setPageLayout(ReportWriter::pageLayout(options.pageSize));
     printer.setDocName(input->scenario.name);
@@ -102,40 +148,41 @@ void exportData(QWidget *parent, const ReportInputProvider &provider, bool timel
 
 } // namespace
 
-ReportOptions defaultReportOptions()
+ReportOptions defaultReportOptions(const QSettings *settings)
 {
     ReportOptions options;
-    const QSettings settings;
-    QString author = kReportAuthor.read(settings);
+    QString author = settings ? kReportAuthor.read(*settings) : QString();
     if (author.isEmpty())
         author = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
     options.author = author;
+    // The interface's language (installTranslations sets the default locale to it).
+    options.language = QLocale().language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
     const QLocale system = QLocale::system();
-    const QString language = settings::language.read(settings);
-    if (language.isEmpty())
-        options.language = system.language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
-    else
-        options.language = language == u"zh_CN" ? QStringLiteral("zh_CN") : QStringLiteral("en");
     const bool letter = system.territory() == QLocale::UnitedStates || system.territory() == QLocale::Canada;
     options.pageSize = letter ? QPageSize::Letter : QPageSize::A4;
     return options;
 }
 
-QList<QAction *> createReportActions(QWidget *parent, ReportInputProvider provider)
+QList<QAction *> createReportActions(QWidget *parent, ReportInputProvider provider, QSettings *settings)
 {
     QList<QAction *> actions;
     auto add = [&](const QString &text, auto handler) {
         auto *action = new QAction(text, parent);
-        QObject::connect(action, &QAction::triggered, parent, [parent, provider, handler] { handler(parent, provider); });
+        QObject::connect(action, &QAction::triggered, parent,
+                         [parent, provider, settings, handler] { handler(parent, provider, settings); });
         actions << action;
     };
-    add(ReportMenu::tr("Export report\u2026"), [](QWidget *p, const ReportInputProvider &r) { exportReport(p, r); });
-    add(ReportMenu::tr("Print preview\u2026"), [](QWidget *p, const ReportInputProvider &r) { printReport(p, r, true); });
-    add(ReportMenu::tr("Print\u2026"), [](QWidget *p, const ReportInputProvider &r) { printReport(p, r, false); });
+    add(ReportMenu::tr("Export report\u2026"),
+        [](QWidget *p, const ReportInputProvider &r, QSettings *s) { exportReport(p, r, s); });
+    actions.constLast()->setObjectName(QStringLiteral("exportReportAction"));
+    add(ReportMenu::tr("Print preview\u2026"),
+        [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, true); });
+    add(ReportMenu::tr("Print\u2026"),
+        [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, false); });
     add(ReportMenu::tr("Export comparison (CSV/JSON)\u2026"),
-        [](QWidget *p, const ReportInputProvider &r) { exportData(p, r, false); });
+        [](QWidget *p, const ReportInputProvider &r, QSettings *) { exportData(p, r, false); });
     add(ReportMenu::tr("Export timeline (CSV/JSON)\u2026"),
-        [](QWidget *p, const ReportInputProvider &r) { exportData(p, r, true); });
+        [](QWidget *p, const ReportInputProvider &r, QSettings *) { exportData(p, r, true); });
     return actions;
 }
 
