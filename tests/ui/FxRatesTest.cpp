@@ -211,7 +211,7 @@ TEST(FxRatesInThePlan, ARateAndTheDisplayCurrencyRescaleTheCostColumnAndCtrlZUnd
     retypeCell(fx->view(), 0, ui::FxRatesModel::PerUsd, QStringLiteral("-1"));
     EXPECT_EQ(cellText(fx, 0, ui::FxRatesModel::PerUsd), QStringLiteral("-1"));
     EXPECT_TRUE(window->editor()->banner()->isVisible());
-    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("assumptions.fx[0].per_usd")))
+    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("Exchange rates (row 1, per_usd)")))
         << window->editor()->banner()->text().toStdString();
     EXPECT_TRUE(fx->errorLabel()->text().contains(QStringLiteral("Row 1, Units per USD")));
     QTest::qWait(200);

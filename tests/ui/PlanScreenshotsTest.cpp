@@ -64,10 +64,10 @@ void shoot(tests::Look look)
         EXPECT_TRUE(summary.contains(QStringLiteral("最便宜"))) << summary.toStdString();
         EXPECT_TRUE(window->timeline()->legend()->names().contains(QStringLiteral("全部按需")))
             << window->timeline()->legend()->names().join(u',').toStdString();
-        // What is wrong in a scenario reads in Chinese too; the JSON path stays as it is.
+        // What is wrong in a scenario reads in Chinese too, the field named as its label names it.
         window->document()->setValue(QStringLiteral("workload.tokens"), QStringLiteral("lots"));
         const QString banner = window->editor()->banner()->text();
-        EXPECT_TRUE(banner.startsWith(QStringLiteral("workload.tokens: \"lots\" 不是数量"))) << banner.toStdString();
+        EXPECT_TRUE(banner.startsWith(QStringLiteral("数据集 token 数：\"lots\" 不是数量"))) << banner.toStdString();
     }
 }
 

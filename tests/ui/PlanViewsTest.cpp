@@ -243,7 +243,15 @@ TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
     EXPECT_TRUE(field->errorLabel()->isVisible());
     EXPECT_TRUE(field->errorLabel()->text().contains(QStringLiteral("\"2X\""))) << field->errorLabel()->text().toStdString();
     EXPECT_TRUE(window->editor()->banner()->isVisible());
-    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("workload.tokens")));
+    // In words, below the forms and of one height, so it never moves the field under the next click.
+    QLabel *banner = window->editor()->banner();
+    EXPECT_TRUE(banner->text().startsWith(QStringLiteral("Dataset tokens: \"2X\""))) << banner->text().toStdString();
+    EXPECT_GT(banner->y(), window->editor()->tabs()->y());
+    const int height = banner->height();
+    QTest::keyClicks(field->edit(), QStringLiteral(" and a much longer text that says nothing a count could be"));
+    EXPECT_EQ(banner->height(), height);
+    field->edit()->selectAll();
+    QTest::keyClicks(field->edit(), QStringLiteral("2X"));
     // The last valid plan stays on screen: whatever is planned now comes from a valid scenario.
     QTest::qWait(200);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !window->planRunner()->isBusy(); }, 30000));

@@ -141,6 +141,7 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
     fxRates->focusProxy()->setToolTip(fxTip);
     form->addRow(fxLabel);
     form->addRow(fxRates);
+    doc->setFieldName(fxRates->path(), accessibleLabelText(fxLabel->text()));
     addFieldRow(form, tr("&Rank by:"),
                 new ChoiceField(doc, QStringLiteral("sort"),
                                 {{QStringLiteral("cost"), tr("Cost")},
@@ -179,6 +180,7 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
     terms->focusProxy()->setToolTip(termsTip);
     form->addRow(termsLabel);
     form->addRow(terms);
+    doc->setFieldName(terms->path(), accessibleLabelText(termsLabel->text()));
 }
 
 } // namespace gpuplanner::ui

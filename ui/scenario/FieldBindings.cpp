@@ -231,6 +231,8 @@ void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QS
     field->focusProxy()->setToolTip(tip);
     // Screen readers name the editor itself, which sits inside the field, not beside the label.
     field->focusProxy()->setAccessibleName(accessibleLabelText(label));
+    // Undo labels and the problem banner name the field as its label does.
+    field->document()->setFieldName(field->path(), accessibleLabelText(label));
     form->addRow(l, field);
 }
 

@@ -39,6 +39,7 @@ public:
     Field(ScenarioDocument *doc, QString path, QWidget *parent);
 
     const QString &path() const { return m_path; }
+    ScenarioDocument *document() const { return m_doc; }
     QLabel *errorLabel() const { return m_error; }
     bool hasError() const;
     void refresh();

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QUndoCommand>
+#include <QRegularExpression>
 #include <QUndoStack>
 
 namespace gpuplanner::ui {
@@ -22,7 +23,8 @@ public:
         : m_doc(doc), m_path(std::move(path)), m_before(std::move(before)), m_after(std::move(after)),
           m_time(QDateTime::currentMSecsSinceEpoch())
     {
-        setText(ScenarioDocument::tr("Edit %1").arg(m_path));
+        // "Undo Dataset tokens change" in the Edit menu, not a JSON path.
+        setText(ScenarioDocument::tr("%1 change").arg(doc->fieldName(m_path)));
     }
 
     void redo() override { m_doc->apply(m_path, m_after); }
@@ -54,6 +56,43 @@ ScenarioDocument::ScenarioDocument(QList<core::ModelPreset> presets, QObject *pa
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
     reset(defaultJson(), QString());
+}
+
+void ScenarioDocument::setFieldName(const QString &path, const QString &name)
+{
+    m_fieldNames.insert(path, name);
+}
+
+QString ScenarioDocument::fieldName(const QString &path) const
+{
+    if (const auto it = m_fieldNames.constFind(path); it != m_fieldNames.constEnd())
+        return *it;
+    // The longest named path this one lies inside: "assumptions.fx[0].per_usd" -> Exchange rates.
+    QString best;
+    for (auto it = m_fieldNames.constBegin(); it != m_fieldNames.constEnd(); ++it) {
+        const QString &p = it.key();
+        if (p.size() > best.size() && path.startsWith(p) && path.size() > p.size()
+            && (path.at(p.size()) == u'[' || path.at(p.size()) == u'.'))
+            best = p;
+    }
+    if (best.isEmpty())
+        return path;
+    QString rest = path.mid(best.size());
+    static const QRegularExpression row(QStringLiteral("^\\[(\\d+)\\]\\.?"));
+    if (const auto m = row.match(rest); m.hasMatch())
+        rest = tr("row %1").arg(m.captured(1).toInt() + 1) + (rest.size() > m.capturedLength() ? QStringLiteral(", ") : QString())
+               + rest.mid(m.capturedLength());
+    else if (rest.startsWith(u'.'))
+        rest = rest.mid(1);
+    return tr("%1 (%2)").arg(m_fieldNames.value(best), rest);
+}
+
+QString ScenarioDocument::errorInWords(const QString &message) const
+{
+    const QString path = errorPathOf(message);
+    if (path.isEmpty())
+        return message;
+    return tr("%1: %2").arg(fieldName(path), errorReasonOf(message));
 }
 
 QJsonObject ScenarioDocument::defaultJson()

@@ -6,6 +6,7 @@
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/Scenario.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QObject>
 
@@ -26,6 +27,13 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
 
     const QJsonObject &json() const { return m_json; }
+    // The words a person reads for a path ("Dataset tokens" for workload.tokens), as the form
+    // labels it; a path inside a table ("assumptions.fx[0].per_usd") reads as its table's name
+    // and the rest; an unnamed path reads as itself.
+    void setFieldName(const QString &path, const QString &name);
+    QString fieldName(const QString &path) const;
+    // A core error message with its leading path in words ("Dataset tokens: \"2X\" is not ...").
+    QString errorInWords(const QString &message) const;
     QJsonValue value(const QString &path) const;
     // Pushes an undoable edit; consecutive edits of one field within a moment merge into one step.
     void setValue(const QString &path, const QJsonValue &value);
@@ -65,6 +73,7 @@ private:
     std::optional<core::Scenario> m_scenario;
     QString m_error;
     QString m_errorPath;
+    QHash<QString, QString> m_fieldNames;
     QString m_filePath;
 };
 

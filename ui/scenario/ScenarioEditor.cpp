@@ -37,8 +37,12 @@ ScenarioEditor::ScenarioEditor(ScenarioDocument *doc, QWidget *parent)
     m_banner->setMargin(6);
     m_banner->setAutoFillBackground(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_banner);
+    m_banner->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // Below the forms and of one height whatever it says: a problem appearing, changing or going
+    // while a person types never moves the field under the next click.
+    m_banner->setFixedHeight(4 * m_banner->fontMetrics().lineSpacing() + 2 * m_banner->margin() + 4);
     layout->addWidget(m_tabs);
+    layout->addWidget(m_banner);
     m_tabs->addTab(scrolled(m_workload, m_tabs), tr("&Workload"));
     m_tabs->addTab(scrolled(m_constraints, m_tabs), tr("C&onstraints"));
     m_tabs->addTab(scrolled(m_assumptions, m_tabs), tr("&Assumptions"));
@@ -57,7 +61,7 @@ void ScenarioEditor::updateBanner()
 {
     // A problem in the file comes first: planning only ever sees valid scenarios.
     const bool fileProblem = !m_doc->error().isEmpty();
-    const QString error = fileProblem ? m_doc->error() : m_planError;
+    const QString error = m_doc->errorInWords(fileProblem ? m_doc->error() : m_planError);
     m_banner->setVisible(!error.isEmpty());
     if (error.isEmpty())
         return;
@@ -67,6 +71,7 @@ void ScenarioEditor::updateBanner()
     m_banner->setPalette(p);
     m_banner->setText(fileProblem ? tr("%1\nThe comparison shows the last valid scenario until this is fixed.").arg(error)
                                   : tr("%1\nNothing can be planned until this is fixed.").arg(error));
+    m_banner->setToolTip(m_banner->text()); // the whole text, should it be longer than the banner
 }
 
 } // namespace gpuplanner::ui
