@@ -229,6 +229,21 @@ TEST(PlanView, TabMovesDownTheWorkloadFormInTheOrderItReads)
     EXPECT_GE(fields, 6) << "kind, model, sequence length, tokens, epochs, precision, optimizer";
 }
 
+TEST(PlanView, TabLeavesTheComparisonTable)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    QTableView *view = window->comparison()->view();
+    view->setFocus();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return view->hasFocus(); }, 2000));
+    const QModelIndex before = view->currentIndex();
+    QTest::keyClick(view, Qt::Key_Tab);
+    EXPECT_FALSE(view->hasFocus()) << "Tab moves on to the next control, not to the next cell";
+    EXPECT_EQ(view->currentIndex(), before);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab);
+    EXPECT_TRUE(view->hasFocus());
+}
+
 TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
 {
     auto window = tests::plannedWindow();
@@ -288,12 +303,14 @@ TEST(PlanView, UndoAndRedoRestoreFieldsAndPlans)
     EXPECT_EQ(doc->value(QStringLiteral("constraints.budget")).toDouble(), 123.0);
     EXPECT_TRUE(doc->isModified());
     EXPECT_TRUE(window->isWindowModified());
-    // Typing "123" is one undo step.
-    budget->clearFocus();
-    doc->undoStack()->undo();
+    // Typing "123" is one undo step, and Ctrl+Z undoes it while the field still has the focus,
+    // as the Edit menu names it.
+    ASSERT_TRUE(budget->hasFocus());
+    EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Budget change"));
+    QTest::keyClick(budget, Qt::Key_Z, Qt::ControlModifier);
     EXPECT_EQ(budget->text(), original);
     EXPECT_FALSE(doc->isModified());
-    doc->undoStack()->redo();
+    QTest::keyClick(budget, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     EXPECT_EQ(budget->text(), QStringLiteral("123"));
 
     // Choosing a preset is undoable too.

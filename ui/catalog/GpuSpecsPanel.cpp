@@ -27,6 +27,8 @@ GpuSpecsPanel::GpuSpecsPanel(QWidget *parent)
     setObjectName(QStringLiteral("gpuSpecsPanel"));
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
+    // Tab leaves the table for the next control; the arrow keys move inside it.
+    m_view->setTabKeyNavigation(false);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(GpuSpecsModel::Bf16, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

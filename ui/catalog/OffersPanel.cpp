@@ -23,6 +23,8 @@ OffersPanel::OffersPanel(QWidget *parent)
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
+    // Tab leaves the table for the next control; the arrow keys move inside it.
+    m_view->setTabKeyNavigation(false);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(OffersTableModel::PriceUsd, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

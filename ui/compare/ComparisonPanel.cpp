@@ -37,6 +37,8 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_view->sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder); // the plan's ranking
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Tab leaves the table for the next control; the arrow keys move inside it.
+    m_view->setTabKeyNavigation(false);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->setVisible(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);

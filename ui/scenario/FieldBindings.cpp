@@ -8,10 +8,12 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QJsonArray>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace gpuplanner::ui {
@@ -92,9 +94,30 @@ Field::Field(ScenarioDocument *doc, QString path, QWidget *parent)
 void Field::setEditor(QWidget *editor)
 {
     m_editor = editor;
+    if (auto *own = qobject_cast<QLineEdit *>(editor))
+        own->installEventFilter(this);
+    for (QLineEdit *edit : editor->findChildren<QLineEdit *>())
+        edit->installEventFilter(this);
     auto *layout = static_cast<QVBoxLayout *>(this->layout());
     layout->insertWidget(0, editor);
     setFocusProxy(editor);
+}
+
+bool Field::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const bool undo = key->matches(QKeySequence::Undo);
+        const bool redo = key->matches(QKeySequence::Redo);
+        if (undo || redo) {
+            if (event->type() == QEvent::ShortcutOverride)
+                return true; // not the line edit's: the window's Edit ▸ Undo takes it
+            // No window action took it (a field on its own): undo the document here.
+            undo ? m_doc->undoStack()->undo() : m_doc->undoStack()->redo();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool Field::hasError() const

@@ -45,6 +45,9 @@ public:
     void refresh();
 
 protected:
+    // Ctrl+Z and Ctrl+Shift+Z in the field's own line edits undo and redo the document, not
+    // only the characters typed: every edit is a document step already.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void setEditor(QWidget *editor);
     // The line under the field, in the error colour; empty hides it.
     void showErrorText(const QString &text);
