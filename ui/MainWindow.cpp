@@ -10,6 +10,7 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/ScenarioFiles.h"
+#include "ui/settings/Settings.h"
 #include "ui/scenario/WorkloadEditor.h"
 #include "ui/report/ReportActions.h"
 #include "ui/timeline/TimelinePanel.h"
@@ -109,6 +110,11 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
         m_compare->setBusy(busy);
         m_busy->setVisible(busy || m_loader->isRunning());
     });
+    if (m_settings) {
+        // New scenarios start from the Settings dialog's default assumptions, this one included.
+        m_doc->setNewScenarioDefaults([settings = m_settings] { return settings::newScenarioDefaults(*settings); });
+        m_doc->newScenario();
+    }
     replan();
     updateTitle();
     resize(1400, 860);

@@ -1,6 +1,10 @@
 // Settings dialog: typed settings round trip, API keys only in the (in-memory) secret store,
 // validation that names the field and keeps what was typed.
 
+#include "PlanTestSupport.h"
+
+#include "ui/MainWindow.h"
+#include "ui/scenario/ScenarioDocument.h"
 #include "ui/settings/SecretStore.h"
 #include "ui/settings/Settings.h"
 #include "ui/settings/SettingsDialog.h"
@@ -161,4 +165,48 @@ TEST(SettingsDialog, KeychainFailureKeepsTheDialogOpenWithTheMessage)
     EXPECT_TRUE(dialog.errorLabel()->text().contains(QStringLiteral("No keychain service available")));
     EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("lambda"))->text(), QStringLiteral("lambda-key"));
     EXPECT_TRUE(secrets.secrets().isEmpty());
+}
+
+TEST(SettingsDialog, DefaultAssumptionsReachEveryNewScenarioInTheScenariosUnits)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    {
+        ui::SettingsDialog dialog(settings, secrets);
+        dialog.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+        waitForSecrets(dialog);
+        EXPECT_TRUE(dialog.interruptionBox()->suffix().contains(QStringLiteral("a month")));
+        dialog.interruptionBox()->setValue(30);
+        dialog.checkpointBox()->setValue(15);
+        // A language change says when it applies.
+        EXPECT_FALSE(dialog.languageNote()->isVisible());
+        dialog.languageBox()->setCurrentIndex(dialog.languageBox()->findData(QStringLiteral("zh_CN")));
+        EXPECT_TRUE(dialog.languageNote()->isVisible());
+        EXPECT_TRUE(dialog.languageNote()->text().contains(QStringLiteral("next time")));
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        clickOk(dialog);
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    }
+    EXPECT_DOUBLE_EQ(ui::settings::interruptionRate.read(settings), 0.3);
+
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::MainWindow window(tests::seedFactory(), presets.value(), &settings);
+    ui::ScenarioDocument *doc = window.document();
+    EXPECT_DOUBLE_EQ(doc->value(QStringLiteral("assumptions.interruption.default_monthly")).toDouble(), 0.3);
+    EXPECT_EQ(doc->value(QStringLiteral("assumptions.checkpoint_interval")).toString(), QStringLiteral("15min"));
+    ASSERT_TRUE(doc->scenario().has_value()) << doc->error().toStdString();
+    EXPECT_DOUBLE_EQ(doc->scenario()->assumptions.interruptions.defaultRate(), 0.3);
+    EXPECT_DOUBLE_EQ(doc->scenario()->assumptions.checkpointHours, 0.25);
+    EXPECT_FALSE(doc->isModified()) << "a new scenario, not an edit";
+
+    // Changed later, the next File ▸ New follows; an opened scenario keeps its own values.
+    ui::settings::checkpointMinutes.write(settings, 45.0);
+    doc->newScenario();
+    EXPECT_EQ(doc->value(QStringLiteral("assumptions.checkpoint_interval")).toString(), QStringLiteral("45min"));
+    QString error;
+    ASSERT_TRUE(doc->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error)) << error.toStdString();
+    EXPECT_NE(doc->value(QStringLiteral("assumptions.checkpoint_interval")).toString(), QStringLiteral("45min"));
 }

@@ -182,7 +182,17 @@ void ScenarioDocument::reparse()
 
 void ScenarioDocument::newScenario()
 {
-    reset(defaultJson(), QString());
+    QJsonObject json = defaultJson();
+    if (m_newDefaults) {
+        for (const auto &[path, value] : m_newDefaults())
+            json = jsonWithValueAt(json, path, value);
+    }
+    reset(json, QString());
+}
+
+void ScenarioDocument::setNewScenarioDefaults(std::function<QList<QPair<QString, QJsonValue>>()> defaults)
+{
+    m_newDefaults = std::move(defaults);
 }
 
 bool ScenarioDocument::open(const QString &path, QString *error)

@@ -9,7 +9,9 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
+#include <QPair>
 
+#include <functional>
 #include <optional>
 
 class QUndoStack;
@@ -46,6 +48,9 @@ public:
 
     // File handling. Errors name the file and what went wrong.
     void newScenario();
+    // Values a new scenario starts from (the Settings dialog's defaults), path -> value, asked
+    // for at every newScenario().
+    void setNewScenarioDefaults(std::function<QList<QPair<QString, QJsonValue>>()> defaults);
     bool open(const QString &path, QString *error);
     bool save(const QString &path, QString *error);
     const QString &filePath() const { return m_filePath; }
@@ -74,6 +79,7 @@ private:
     QString m_error;
     QString m_errorPath;
     QHash<QString, QString> m_fieldNames;
+    std::function<QList<QPair<QString, QJsonValue>>()> m_newDefaults;
     QString m_filePath;
 };
 

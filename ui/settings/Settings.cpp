@@ -9,6 +9,20 @@ QStringList settings::displayCurrencies()
             QStringLiteral("AUD"), QStringLiteral("CAD"), QStringLiteral("CHF"), QStringLiteral("HKD")};
 }
 
+QList<QPair<QString, QJsonValue>> settings::newScenarioDefaults(const QSettings &s)
+{
+    QList<QPair<QString, QJsonValue>> out;
+    if (const QString currency = displayCurrency.read(s); currency != displayCurrency.defaultValue)
+        out.append({QStringLiteral("display_currency"), currency});
+    if (const double mfu = efficiencyOverride.read(s); mfu > 0)
+        out.append({QStringLiteral("workload.mfu"), mfu});
+    if (const double rate = interruptionRate.read(s); rate > 0)
+        out.append({QStringLiteral("assumptions.interruption.default_monthly"), rate});
+    if (const double minutes = checkpointMinutes.read(s); minutes > 0)
+        out.append({QStringLiteral("assumptions.checkpoint_interval"), QStringLiteral("%1min").arg(minutes)});
+    return out;
+}
+
 QStringList settings::languages()
 {
     return {QString(), QStringLiteral("en"), QStringLiteral("zh_CN")};

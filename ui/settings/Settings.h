@@ -2,6 +2,9 @@
 // Settings: every persisted preference as a typed key with its default, in one place
 // (like Tiled's SessionOption<T>). Secrets never go here: see SecretStore.
 
+#include <QJsonValue>
+#include <QList>
+#include <QPair>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -36,10 +39,15 @@ inline const SettingKey<QString> proxy{"network/proxy", QString()};          // 
 inline const SettingKey<QString> caBundle{"network/caBundle", QString()};    // empty = the system store
 inline const SettingKey<QString> displayCurrency{"display/currency", QStringLiteral("USD")};
 inline const SettingKey<QString> language{"display/language", QString()};  // empty = the system language
-// Default assumptions for new scenarios.
-inline const SettingKey<double> efficiencyOverride{"assumptions/efficiency", 0.0}; // 0 = estimated per GPU
-inline const SettingKey<double> interruptionRate{"assumptions/spotInterruptionsPerDay", 0.5};
-inline const SettingKey<double> checkpointMinutes{"assumptions/checkpointMinutes", 30.0};
+// Default assumptions for new scenarios, in the scenario's own units; 0 = the documented default.
+inline const SettingKey<double> efficiencyOverride{"assumptions/efficiency", 0.0};       // share of peak
+inline const SettingKey<double> interruptionRate{"assumptions/interruptionMonthly", 0.0}; // share a month
+inline const SettingKey<double> checkpointMinutes{"assumptions/checkpointMinutes", 0.0};
+
+// What a new scenario starts from: the settings above as scenario keys ("display_currency",
+// "workload.mfu", "assumptions.interruption.default_monthly", "assumptions.checkpoint_interval"),
+// path -> value; a setting left at its default adds nothing.
+QList<QPair<QString, QJsonValue>> newScenarioDefaults(const QSettings &settings);
 
 // Currencies the display can convert to (the catalog's FX rates cover these).
 QStringList displayCurrencies();

@@ -131,12 +131,21 @@ QWidget *SettingsDialog::createDisplayGroup()
         m_language->addItem(languageDisplayName(code), code);
     m_language->setToolTip(tr("Takes effect the next time GPU Planner starts."));
     form->addRow(tr("&Language:"), m_language);
+    // Said where it is chosen, not only in a tooltip.
+    m_languageNote = new QLabel(tr("The new language applies the next time GPU Planner starts."), group);
+    m_languageNote->setWordWrap(true);
+    m_languageNote->setVisible(false);
+    form->addRow(QString(), m_languageNote);
+    connect(m_language, &QComboBox::currentIndexChanged, this, [this] {
+        m_languageNote->setVisible(m_language->currentData().toString() != settings::language.read(m_settings));
+    });
     return group;
 }
 
 QWidget *SettingsDialog::createAssumptionsGroup()
 {
-    auto *group = new QGroupBox(tr("Default assumptions"), this);
+    auto *group = new QGroupBox(tr("Default assumptions for new scenarios"), this);
+    group->setToolTip(tr("File ▸ New starts from these; open scenarios keep their own values."));
     auto *form = new QFormLayout(group);
     m_efficiency = new QDoubleSpinBox(group);
     m_efficiency->setRange(0, 100);
@@ -146,15 +155,20 @@ QWidget *SettingsDialog::createAssumptionsGroup()
     m_efficiency->setToolTip(tr("Share of the GPU's peak throughput a job reaches (MFU). 0 lets the estimator "
                                 "choose per GPU and precision."));
     form->addRow(tr("&Efficiency:"), m_efficiency);
+    // In the scenario's own unit: the share of spot instances interrupted a month.
     m_interruptions = new QDoubleSpinBox(group);
-    m_interruptions->setRange(0, 48);
-    m_interruptions->setDecimals(2);
-    m_interruptions->setSingleStep(0.1);
-    m_interruptions->setToolTip(tr("Expected spot interruptions per instance and day."));
-    form->addRow(tr("Spot &interruptions per day:"), m_interruptions);
+    m_interruptions->setRange(0, 99.9);
+    m_interruptions->setDecimals(1);
+    m_interruptions->setSingleStep(1);
+    m_interruptions->setSuffix(tr(" % a month"));
+    m_interruptions->setSpecialValueText(tr("Documented default (15 % a month)"));
+    m_interruptions->setToolTip(tr("Share of spot instances interrupted a month where the provider publishes no "
+                                   "figure (the scenario's interruption rate)."));
+    form->addRow(tr("Spot &interruption rate:"), m_interruptions);
     m_checkpoint = new QSpinBox(group);
-    m_checkpoint->setRange(1, 24 * 60);
+    m_checkpoint->setRange(0, 24 * 60);
     m_checkpoint->setSuffix(tr(" min"));
+    m_checkpoint->setSpecialValueText(tr("Documented default (1 h)"));
     m_checkpoint->setToolTip(tr("Work since the last checkpoint is lost at each interruption."));
     form->addRow(tr("C&heckpoint interval:"), m_checkpoint);
     return group;
@@ -167,7 +181,7 @@ void SettingsDialog::load()
     m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings::displayCurrency.read(m_settings))));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings::language.read(m_settings))));
     m_efficiency->setValue(settings::efficiencyOverride.read(m_settings) * 100);
-    m_interruptions->setValue(settings::interruptionRate.read(m_settings));
+    m_interruptions->setValue(settings::interruptionRate.read(m_settings) * 100);
     m_checkpoint->setValue(int(settings::checkpointMinutes.read(m_settings)));
 
     QStringList names;
@@ -240,7 +254,7 @@ void SettingsDialog::accept()
     settings::displayCurrency.write(m_settings, m_currency->currentData().toString());
     settings::language.write(m_settings, m_language->currentData().toString());
     settings::efficiencyOverride.write(m_settings, m_efficiency->value() / 100);
-    settings::interruptionRate.write(m_settings, m_interruptions->value());
+    settings::interruptionRate.write(m_settings, m_interruptions->value() / 100);
     settings::checkpointMinutes.write(m_settings, double(m_checkpoint->value()));
     m_settings.sync();
 

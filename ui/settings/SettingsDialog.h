@@ -31,6 +31,7 @@ public:
     QLineEdit *caBundleEdit() const { return m_caBundle; }
     QComboBox *currencyBox() const { return m_currency; }
     QComboBox *languageBox() const { return m_language; }
+    QLabel *languageNote() const { return m_languageNote; }
     QDoubleSpinBox *efficiencyBox() const { return m_efficiency; }
     QDoubleSpinBox *interruptionBox() const { return m_interruptions; }
     QSpinBox *checkpointBox() const { return m_checkpoint; }
@@ -65,6 +66,7 @@ private:
     QLineEdit *m_caBundle = nullptr;
     QComboBox *m_currency = nullptr;
     QComboBox *m_language = nullptr;
+    QLabel *m_languageNote = nullptr;
     QDoubleSpinBox *m_efficiency = nullptr;
     QDoubleSpinBox *m_interruptions = nullptr;
     QSpinBox *m_checkpoint = nullptr;
