@@ -187,7 +187,7 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
         {"workload.wings", 2, "workload.wings: unknown field"},
         {"constraints.deadline", QStringLiteral("soon"), "constraints.deadline: \"soon\" is not a duration"},
         {"constraints.budget", -5, "constraints.budget: -5 is outside 0 to 1e+13"},
-        {"constraints.budget", QStringLiteral("cheap"), "constraints.budget: \"cheap\" is not a number"},
+        {"constraints.budget", QStringLiteral("cheap"), "constraints.budget: \"cheap\" is not an amount (5000, 5k, $5,000"},
         {"constraints.max_gpus", 2.5, "constraints.max_gpus: 2.5 is not a whole number"},
         {"constraints.confidence", 1.5, "constraints.confidence: 1.5 is outside 0 to 1"},
         {"constraints.spot_max_interruptions", -1, "constraints.spot_max_interruptions: -1 is outside 0 to"},
@@ -359,4 +359,30 @@ TEST(Scenario, MeasuredThroughputRoundTripsThroughAFile)
     EXPECT_DOUBLE_EQ(m.referenceThroughput, 3100);
     EXPECT_EQ(m.referenceGpuName, QStringLiteral("A100-80GB"));
     EXPECT_DOUBLE_EQ(m.items, 2e9);
+}
+
+TEST(Scenario, AmountsAndSharesReadAsPeopleTypeThem)
+{
+    auto read = [](const QList<QPair<QString, QJsonValue>> &values) {
+        QJsonObject o = example();
+        for (const auto &[path, value] : values)
+            o = setAt(o, path.split(u'.'), value).toObject();
+        return parseScenario(QJsonDocument(o).toJson(), presets());
+    };
+    auto dollars = read({{QStringLiteral("constraints.budget"), QStringLiteral("$5,000")},
+                         {QStringLiteral("constraints.confidence"), QStringLiteral("90%")}});
+    ASSERT_TRUE(dollars.ok()) << dollars.errorMessage().toStdString();
+    EXPECT_DOUBLE_EQ(dollars->constraints.budget, 5000);
+    EXPECT_DOUBLE_EQ(dollars->constraints.confidence, 0.9);
+    auto yuan = read({{QStringLiteral("display_currency"), QStringLiteral("CNY")},
+                      {QStringLiteral("constraints.budget"), QStringLiteral("\u00a530\u4e07")}});
+    ASSERT_TRUE(yuan.ok()) << yuan.errorMessage().toStdString();
+    EXPECT_DOUBLE_EQ(yuan->constraints.budget, 300000);
+    EXPECT_DOUBLE_EQ(read({{QStringLiteral("constraints.budget"), QStringLiteral("5k")}})->constraints.budget, 5000);
+    // A sign that names another currency than the display one is refused, never converted silently.
+    EXPECT_EQ(errorFor(QStringLiteral("constraints.budget"), QStringLiteral("\u20ac5k")),
+              QStringLiteral("constraints.budget: \"\u20ac5k\" is in EUR but amounts here are in USD (display_currency)"));
+    EXPECT_TRUE(errorFor(QStringLiteral("constraints.budget"), QStringLiteral("\u00a55000")).contains(u"yuan or yen"));
+    EXPECT_TRUE(errorFor(QStringLiteral("constraints.budget"), QStringLiteral("lots")).contains(u"is not an amount"));
+    EXPECT_TRUE(errorFor(QStringLiteral("constraints.confidence"), QStringLiteral("150%")).contains(u"constraints.confidence"));
 }

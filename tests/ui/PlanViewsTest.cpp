@@ -25,6 +25,7 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
@@ -323,6 +324,31 @@ TEST(PlanView, UndoAndRedoRestoreFieldsAndPlans)
     EXPECT_EQ(doc->value(QStringLiteral("workload.model")).toString(), QStringLiteral("llama-2-13b"));
     doc->undoStack()->undo();
     EXPECT_EQ(model->currentData().toString(), QStringLiteral("llama-3.1-8b"));
+}
+
+TEST(PlanView, AmountsAreTypedAsPeopleWriteThem)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ScenarioDocument *doc = window->document();
+    QLineEdit *budget = window->editor()->constraints()->budgetField()->edit();
+    for (const auto &[typed, value] : {std::pair{QStringLiteral("$5,000"), 5000.0}, std::pair{QStringLiteral("12k"), 12000.0},
+                                       std::pair{QStringLiteral("1.5M"), 1.5e6}}) {
+        retype(budget, typed);
+        ASSERT_TRUE(doc->scenario().has_value()) << typed.toStdString() << ": " << doc->error().toStdString();
+        EXPECT_DOUBLE_EQ(doc->scenario()->constraints.budget, value) << typed.toStdString();
+        EXPECT_FALSE(window->editor()->constraints()->budgetField()->hasError()) << typed.toStdString();
+    }
+    // Another currency's sign is named, not converted. (The euro key sends its text as a
+    // keyboard does; QTest types ASCII only.)
+    retype(budget, QString());
+    QKeyEvent euro(QEvent::KeyPress, 0, Qt::NoModifier, QStringLiteral("\u20ac"));
+    QApplication::sendEvent(budget, &euro);
+    QTest::keyClicks(budget, QStringLiteral("5k"));
+    ASSERT_EQ(budget->text(), QStringLiteral("\u20ac5k"));
+    EXPECT_FALSE(doc->scenario().has_value());
+    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("is in EUR but amounts here are in USD")))
+        << window->editor()->banner()->text().toStdString();
 }
 
 TEST(PlanView, SpotToleranceLeavesOutSpotRunsThatExpectTooManyInterruptions)

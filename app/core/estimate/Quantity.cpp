@@ -1,5 +1,6 @@
 #include "core/estimate/Quantity.h"
 
+#include <QRegularExpression>
 #include <QString>
 
 #include <cmath>
@@ -59,6 +60,62 @@ Result<double> parseCount(QStringView text)
     if (u == u"T")
         return value * 1e12;
     return Error{QStringLiteral("'%1': unknown suffix '%2' (use K, M, B or T)").arg(text, unit)};
+}
+
+Result<Amount> parseAmount(QStringView text)
+{
+    QString t = text.trimmed().toString();
+    Amount out;
+    // A sign in front ("$5,000", "¥30万") or an ISO code before or after ("EUR 5k", "5000 USD").
+    static const struct
+    {
+        char16_t sign;
+        const char *currency;
+    } kSigns[] = {{u'$', "USD"}, {u'\u20ac', "EUR"}, {u'\u00a3', "GBP"}, {u'\u00a5', "\u00a5"}, {u'\uffe5', "\u00a5"},
+                  {u'\u20a9', "KRW"}, {u'\u20b9', "INR"}};
+    for (const auto &s : kSigns) {
+        if (t.startsWith(QChar(s.sign))) {
+            out.currency = QString::fromUtf8(s.currency);
+            t = t.mid(1).trimmed();
+            break;
+        }
+    }
+    static const QRegularExpression code(QStringLiteral("^([A-Z]{3})\\s+|\\s*([A-Z]{3})$"));
+    if (out.currency.isEmpty()) {
+        if (const auto m = code.match(t); m.hasMatch()) {
+            out.currency = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
+            t = t.remove(m.capturedStart(), m.capturedLength()).trimmed();
+        }
+    }
+    double value = 0;
+    QString unit;
+    if (!splitNumber(t, &value, &unit) || value < 0)
+        return Error{QStringLiteral("'%1' is not an amount").arg(text)};
+    static const struct
+    {
+        const char16_t *unit;
+        double factor;
+    } kUnits[] = {{u"", 1}, {u"k", 1e3}, {u"K", 1e3}, {u"M", 1e6}, {u"B", 1e9}, {u"bn", 1e9}, {u"\u4e07", 1e4}, {u"\u4ebf", 1e8}};
+    for (const auto &u : kUnits) {
+        if (unit == QStringView(u.unit)) {
+            out.value = value * u.factor;
+            return out;
+        }
+    }
+    return Error{QStringLiteral("'%1': unknown unit '%2' (use k, M, B, \u4e07 or \u4ebf)").arg(text, unit)};
+}
+
+Result<double> parseShare(QStringView text)
+{
+    double value = 0;
+    QString unit;
+    if (!splitNumber(text, &value, &unit) || value < 0)
+        return Error{QStringLiteral("'%1' is not a share").arg(text)};
+    if (unit.isEmpty())
+        return value;
+    if (unit == u"%")
+        return value / 100.0;
+    return Error{QStringLiteral("'%1' is not a share (0.9 or 90%)").arg(text)};
 }
 
 Result<double> parseDurationHours(QStringView text)

@@ -111,6 +111,42 @@ std::optional<double> JsonReader::count(const QJsonObject &o, const QString &pat
     return number(o, path, key, min, max);
 }
 
+std::optional<double> JsonReader::amount(const QJsonObject &o, const QString &path, const char16_t *key,
+                                         const QString &currency, double min, double max)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.value(k).isString())
+        return number(o, path, key, min, max);
+    auto v = parseAmount(o.value(k).toString());
+    if (!v) {
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not an amount (5000, 5k, $5,000, \u00a530\u4e07)"));
+        return std::nullopt;
+    }
+    const QString named = v->currency;
+    const bool yen = named == u"\u00a5" && (currency == u"CNY" || currency == u"JPY");
+    if (!named.isEmpty() && named != currency && !yen) {
+        fail(join(path, k), o.value(k),
+             named == u"\u00a5" ? ScenarioText::tr("uses \u00a5, which is yuan or yen: write CNY or JPY, or set display_currency")
+                                : ScenarioText::tr("is in %1 but amounts here are in %2 (display_currency)").arg(named, currency));
+        return std::nullopt;
+    }
+    return inRange(path, k, o.value(k), v->value, min, max);
+}
+
+std::optional<double> JsonReader::share(const QJsonObject &o, const QString &path, const char16_t *key, double min,
+                                        double max)
+{
+    const QString k = QString::fromUtf16(key);
+    if (!o.value(k).isString())
+        return number(o, path, key, min, max);
+    auto v = parseShare(o.value(k).toString());
+    if (!v) {
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not a share (0.9 or 90%)"));
+        return std::nullopt;
+    }
+    return inRange(path, k, o.value(k), v.value(), min, max);
+}
+
 std::optional<double> JsonReader::hours(const QJsonObject &o, const QString &path, const char16_t *key, double min,
                                         double max)
 {

@@ -47,6 +47,13 @@ public:
     // A number or a count with a suffix ("2T", "1.28M").
     std::optional<double> count(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
                                 double max = kFromTable);
+    // Money in the scenario's display currency: a number or what people type ("5k", "$5,000",
+    // "¥30万"); a sign or code for another currency than `currency` is an error.
+    std::optional<double> amount(const QJsonObject &o, const QString &path, const char16_t *key, const QString &currency,
+                                 double min = kFromTable, double max = kFromTable);
+    // A share of one as a number or a percentage ("90%").
+    std::optional<double> share(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
+                                double max = kFromTable);
     // Hours as a number, or a duration with a unit ("30d", "10min").
     std::optional<double> hours(const QJsonObject &o, const QString &path, const char16_t *key, double min = kFromTable,
                                 double max = kFromTable);

@@ -36,7 +36,7 @@ std::optional<QDate> monthFrom(JsonReader &r, const QJsonObject &o, const QStrin
     return QDate(d.year(), d.month(), 1);
 }
 
-void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
+void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c, const QString &currency)
 {
     const QString path = QStringLiteral("constraints");
     r.checkKeys(o, path,
@@ -44,7 +44,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
                  u"billing", u"rdma_for_multi_node", u"min_gpu_memory_gib", u"confidence", u"spot_max_interruptions",
                  u"include_suspect"});
     c.deadlineHours = r.hours(o, path, u"deadline").value_or(0);
-    c.budget = r.number(o, path, u"budget").value_or(0);
+    c.budget = r.amount(o, path, u"budget", currency).value_or(0);
     c.maxGpus = r.integer(o, path, u"max_gpus", 0, 1 << 24).value_or(0);
     c.maxInstances = r.integer(o, path, u"max_instances", 0, 1 << 20).value_or(0);
     c.providers = r.strings(o, path, u"providers").value_or(QStringList());
@@ -63,7 +63,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c)
     c.rdmaForMultiNode = r.boolean(o, path, u"rdma_for_multi_node").value_or(true);
     c.includeSuspect = r.boolean(o, path, u"include_suspect").value_or(false);
     c.minGpuMemoryGib = r.number(o, path, u"min_gpu_memory_gib").value_or(0);
-    c.confidence = r.number(o, path, u"confidence", 0, 1).value_or(0.9);
+    c.confidence = r.share(o, path, u"confidence", 0, 1).value_or(0.9);
     c.maxSpotInterruptions = r.number(o, path, u"spot_max_interruptions", 0, 1e6).value_or(-1);
 }
 
@@ -121,7 +121,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
     if (const auto in = r.object(o, path, u"interruption")) {
         const QString p = JsonReader::join(path, QStringLiteral("interruption"));
         r.checkKeys(*in, p, {u"default_monthly", u"rules"});
-        a.interruptions.setDefault(r.number(*in, p, u"default_monthly", 0, 0.999).value_or(a.interruptions.defaultRate()));
+        a.interruptions.setDefault(r.share(*in, p, u"default_monthly", 0, 0.999).value_or(a.interruptions.defaultRate()));
         const QJsonArray rules = r.array(*in, p, u"rules").value_or(QJsonArray());
         for (qsizetype i = 0; i < rules.size() && !r.failed(); ++i) {
             const QString rp = item(JsonReader::join(p, QStringLiteral("rules")), i);
@@ -192,7 +192,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
         t.upfront = r.choice<Upfront>(e, p, u"upfront", {{u"none", Upfront::None}, {u"partial", Upfront::Partial},
                                                        {u"all", Upfront::All}})
                         .value_or(Upfront::None);
-        const auto discount = r.number(e, p, u"discount", 0, 0.95);
+        const auto discount = r.share(e, p, u"discount", 0, 0.95);
         t.quotedPricePerHour = r.number(e, p, u"price_per_hour", 0, 1e6);
         if (!r.failed() && discount.has_value() == t.quotedPricePerHour.has_value())
             r.fail(p, ScenarioText::tr("needs either discount (share off on-demand, 0.3) or price_per_hour "
@@ -211,7 +211,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
                    ScenarioText::tr("missing (where the term comes from: the quote, the contract, the sales contact)"));
         a.commitments.append(t);
     }
-    if (const auto u = r.number(o, path, u"expected_utilization", 0.01, 1))
+    if (const auto u = r.share(o, path, u"expected_utilization", 0.01, 1))
         a.expectedUtilization = u;
     a.servingMonths = r.number(o, path, u"serving_months", 0.01, 120).value_or(a.servingMonths);
     a.spotUsesMedianPrice = r.choice<bool>(o, path, u"spot_price", {{u"median", true}, {u"lowest", false}})
@@ -296,7 +296,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         return w.error();
     s.workload = w.value();
     if (const auto c = r.object(root, QString(), u"constraints"))
-        readConstraints(r, *c, s.constraints);
+        readConstraints(r, *c, s.constraints, s.displayCurrency);
     if (const auto p = r.array(root, QString(), u"phases"))
         readPhases(r, *p, s.phases);
     if (const auto a = r.object(root, QString(), u"assumptions"))

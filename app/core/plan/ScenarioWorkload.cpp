@@ -141,7 +141,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     ms.precision = mathPrecision(t.precision);
     w.tokensAreSamples = r.choice<bool>(o, path, u"item_unit", {{u"tokens", false}, {u"samples", true}}).value_or(false);
 
-    w.efficiencyOverride = r.number(o, path, u"mfu", 0, 1).value_or(0);
+    w.efficiencyOverride = r.share(o, path, u"mfu", 0, 1).value_or(0);
     w.goodputOverride = r.number(o, path, u"goodput", 0, 1).value_or(0);
     if (r.failed())
         return Error{r.error()};
