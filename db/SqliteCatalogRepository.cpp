@@ -94,6 +94,14 @@ Result<QString> SqliteCatalogRepository::resolveGpu(const QString &name)
     return Error{QStringLiteral("unknown GPU '%1'; run `gpu-planner-cli gpus` to list the known models").arg(name)};
 }
 
+Result<GpuAliasResolver> SqliteCatalogRepository::gpuResolver()
+{
+    auto r = resolver();
+    if (!r)
+        return r.error();
+    return *r.value();
+}
+
 Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
 {
     QString sql = offerSelect();

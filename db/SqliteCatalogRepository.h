@@ -22,6 +22,7 @@ public:
 
     Result<QList<core::GpuModel>> gpuModels() override;
     Result<QString> resolveGpu(const QString &name) override;
+    Result<core::GpuAliasResolver> gpuResolver() override;
     Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
     Result<core::CatalogInfo> info() override;
     Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;

@@ -187,7 +187,7 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);
-    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates);
+    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates, snapshot.gpuResolver);
     // The assumptions form lists the catalog rates that apply where the scenario sets none.
     m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
     QStringList providers;
@@ -198,6 +198,7 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     for (const core::GpuModel &g : snapshot.gpus)
         gpuIds << g.id;
     m_editor->workload()->setGpuIds(gpuIds);
+    m_editor->constraints()->setGpuIds(gpuIds);
     m_catalogOffers = snapshot.offers;
     m_catalogGpus = snapshot.gpus;
     m_catalogInfo = snapshot.info;

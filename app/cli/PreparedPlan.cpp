@@ -53,6 +53,10 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
                                     "add it under assumptions.fx, or fetch exchange rates with "
                                     "`gpu-planner-cli refresh --provider ecb`")
                          .arg(scenarioPath, p->request.displayCurrency)};
+    auto resolver = repo.value()->gpuResolver();
+    if (!resolver)
+        return resolver.error();
+    resolveGpuNames(p->request.constraints, resolver.value());
     if (auto known = checkConstraints(p->request.constraints, offers.value()); !known)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, known.errorMessage())};
     if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, offers.value()); !terms)

@@ -260,7 +260,7 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
         {R"("providers": ["aws", "awz"])", "constraints.providers[1]: \"awz\" is not a provider in the catalog (closest: aws"},
         {R"("regions": ["us-east-9*"])", "constraints.regions[0]: \"us-east-9*\" matches no region in the catalog"},
         {R"("geographies": ["Europa"])", "constraints.geographies[0]: \"Europa\" is not a geography in the catalog (closest: Europe"},
-        {R"("gpus": ["A100"])", "constraints.gpus[0]: \"A100\" is not a GPU model id in the catalog (closest: A100-"},
+        {R"("gpus": ["A1OO"])", "constraints.gpus[0]: \"A1OO\" is not a GPU model id in the catalog (closest: "},
     };
     for (const Case &c : cases) {
         const QByteArray json = QByteArray(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b",
@@ -270,11 +270,22 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
         EXPECT_EQ(r.code, 2) << c.constraints;
         EXPECT_TRUE(r.err.contains(QString::fromUtf8(c.expected))) << r.err.toStdString();
     }
-    // Known values still plan.
+    // Known values still plan, and GPU names read as `offers --gpu` reads them: "A100" is the
+    // catalog's A100-SXM4-40GB, "H100-80GB" its H100-SXM5-80GB.
     const CliRun ok = run({QStringLiteral("plan"),
                            write(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "20B"},
                                     "constraints": {"providers": ["aws"], "regions": ["us-*"], "geographies": ["north america"]}})")});
     EXPECT_EQ(ok.code, 0) << ok.err.toStdString();
+    const CliRun aliases = run({QStringLiteral("plan"), QStringLiteral("--format"), QStringLiteral("json"),
+                                write(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "20B"},
+                                         "constraints": {"gpus": ["A100", "H100-80GB"]}})")});
+    ASSERT_EQ(aliases.code, 0) << aliases.err.toStdString();
+    const QJsonArray options = QJsonDocument::fromJson(aliases.out.toUtf8()).object().value(u"options").toArray();
+    ASSERT_FALSE(options.isEmpty());
+    for (const QJsonValue &o : options) {
+        const QString gpu = o.toObject().value(u"gpu").toString();
+        EXPECT_TRUE(gpu == u"A100-SXM4-40GB" || gpu == u"H100-SXM5-80GB") << gpu.toStdString();
+    }
 }
 
 TEST_F(PlanCli, CommitmentTermsMustNameWhatTheCatalogHolds)

@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDir>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -349,6 +350,34 @@ TEST(PlanView, AmountsAreTypedAsPeopleWriteThem)
     EXPECT_FALSE(doc->scenario().has_value());
     EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("is in EUR but amounts here are in USD")))
         << window->editor()->banner()->text().toStdString();
+}
+
+TEST(PlanView, GpuNamesResolveAsPeopleWriteThemAndCompleteInTheList)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    QLineEdit *gpus = window->editor()->constraints()->gpusField()->edit();
+    const quint64 generation = tests::planGeneration(*window);
+    retype(gpus, QStringLiteral("A100"));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    const auto &s = window->planRunner()->latest();
+    ASSERT_TRUE(s && s->error.isEmpty()) << (s ? s->error.toStdString() : "");
+    ASSERT_GT(s->result.usable, 0) << "\"A100\" is the catalog's A100-SXM4-40GB, as `offers --gpu A100` reads it";
+    for (const core::PlanOption &o : s->result.options)
+        EXPECT_EQ(s->offer(o).gpu, QStringLiteral("A100-SXM4-40GB"));
+
+    // The last entry of the list completes from the catalog's ids.
+    retype(gpus, QStringLiteral("A100, h100-s"));
+    QCompleter *completer = gpus->completer();
+    ASSERT_TRUE(completer);
+    EXPECT_GT(completer->completionCount(), 0);
+    completer->setCurrentRow(0);
+    // Only the last entry is completed; the ones before stay as typed.
+    const QString completed = completer->currentCompletion();
+    EXPECT_TRUE(completed.startsWith(QStringLiteral("A100, H100-S"))) << completed.toStdString();
+    Q_EMIT completer->activated(completed);
+    EXPECT_EQ(window->document()->value(QStringLiteral("constraints.gpus")).toArray(),
+              (QJsonArray{QStringLiteral("A100"), completed.section(u',', 1).trimmed()}));
 }
 
 TEST(PlanView, SpotToleranceLeavesOutSpotRunsThatExpectTooManyInterruptions)

@@ -18,13 +18,16 @@ CatalogSnapshot readSnapshot(const core::CatalogRepositoryFactory &factory)
     auto gpus = repo.value()->gpuModels();
     auto info = repo.value()->info();
     auto fxRates = repo.value()->fxRates();
-    if (!offers || !gpus || !info || !fxRates) {
+    auto resolver = repo.value()->gpuResolver();
+    if (!offers || !gpus || !info || !fxRates || !resolver) {
         snapshot.error = !offers ? offers.errorMessage()
                          : !gpus ? gpus.errorMessage()
                          : !info ? info.errorMessage()
-                                 : fxRates.errorMessage();
+                         : !fxRates ? fxRates.errorMessage()
+                                    : resolver.errorMessage();
         return snapshot;
     }
+    snapshot.gpuResolver = std::move(resolver).value();
     snapshot.offers = std::move(offers).value();
     snapshot.gpus = std::move(gpus).value();
     snapshot.info = std::move(info).value();

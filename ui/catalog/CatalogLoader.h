@@ -2,6 +2,7 @@
 // CatalogLoader: reads offers, GPU models, FX rates and catalog info off the GUI thread, through a
 // repository opened on the worker thread, and reports one finished() signal.
 
+#include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/CatalogRepository.h"
 
 #include <QFutureWatcher>
@@ -15,6 +16,7 @@ struct CatalogSnapshot
     QList<core::GpuModel> gpus;
     core::CatalogInfo info;
     QList<core::FxRate> fxRates; // the newest stored rate of each currency
+    core::GpuAliasResolver gpuResolver; // GPU names people type -> catalog ids
     QString error; // empty on success; names the file at fault otherwise
 };
 

@@ -16,6 +16,8 @@ namespace gpuplanner::ui {
 
 // A completer for catalog ids ("h100" finds "H100-SXM5-80GB"): any case, matching anywhere.
 QCompleter *newIdCompleter(QAbstractItemModel *ids, QObject *parent);
+// The same for a comma-separated list ("A100-SXM4-40GB, h1" completes the last entry only).
+QCompleter *newIdListCompleter(QAbstractItemModel *ids, QObject *parent);
 
 class CompletingDelegate : public QStyledItemDelegate
 {

@@ -15,6 +15,7 @@ struct PlanRunner::Engine
 {
     core::Planner planner;
     QList<core::FxRate> catalogRates;
+    core::GpuAliasResolver gpuResolver;
     std::optional<core::BillingRules> rules;
     QString rulesError;
     bool hasCatalog = false;
@@ -38,6 +39,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     }
     if (catalog) {
         engine->catalogRates = std::move(catalog->fxRates);
+        engine->gpuResolver = std::move(catalog->gpuResolver);
         engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus);
         engine->hasCatalog = true;
     }
@@ -63,6 +65,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
                               .arg(request.displayCurrency);
         return snapshot;
     }
+    core::resolveGpuNames(request.constraints, engine->gpuResolver);
     if (auto known = core::checkConstraints(request.constraints, engine->planner.offers()); !known) {
         snapshot->error = known.errorMessage();
         return snapshot;
@@ -135,9 +138,10 @@ PlanRunner::~PlanRunner()
     m_watcher.waitForFinished(); // the worker holds the engine; let it finish before the runner goes
 }
 
-void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates)
+void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
+                            core::GpuAliasResolver gpuResolver)
 {
-    m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates)};
+    m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates), std::move(gpuResolver)};
     m_hasCatalog = true;
     if (m_waiting || m_latest)
         request(m_waiting ? *m_waiting : m_latest->scenario);

@@ -4,6 +4,7 @@
 // and a result older than the newest request is dropped, so the GUI thread never waits.
 
 #include "core/catalog/FxRate.h"
+#include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/plan/Scenario.h"
@@ -46,6 +47,7 @@ struct PlanCatalog
     QList<core::Offer> offers;
     QList<core::GpuModel> gpus;
     QList<core::FxRate> fxRates;
+    core::GpuAliasResolver gpuResolver;
 };
 
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
@@ -59,7 +61,8 @@ public:
     explicit PlanRunner(QObject *parent = nullptr);
     ~PlanRunner() override;
 
-    void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates);
+    void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
+                    core::GpuAliasResolver gpuResolver = {});
     bool hasCatalog() const { return m_hasCatalog; }
     // Plans scenario after the debounce interval; a newer call replaces a waiting one.
     void request(const core::Scenario &scenario);

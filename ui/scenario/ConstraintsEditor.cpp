@@ -2,16 +2,20 @@
 
 #include "core/catalog/Billing.h"
 #include "ui/catalog/BillingNames.h"
-#include "ui/scenario/FieldBindings.h"
+#include "ui/catalog/CompletingDelegate.h"
 #include "ui/scenario/CommitmentsField.h"
+#include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include <QCheckBox>
+#include <QCompleter>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
+#include <QStringListModel>
 
 namespace gpuplanner::ui {
 
@@ -89,8 +93,9 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("Region codes to consider; * matches any text. Empty allows every region."));
     line(tr("&Geographies:"), "geographies", FieldKind::List, tr("any; e.g. Europe, North America"),
          tr("Geographies the data may go to (data residency). Empty allows all."));
-    line(tr("G&PU models:"), "gpus", FieldKind::List, tr("any; e.g. H100-SXM5-80GB"),
-         tr("Canonical GPU model ids to consider. Empty allows every GPU."));
+    m_gpus = line(tr("G&PU models:"), "gpus", FieldKind::List, tr("any; e.g. H100, A100-80GB"),
+                  tr("GPU models to consider, separated by commas: catalog ids or the names people use (H100, "
+                     "A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU."));
     auto *billing = new BillingField(doc, this);
     addFieldRow(form, tr("B&illing models:"), billing,
                 tr("Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk "
@@ -113,6 +118,21 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                 new CheckField(doc, QStringLiteral("constraints.rdma_for_multi_node"),
                                tr("Require RDMA when a job spans instances"), true, this),
                 tr("Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it."));
+}
+
+void ConstraintsEditor::setGpuIds(const QStringList &ids)
+{
+    QLineEdit *edit = m_gpus->edit();
+    if (!edit->completer()) {
+        QCompleter *completer = newIdListCompleter(new QStringListModel(edit), edit);
+        edit->setCompleter(completer);
+        // Picking a completion sets the text without an edit signal: store it here.
+        // The completer's text is the whole list with its last entry completed.
+        connect(completer, qOverload<const QString &>(&QCompleter::activated), this, [this](const QString &list) {
+            m_gpus->document()->setValue(m_gpus->path(), fieldJson(FieldKind::List, list));
+        });
+    }
+    static_cast<QStringListModel *>(edit->completer()->model())->setStringList(ids);
 }
 
 AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : QWidget(parent)

@@ -24,11 +24,15 @@ public:
     LineField *deadlineField() const { return m_deadline; }
     LineField *budgetField() const { return m_budget; }
     ChoiceField *spotToleranceField() const { return m_spotTolerance; }
+    LineField *gpusField() const { return m_gpus; }
+    // The catalog's GPU model ids, completed in the GPU models field.
+    void setGpuIds(const QStringList &ids);
 
 private:
     LineField *m_deadline;
     LineField *m_budget;
     ChoiceField *m_spotTolerance;
+    LineField *m_gpus = nullptr;
 };
 
 class AssumptionsEditor : public QWidget

@@ -2,6 +2,7 @@
 // CatalogRepository: the port through which core and ui read the offer catalog.
 // gpuplanner_db implements it over SQLite; each thread uses its own instance.
 
+#include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/CatalogInfo.h"
 #include "core/catalog/FxRate.h"
 #include "core/catalog/GpuModel.h"
@@ -40,6 +41,8 @@ public:
     virtual Result<QList<GpuModel>> gpuModels() = 0;
     // Resolves what a person types ("H100", "A100-80GB", "NVIDIA A100 80GB") to a canonical id.
     virtual Result<QString> resolveGpu(const QString &name) = 0;
+    // The alias table behind resolveGpu, for resolving many names without the repository.
+    virtual Result<GpuAliasResolver> gpuResolver() = 0;
     virtual Result<QList<Offer>> offers(const OfferQuery &query) = 0;
     virtual Result<CatalogInfo> info() = 0;
     // Price history of an instance type in a region (all billing models), oldest first.

@@ -78,6 +78,18 @@ QStringList closestValues(const QString &value, const QStringList &known, int ma
     return out;
 }
 
+void resolveGpuNames(Constraints &c, const GpuAliasResolver &resolver)
+{
+    QStringList resolved;
+    for (const QString &name : std::as_const(c.gpus)) {
+        const auto r = resolver.resolve(name);
+        const QString id = r ? r->gpuId : name;
+        if (!resolved.contains(id))
+            resolved.append(id);
+    }
+    c.gpus = resolved;
+}
+
 Status checkConstraints(const Constraints &c, const QList<Offer> &offers)
 {
     QSet<QString> providers, regions, geographies, gpus;

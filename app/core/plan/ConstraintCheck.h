@@ -3,6 +3,7 @@
 // region, geography or GPU model that matches nothing is a scenario error naming the value
 // and the closest known ones, not an empty plan.
 
+#include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/Offer.h"
 #include "core/common/Result.h"
 #include "core/plan/PlanTypes.h"
@@ -11,6 +12,11 @@
 #include <QStringList>
 
 namespace gpuplanner::core {
+
+// GPU names as people type them in constraints.gpus ("A100", "H100-80GB", "NVIDIA H100") become
+// the catalog ids the alias table gives (as `offers --gpu` reads them); a name it cannot resolve
+// is left as typed, for checkConstraints to name with the closest ids.
+void resolveGpuNames(Constraints &constraints, const GpuAliasResolver &resolver);
 
 // Fails with "constraints.providers[0]: \"awz\" is not a provider in the catalog (closest: aws, azure)".
 Status checkConstraints(const Constraints &constraints, const QList<Offer> &offers);
