@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QListView>
 #include <QMenu>
 #include <QTableView>
 #include <QTextBrowser>
@@ -378,6 +379,43 @@ TEST(PlanView, GpuNamesResolveAsPeopleWriteThemAndCompleteInTheList)
     Q_EMIT completer->activated(completed);
     EXPECT_EQ(window->document()->value(QStringLiteral("constraints.gpus")).toArray(),
               (QJsonArray{QStringLiteral("A100"), completed.section(u',', 1).trimmed()}));
+}
+
+TEST(PlanView, TheModelListFollowsTheKindOfWork)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::WorkloadEditor *workload = window->editor()->workload();
+    QComboBox *kind = workload->kindField()->combo();
+    QComboBox *model = workload->modelField()->combo();
+    auto *list = qobject_cast<QListView *>(model->view());
+    ASSERT_TRUE(list);
+    auto offered = [&] {
+        QStringList ids;
+        for (int i = 0; i < model->count(); ++i) {
+            if (!list->isRowHidden(i))
+                ids << model->itemData(i).toString();
+        }
+        return ids;
+    };
+    EXPECT_TRUE(offered().contains(QStringLiteral("llama-3.1-8b")));
+    EXPECT_FALSE(offered().contains(QStringLiteral("resnet-50")));
+    // Vision: vision networks only; the Llama model left from fine-tuning is named, not estimated.
+    const int vision = kind->findData(QStringLiteral("vision"));
+    ASSERT_GE(vision, 0);
+    kind->setCurrentIndex(vision);
+    Q_EMIT kind->activated(vision);
+    EXPECT_TRUE(offered().contains(QStringLiteral("resnet-50"))) << offered().join(u',').toStdString();
+    EXPECT_FALSE(offered().contains(QStringLiteral("llama-3.1-8b")));
+    EXPECT_FALSE(window->document()->scenario().has_value());
+    EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("vision training needs a vision network")))
+        << window->editor()->banner()->text().toStdString();
+    const int resnet = model->findData(QStringLiteral("resnet-50"));
+    model->setCurrentIndex(resnet);
+    Q_EMIT model->activated(resnet);
+    // What is left to say is the vision run's own input, no longer the model.
+    EXPECT_FALSE(window->document()->error().contains(QStringLiteral("workload.model")))
+        << window->document()->error().toStdString();
 }
 
 TEST(PlanView, SpotToleranceLeavesOutSpotRunsThatExpectTooManyInterruptions)

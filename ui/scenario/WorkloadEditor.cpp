@@ -5,10 +5,14 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/WorkloadNames.h"
 
+#include <QComboBox>
 #include <QCompleter>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QListView>
 #include <QStringListModel>
+
+#include <algorithm>
 
 namespace gpuplanner::ui {
 
@@ -174,6 +178,19 @@ void WorkloadEditor::updateRows()
     };
     showRow(m_method, fineTune);
     show({m_model}, !measured);
+    // The model list offers the models this kind of work can use (and a custom transformer
+    // where one makes sense).
+    if (auto *list = qobject_cast<QListView *>(m_model->combo()->view())) {
+        const QList<core::ModelPreset> &presets = m_doc->presets();
+        for (int i = 0; i < m_model->combo()->count(); ++i) {
+            const QString id = m_model->combo()->itemData(i).toString();
+            const auto preset = std::find_if(presets.cbegin(), presets.cend(),
+                                             [&](const core::ModelPreset &p) { return p.id == id; });
+            const bool isVision = preset != presets.cend() && preset->vision;
+            const bool usable = preset == presets.cend() ? !vision : isVision == vision;
+            list->setRowHidden(i, !usable);
+        }
+    }
     show(m_transformer, training || inference);
     show(m_custom, custom && !vision && !measured);
     show(m_training, training);

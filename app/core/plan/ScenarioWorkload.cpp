@@ -64,6 +64,13 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
         r.fail(JsonReader::join(path, QStringLiteral("task")), QStringLiteral("missing (pretrain, finetune, lora, qlora, "
                                                                              "vision, inference or measured)"));
     w.kind = kind.value_or(WorkloadKind::Pretrain);
+    // A vision run needs a vision network, the other kinds a language model: a Llama preset left
+    // over from another kind of work is named, not estimated as something it is not.
+    if (preset && kind && !r.failed() && *kind != WorkloadKind::Measured
+        && preset->vision != (*kind == WorkloadKind::Vision))
+        r.fail(JsonReader::join(path, QStringLiteral("model")), o.value(QStringLiteral("model")),
+               preset->vision ? ScenarioText::tr("is a vision network; this kind of work needs a language model")
+                              : ScenarioText::tr("is a language model; vision training needs a vision network"));
     w.training.method = task == u"lora" ? FineTuneMethod::Lora : (task == u"qlora" ? FineTuneMethod::Qlora : FineTuneMethod::Full);
 
     TransformerArch &m = w.model;
