@@ -581,7 +581,13 @@ TEST(PlanModels, ComparisonModelAndProxyPassTheTesterThroughReplans)
     proxy.setParetoOnly(false);
     proxy.setBilling(core::Billing::Spot);
     for (int r = 0; r < proxy.rowCount(); ++r)
-        EXPECT_EQ(proxy.index(r, ui::ComparisonModel::Billing).data().toString(), QStringLiteral("Spot"));
+    {
+        // Each spot row says how often it is interrupted, and where that figure comes from.
+        const QModelIndex billing = proxy.index(r, ui::ComparisonModel::Billing);
+        EXPECT_TRUE(billing.data().toString().startsWith(QStringLiteral("Spot "))) << billing.data().toString().toStdString();
+        EXPECT_TRUE(billing.data().toString().endsWith(u'%')) << billing.data().toString().toStdString();
+        EXPECT_TRUE(billing.data(Qt::ToolTipRole).toString().contains(QStringLiteral("a month")));
+    }
     proxy.setBilling(std::nullopt);
 
     generation = tests::planGeneration(*window);

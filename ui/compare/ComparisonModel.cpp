@@ -137,6 +137,16 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
     return tr("no");
 }
 
+QString ComparisonModel::interruptionTip(const core::PlanOption &o) const
+{
+    const core::Offer &offer = m_snapshot->offer(o);
+    if (const core::InterruptionRule *rule = m_snapshot->request.assumptions.interruptions.match(offer.provider, offer.instanceType))
+        return tr("Interrupted about %1 a month: the scenario's figure (%2).").arg(core::percentText(o.interruptionRate), rule->source);
+    if (o.interruptionPublished)
+        return tr("Interrupted %1 a month, as %2 publishes it.").arg(offer.interruptionBucket, offer.interruptionSource);
+    return tr("Interrupted about %1 a month: a default, the provider publishes no figure.").arg(core::percentText(o.interruptionRate));
+}
+
 QString ComparisonModel::billingText(const core::PlanOption &o)
 {
     QString text = BillingNames::billing(o.billing);
@@ -159,7 +169,14 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
         return o.instances > 1 ? tr("%1 × %2 %3").arg(o.instances).arg(offer.gpuCount).arg(offer.gpu)
                                : tr("%1 %2").arg(offer.gpuCount).arg(offer.gpu);
     case Region: return offer.region;
-    case Billing: return billingText(o);
+    case Billing:
+        // A spot row at 15 % a month reads differently from one at 90 %: the rate is on the row,
+        // the provider's bucket when it publishes one, a default said as such.
+        if (o.billing != core::Billing::Spot)
+            return billingText(o);
+        return tr("%1 %2").arg(billingText(o), o.interruptionPublished && !offer.interruptionBucket.isEmpty()
+                                                   ? offer.interruptionBucket
+                                                   : core::percentText(o.interruptionRate));
     case PricePerHour:
         // A price over six months old says so where it is read.
         return core::staleNote(offer).isEmpty() ? core::formatMoney(o.pricePerHour, currency)
@@ -257,6 +274,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (index.column() == Commitment && core::isCommitment(o->billing))
             return tr("Paid for every hour of the term(s), used or not. Price: %1")
                 .arg(core::commitmentSourceText(m_snapshot->offer(*o), m_snapshot->request, *o));
+        if (index.column() == Billing && o->billing == core::Billing::Spot)
+            return interruptionTip(*o);
         if (index.column() == PricePerHour) {
             const QString stale = core::staleNote(m_snapshot->offer(*o));
             return stale.isEmpty() ? QVariant() : QVariant(stale);

@@ -63,6 +63,8 @@ public:
     static QString bottleneckText(core::Bottleneck b);
     static QString issueText(const core::PlanOption &o);
     static QString billingText(const core::PlanOption &o);
+    // Where a spot row's interruption rate comes from: the provider, the scenario or the default.
+    QString interruptionTip(const core::PlanOption &o) const;
 
 private:
     QVariant display(const core::PlanOption &o, int column) const;
