@@ -11,6 +11,11 @@
 #include "ui/catalog/CompletingDelegate.h"
 #include "ui/catalog/CustomOffersDialog.h"
 #include "ui/catalog/CustomOffersModel.h"
+#include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/compare/ComparisonModel.h"
+#include "ui/compare/ComparisonPanel.h"
+#include "ui/compare/ComparisonProxy.h"
+#include "ui/compare/PlanRunner.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 #include "ui/refresh/CatalogTools.h"
 #include "ui/refresh/RefreshDialog.h"
@@ -386,4 +391,42 @@ TEST(MainWindowLayout, FitsASmallLaptopScreenWithDocksClosedAndRestoresWhatTheUs
     // With the dock open the window still fits the small screen.
     EXPECT_EQ(again->size(), screen);
     EXPECT_LE(again->minimumSizeHint().height(), screen.height());
+}
+
+TEST(CatalogTools, ThePriceHistoryDockFollowsThePlanTabsSelection)
+{
+    QTemporaryDir dir;
+    const QString path = tests::copySeedCatalog(dir.path());
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::MainWindow window(factoryFor(path), presets.value(), &settings);
+    ui::CatalogToolsDeps deps;
+    deps.refreshServices = fakeFactory([](FakeRefreshService &) {});
+    deps.refreshLog = db::SqliteRefreshLog::factory(path);
+    deps.settings = &settings;
+    deps.secrets = &secrets;
+    ui::installCatalogTools(window, deps);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(&window, &ui::MainWindow::catalogLoaded);
+    window.reloadCatalog();
+    ASSERT_TRUE(loaded.wait(30000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.planRunner()->latest() && !window.planRunner()->isBusy(); }, 60000));
+    auto *history = window.findChild<QDockWidget *>(QStringLiteral("priceHistoryDock"));
+    ASSERT_TRUE(history);
+    history->toggleViewAction()->trigger();
+    auto *panel = window.findChild<ui::PriceHistoryPanel *>();
+    ASSERT_TRUE(panel);
+
+    ui::ComparisonPanel *plan = window.comparison();
+    QTableView *view = plan->view();
+    const QModelIndex third = plan->proxy()->index(2, ui::ComparisonModel::Instance);
+    view->scrollTo(third);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(third).center());
+    const core::Offer *offer = plan->selectedOffer();
+    ASSERT_TRUE(offer);
+    EXPECT_TRUE(panel->titleLabel()->text().contains(offer->instanceType)) << panel->titleLabel()->text().toStdString();
+    EXPECT_TRUE(panel->titleLabel()->text().contains(offer->region));
 }

@@ -292,6 +292,13 @@ void ComparisonPanel::updateReasons()
     m_details->setHtml(html);
 }
 
+const core::Offer *ComparisonPanel::selectedOffer() const
+{
+    const PlanSnapshotPtr &s = m_model->snapshot();
+    const core::PlanOption *o = m_model->option(m_model->rowOfId(m_selectedId));
+    return s && o ? &s->offer(*o) : nullptr;
+}
+
 void ComparisonPanel::onTableSelection()
 {
     if (m_syncing)

@@ -34,6 +34,8 @@ public:
     void setSnapshot(const PlanSnapshotPtr &snapshot);
     void setBusy(bool busy);
     const QString &selectedId() const { return m_selectedId; }
+    // The catalog offer of the selected option; nullptr when nothing is selected.
+    const core::Offer *selectedOffer() const;
     void selectId(const QString &id);
     // A new or opened scenario starts from a clean view: no filters, the plan's ranking.
     void resetView();

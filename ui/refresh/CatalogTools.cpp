@@ -6,6 +6,7 @@
 #include "ui/catalog/GpuSpecsPanel.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/compare/ComparisonPanel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 #include "ui/refresh/RefreshDialog.h"
 #include "ui/settings/SecretStore.h"
@@ -84,6 +85,12 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     historyDock->hide();
     specsDock->hide();
     m_history->followSelection(window.offersPanel());
+    // And the Plan tab's selection, while the dock is open.
+    ComparisonPanel *plan = window.comparison();
+    connect(plan, &ComparisonPanel::selectionChanged, m_history, [this, plan, historyDock] {
+        if (const core::Offer *offer = plan->selectedOffer(); offer && historyDock->isVisible())
+            m_history->showOffer(*offer);
+    });
 
     auto *tools = new QMenu(tr("&Tools"), &window);
     tools->setObjectName(QStringLiteral("toolsMenu"));
