@@ -2,6 +2,7 @@
 
 #include "ui/charts/ChartStyle.h"
 
+#include <QCategoryAxis>
 #include <QValueAxis>
 
 #include <gtest/gtest.h>
@@ -41,4 +42,29 @@ TEST(ChartStyle, NiceRangesUseSmallRoundSteps)
     QValueAxis prices;
     charts::setNiceRange(&prices, 3.2, 2);
     EXPECT_EQ(prices.labelFormat(), QStringLiteral("%.2f")) << "money per hour keeps its cents";
+}
+
+TEST(ChartStyle, AxisLabelsReadInShortNumbersAndFittingTimeUnits)
+{
+    EXPECT_EQ(charts::durationLabel(0.001), QStringLiteral("3.6 s"));
+    EXPECT_EQ(charts::durationLabel(0.1), QStringLiteral("6 min"));
+    EXPECT_EQ(charts::durationLabel(1), QStringLiteral("1 h"));
+    EXPECT_EQ(charts::durationLabel(10), QStringLiteral("10 h"));
+    EXPECT_EQ(charts::durationLabel(100), QStringLiteral("4.2 d"));
+    EXPECT_EQ(charts::durationLabel(1000), QStringLiteral("41.7 d"));
+
+    QCategoryAxis costs;
+    charts::setNiceShortRange(&costs, 43000);
+    EXPECT_EQ(costs.categoriesLabels(), (QStringList{QStringLiteral("0"), QStringLiteral("10k"), QStringLiteral("20k"),
+                                                     QStringLiteral("30k"), QStringLiteral("40k"), QStringLiteral("50k")}));
+    // Log axes: a label per decade, thinned to at most six.
+    QCategoryAxis time;
+    charts::setDecadeLabels(&time, -5, 3, &charts::durationLabel);
+    EXPECT_LE(time.categoriesLabels().size(), 6);
+    EXPECT_DOUBLE_EQ(time.min(), -5);
+    EXPECT_DOUBLE_EQ(time.max(), 3);
+    QCategoryAxis money;
+    charts::setDecadeLabels(&money, 1, 6, &charts::shortNumber);
+    EXPECT_EQ(money.categoriesLabels(), (QStringList{QStringLiteral("10"), QStringLiteral("100"), QStringLiteral("1k"),
+                                                     QStringLiteral("10k"), QStringLiteral("100k"), QStringLiteral("1M")}));
 }

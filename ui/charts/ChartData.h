@@ -27,6 +27,7 @@ struct CostBar
     double p50 = 0;
     double p90 = 0;
     bool recommended = false;
+    QString tip; // the whole text on hover (the label may be cut to fit); empty: the label
 };
 
 struct LineSeriesData

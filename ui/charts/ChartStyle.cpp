@@ -3,7 +3,9 @@
 #include "ui/ThemeColors.h"
 
 #include <QAbstractAxis>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QLegend>
 #include <QLocale>
 #include <QValueAxis>
@@ -54,7 +56,10 @@ QColor seriesColor(int index, const QPalette &palette)
     return isDarkPalette(palette) ? c.lighter(135) : c;
 }
 
-void setNiceRange(QValueAxis *axis, double max, int minDecimals)
+namespace {
+
+// 3 to 6 intervals of 1, 2, 2.5 or 5 times a power of ten reaching at least max.
+std::pair<double, int> niceSteps(double max)
 {
     if (!(max > 0) || !std::isfinite(max))
         max = 1;
@@ -66,7 +71,56 @@ void setNiceRange(QValueAxis *axis, double max, int minDecimals)
             break;
         }
     }
-    const int intervals = std::max(1, int(std::ceil(max / step - 1e-9)));
+    return {step, std::max(1, int(std::ceil(max / step - 1e-9)))};
+}
+
+void clearLabels(QCategoryAxis *axis)
+{
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+}
+
+} // namespace
+
+void setNiceShortRange(QCategoryAxis *axis, double max)
+{
+    const auto [step, intervals] = niceSteps(max);
+    clearLabels(axis);
+    axis->setRange(0, intervals * step);
+    axis->setStartValue(0);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (int i = 0; i <= intervals; ++i)
+        axis->append(shortNumber(i * step), i * step);
+}
+
+void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)(double), int maxLabels)
+{
+    clearLabels(axis);
+    axis->setRange(lo, hi);
+    axis->setStartValue(lo);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    const int first = int(std::ceil(lo - 1e-9));
+    const int last = int(std::floor(hi + 1e-9));
+    const int every = std::max(1, int(std::ceil(double(last - first + 1) / maxLabels)));
+    for (int k = first; k <= last; k += every)
+        axis->append(label(std::pow(10.0, k)), k);
+}
+
+QString durationLabel(double hours)
+{
+    const QLocale locale;
+    if (hours < 1.0 / 60)
+        return QCoreApplication::translate("Charts", "%1 s").arg(locale.toString(hours * 3600, 'g', 2));
+    if (hours < 1)
+        return QCoreApplication::translate("Charts", "%1 min").arg(locale.toString(hours * 60, 'g', 2));
+    if (hours < 48)
+        return QCoreApplication::translate("Charts", "%1 h").arg(locale.toString(hours, 'g', 3));
+    return QCoreApplication::translate("Charts", "%1 d").arg(locale.toString(hours / 24, 'g', hours < 240 ? 2 : 3));
+}
+
+void setNiceRange(QValueAxis *axis, double max, int minDecimals)
+{
+    const auto [step, intervals] = niceSteps(max);
     axis->setRange(0, intervals * step);
     axis->setTickCount(intervals + 1);
     // Decimals the step needs: 0.5 -> 1, 2.5 -> 1, 0.25 -> 2, 20 -> 0.
@@ -84,7 +138,7 @@ QString shortNumber(double value)
         return locale.toString(value / 1e9, 'g', 3) + u'B';
     if (a >= 1e6)
         return locale.toString(value / 1e6, 'g', 3) + u'M';
-    if (a >= 1e4)
+    if (a >= 1e3)
         return locale.toString(value / 1e3, 'g', 3) + u'k';
     return locale.toString(value, 'g', 4);
 }

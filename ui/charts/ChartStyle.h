@@ -7,6 +7,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
+class QCategoryAxis;
 class QChart;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -23,5 +24,13 @@ QColor seriesColor(int index, const QPalette &palette);
 void setNiceRange(QValueAxis *axis, double max, int minDecimals = 0);
 // A value for an axis label: 1.2k, 35, 4.5M.
 QString shortNumber(double value);
+// The nice range of setNiceRange on a category axis whose ticks read as shortNumber (0, 10k, 20k):
+// long amounts never run into each other.
+void setNiceShortRange(QCategoryAxis *axis, double max);
+// An axis drawn in log10 space from lo to hi (whole decades), a label at each decade (label(10^k)),
+// thinned so that at most maxLabels show.
+void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)(double), int maxLabels = 6);
+// A duration for an axis label, in the unit that fits: 36 s, 6 min, 1 h, 10 h, 4.2 d.
+QString durationLabel(double hours);
 
 } // namespace gpuplanner::ui::charts

@@ -9,7 +9,9 @@
 #include <QEvent>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
-#include <QValueAxis>
+#include <QCategoryAxis>
+#include <QCursor>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,7 +21,7 @@ namespace gpuplanner::ui {
 CostBarsChart::CostBarsChart(QWidget *parent)
     : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_series(new QHorizontalStackedBarSeries), m_p50(new QBarSet(tr("P50 cost"))),
-      m_range(new QBarSet(tr("P50–P90 range"))), m_categories(new QBarCategoryAxis), m_values(new QValueAxis)
+      m_range(new QBarSet(tr("P50–P90 range"))), m_categories(new QBarCategoryAxis), m_values(new QCategoryAxis)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -37,9 +39,17 @@ CostBarsChart::CostBarsChart(QWidget *parent)
     m_chart->addAxis(m_values, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_values);
-    m_values->setLabelFormat(QStringLiteral("%.0f"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     for (QBarSet *set : {m_p50, m_range}) {
+        // A label cut to fit reads whole on hover.
+        connect(set, &QBarSet::hovered, this, [this](bool state, int index) {
+            const int i = int(m_bars.size()) - 1 - index;
+            if (!state || i < 0 || i >= m_bars.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            QToolTip::showText(QCursor::pos(), m_bars.at(i).tip.isEmpty() ? m_bars.at(i).label : m_bars.at(i).tip, m_view);
+        });
         connect(set, &QBarSet::clicked, this, [this](int index) {
             // Categories run bottom-up; bars are stored best-first.
             const int i = int(m_bars.size()) - 1 - index;
@@ -99,7 +109,7 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
     m_p50->append(p50);
     m_range->append(range);
     m_categories->setCategories(categories);
-    charts::setNiceRange(m_values, maxValue * 1.05);
+    charts::setNiceShortRange(m_values, maxValue * 1.05); // 10k, 20k: never 10,00020,000
     m_values->setTitleText(tr("Cost (%1)").arg(currency));
     setSelectedId(m_selected);
 }

@@ -12,7 +12,7 @@ class QBarSet;
 class QChart;
 class QChartView;
 class QHorizontalStackedBarSeries;
-class QValueAxis;
+class QCategoryAxis;
 QT_END_NAMESPACE
 
 namespace gpuplanner::ui {
@@ -45,7 +45,7 @@ private:
     QBarSet *m_p50;
     QBarSet *m_range;
     QBarCategoryAxis *m_categories;
-    QValueAxis *m_values;
+    QCategoryAxis *m_values;
     QList<CostBar> m_bars;
     QString m_selected;
 };

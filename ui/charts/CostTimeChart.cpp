@@ -2,6 +2,7 @@
 
 #include "ui/charts/ChartStyle.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
@@ -9,7 +10,6 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -22,7 +22,7 @@ namespace gpuplanner::ui {
 CostTimeChart::CostTimeChart(QWidget *parent)
     : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_others(new QScatterSeries),
       m_paretoPoints(new QScatterSeries), m_front(new QLineSeries), m_recommended(new QScatterSeries),
-      m_selection(new QScatterSeries), m_x(new QLogValueAxis), m_y(new QLogValueAxis)
+      m_selection(new QScatterSeries), m_x(new QCategoryAxis), m_y(new QCategoryAxis)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -40,9 +40,9 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_others, m_front, m_paretoPoints,
                                                                         m_recommended, m_selection})
         m_chart->addSeries(s);
-    m_x->setBase(10);
-    m_y->setBase(10);
-    m_x->setTitleText(tr("Time (hours, log scale)"));
+    // Drawn in log10 space on linear axes whose decades are labelled in words: time in the unit
+    // that fits (6 min, 1 h, 4.2 d), cost in short numbers (1k, 1M).
+    m_x->setTitleText(tr("Time (log scale)"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries *s : m_chart->series()) {
@@ -122,7 +122,7 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
     QList<QPointF> recommended;
     double minX = 1e300, maxX = 0, minY = 1e300, maxY = 0;
     for (const ScatterPoint &pt : std::as_const(m_points)) {
-        const QPointF v(pt.hours, pt.cost);
+        const QPointF v = drawn(pt);
         (pt.pareto ? pareto : others).append(v);
         if (pt.recommended)
             recommended.append(v);
@@ -141,16 +141,10 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
         maxX = maxY = 10;
     }
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
-    m_x->setRange(std::pow(10, std::floor(std::log10(minX / 1.2))), std::pow(10, std::ceil(std::log10(maxX * 1.2))));
-    m_y->setRange(std::pow(10, std::floor(std::log10(minY / 1.2))), std::pow(10, std::ceil(std::log10(maxY * 1.2))));
-    // Decades read as plain numbers ("1,000,000", "0.01"), never "1e+06". Localized labels
-    // take only "%.Nf"-style formats, so the decimals come from the smallest decade shown.
-    const auto decadeFormat = [](double min) {
-        const int decimals = min >= 1 ? 0 : int(std::ceil(-std::log10(min) - 1e-9));
-        return QStringLiteral("%.%1f").arg(decimals);
-    };
-    m_x->setLabelFormat(decadeFormat(m_x->min()));
-    m_y->setLabelFormat(decadeFormat(m_y->min()));
+    charts::setDecadeLabels(m_x, std::floor(std::log10(minX / 1.2)), std::ceil(std::log10(maxX * 1.2)),
+                            &charts::durationLabel);
+    charts::setDecadeLabels(m_y, std::floor(std::log10(minY / 1.2)), std::ceil(std::log10(maxY * 1.2)),
+                            &charts::shortNumber);
     setSelectedId(m_selected);
 }
 
@@ -160,7 +154,7 @@ void CostTimeChart::setSelectedId(const QString &id)
     QList<QPointF> selected;
     for (const ScatterPoint &pt : std::as_const(m_points)) {
         if (pt.id == id)
-            selected.append(QPointF(pt.hours, pt.cost));
+            selected.append(drawn(pt));
     }
     m_selection->replace(selected);
 }
@@ -169,21 +163,27 @@ std::optional<QPoint> CostTimeChart::pointPosition(const QString &id) const
 {
     for (const ScatterPoint &pt : m_points) {
         if (pt.id == id) {
-            const QPointF scene = m_chart->mapToScene(m_chart->mapToPosition(QPointF(pt.hours, pt.cost), m_others));
+            const QPointF scene = m_chart->mapToScene(m_chart->mapToPosition(drawn(pt), m_others));
             return m_view->mapFromScene(scene);
         }
     }
     return std::nullopt;
 }
 
+QPointF CostTimeChart::drawn(const ScatterPoint &pt)
+{
+    return QPointF(std::log10(pt.hours), std::log10(pt.cost));
+}
+
 int CostTimeChart::nearest(const QPointF &value) const
 {
-    // Compare in log space, as drawn.
+    // value is in the drawn (log10) space.
     int best = -1;
     double bestDistance = 1e300;
     for (int i = 0; i < m_points.size(); ++i) {
-        const double dx = std::log10(m_points.at(i).hours) - std::log10(value.x());
-        const double dy = std::log10(m_points.at(i).cost) - std::log10(value.y());
+        const QPointF p = drawn(m_points.at(i));
+        const double dx = p.x() - value.x();
+        const double dy = p.y() - value.y();
         const double d = dx * dx + dy * dy;
         if (d < bestDistance) {
             bestDistance = d;

@@ -12,7 +12,7 @@ QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
 class QLineSeries;
-class QLogValueAxis;
+class QCategoryAxis;
 class QScatterSeries;
 QT_END_NAMESPACE
 
@@ -40,6 +40,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Where a point is drawn: (log10 hours, log10 cost).
+    static QPointF drawn(const ScatterPoint &pt);
     int nearest(const QPointF &value) const;
     void restyle();
     void showTip(const QPointF &value, bool state);
@@ -51,8 +53,8 @@ private:
     QLineSeries *m_front;
     QScatterSeries *m_recommended;
     QScatterSeries *m_selection;
-    QLogValueAxis *m_x;
-    QLogValueAxis *m_y;
+    QCategoryAxis *m_x;
+    QCategoryAxis *m_y;
     QList<ScatterPoint> m_points;
     QString m_selected;
     QString m_currency;

@@ -250,11 +250,15 @@ void ComparisonPanel::updateCharts()
             const core::Offer &offer = s.offer(o);
             const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
             // Numbered: the category axis merges equal labels, and two regions often share one.
-            QString label = tr("%1. %2 · %3").arg(ComparisonModel::rankOf(s, i)).arg(name, ComparisonModel::billingText(o));
+            const QString whole = tr("%1. %2 · %3").arg(ComparisonModel::rankOf(s, i)).arg(name, ComparisonModel::billingText(o));
+            QString label = whole;
             if (label.size() > 36)
                 label = label.left(35) + u'…';
+            const QString tip = tr("%1 in %2\nP50 %3, P90 %4")
+                                    .arg(whole, offer.region, core::formatMoney(o.costP50 > 0 ? o.costP50 : o.cost, currency),
+                                         core::formatMoney(o.costP90 > 0 ? o.costP90 : o.cost, currency));
             bars.append({optionId(s, o), label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
-                         i == s.result.recommended});
+                         i == s.result.recommended, tip});
         }
     }
     m_scatter->setPoints(points, currency);
