@@ -6,6 +6,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QCoreApplication>
+#include <QHash>
 #include <QLegend>
 #include <QLocale>
 #include <QValueAxis>
@@ -81,6 +82,21 @@ void clearLabels(QCategoryAxis *axis)
 }
 
 } // namespace
+
+QList<QColor> strategyColors(const QStringList &ids, const QPalette &palette)
+{
+    // The ownership chart draws owning in seriesColor(3) and the cloud in seriesColor(0) too.
+    static const QHash<QString, int> fixed{{QStringLiteral("on_demand"), 0}, {QStringLiteral("spot"), 1},
+                                           {QStringLiteral("own"), 3}};
+    static const int others[] = {2, 4, 5, 6};
+    QList<QColor> colors;
+    int next = 0;
+    for (const QString &id : ids) {
+        const auto it = fixed.constFind(id);
+        colors.append(seriesColor(it != fixed.cend() ? *it : others[next++ % int(std::size(others))], palette));
+    }
+    return colors;
+}
 
 void setNiceShortRange(QCategoryAxis *axis, double max)
 {

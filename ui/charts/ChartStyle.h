@@ -22,6 +22,9 @@ QColor seriesColor(int index, const QPalette &palette);
 // 5 times a power of ten, and labels with as many decimals as the step needs (at least
 // minDecimals): 0..2.16 becomes 0, 0.5, ... 2.5, not 0, 2, 4.
 void setNiceRange(QValueAxis *axis, double max, int minDecimals = 0);
+// One colour per strategy, the same in every chart and legend: all on-demand blue, spot orange,
+// owning vermilion; commitments and the rest take the other colours in the order given.
+QList<QColor> strategyColors(const QStringList &ids, const QPalette &palette);
 // A value for an axis label: 1.2k, 35, 4.5M.
 QString shortNumber(double value);
 // The nice range of setNiceRange on a category axis whose ticks read as shortNumber (0, 10k, 20k):

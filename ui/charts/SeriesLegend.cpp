@@ -13,9 +13,10 @@ SeriesLegend::SeriesLegend(QWidget *parent) : QLabel(parent)
     setAlignment(Qt::AlignCenter);
 }
 
-void SeriesLegend::setEntries(const QStringList &names, const QString &dashedLine)
+void SeriesLegend::setEntries(const QStringList &names, const QList<QColor> &colors, const QString &dashedLine)
 {
     m_names = names;
+    m_colors = colors;
     m_dashed = dashedLine;
     render();
 }
@@ -34,7 +35,7 @@ void SeriesLegend::render()
     // Non-breaking spaces keep each swatch on the line of its name.
     for (int i = 0; i < m_names.size(); ++i)
         entries << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                       .arg(charts::seriesColor(i, p).name(), m_names.at(i).toHtmlEscaped());
+                       .arg(m_colors.value(i, charts::seriesColor(i, p)).name(), m_names.at(i).toHtmlEscaped());
     if (!m_dashed.isEmpty())
         entries << QStringLiteral("<span style=\"color:%1\">- -</span>&nbsp;%2")
                        .arg(p.color(QPalette::Text).name(), m_dashed.toHtmlEscaped());

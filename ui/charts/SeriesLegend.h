@@ -15,8 +15,8 @@ class SeriesLegend : public QLabel
 public:
     explicit SeriesLegend(QWidget *parent = nullptr);
 
-    // names[i] is drawn in charts::seriesColor(i); dashedLine adds a dashed entry (the budget).
-    void setEntries(const QStringList &names, const QString &dashedLine = QString());
+    // names[i] is drawn in colors[i]; dashedLine adds a dashed entry (the budget).
+    void setEntries(const QStringList &names, const QList<QColor> &colors, const QString &dashedLine = QString());
     const QStringList &names() const { return m_names; }
 
 protected:
@@ -26,6 +26,7 @@ private:
     void render();
 
     QStringList m_names;
+    QList<QColor> m_colors;
     QString m_dashed;
 };
 

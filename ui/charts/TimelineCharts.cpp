@@ -2,6 +2,8 @@
 
 #include "ui/charts/ChartStyle.h"
 
+#include <QBarSeries>
+#include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -40,8 +42,8 @@ void hideLegend(QChart *chart, QAbstractSeries *series)
 
 } // namespace
 
-TimelineChart::TimelineChart(const QString &title, QWidget *parent)
-    : QWidget(parent), m_chart(new QChart), m_view(makeView(m_chart, this)), m_x(new QCategoryAxis),
+TimelineChart::TimelineChart(const QString &title, Style style, QWidget *parent)
+    : QWidget(parent), m_style(style), m_chart(new QChart), m_view(makeView(m_chart, this)), m_x(new QCategoryAxis),
       m_y(new QValueAxis)
 {
     m_chart->setTitle(title);
@@ -92,11 +94,30 @@ void TimelineChart::rebuild()
     // Large totals in thousands or millions keep the axis labels short.
     const double unit = maxY >= 1e6 ? 1e6 : (maxY >= 1e4 ? 1e3 : 1);
     const int n = int(m_months.size());
-    for (int s = 0; s < m_series.size(); ++s) {
+    QStringList ids;
+    for (const LineSeriesData &data : std::as_const(m_series))
+        ids << data.id;
+    const QList<QColor> colors = charts::strategyColors(ids, p);
+    if (m_style == Style::Bars) {
+        // A month's amounts side by side: a one-month project is a row of bars, not an empty chart.
+        auto *bars = new QBarSeries;
+        for (int s = 0; s < m_series.size(); ++s) {
+            auto *set = new QBarSet(m_series.at(s).name);
+            set->setColor(colors.at(s));
+            set->setBorderColor(colors.at(s));
+            for (double v : m_series.at(s).values)
+                set->append(v / unit);
+            bars->append(set);
+        }
+        m_chart->addSeries(bars);
+        bars->attachAxis(m_x);
+        bars->attachAxis(m_y);
+    }
+    for (int s = 0; s < m_series.size() && m_style == Style::Lines; ++s) {
         const LineSeriesData &data = m_series.at(s);
         auto *line = new QLineSeries;
         line->setName(data.name);
-        QPen pen(charts::seriesColor(s, p));
+        QPen pen(colors.at(s));
         pen.setWidthF(2.2);
         line->setPen(pen);
         for (int i = 0; i < int(data.values.size()); ++i)
@@ -109,7 +130,7 @@ void TimelineChart::rebuild()
             marker->setName(tr("%1 breaks even").arg(data.name));
             marker->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
             marker->setMarkerSize(11);
-            marker->setColor(charts::seriesColor(s, p));
+            marker->setColor(colors.at(s));
             marker->setBorderColor(p.color(QPalette::Text));
             marker->append(data.markerIndex, data.values[size_t(data.markerIndex)] / unit);
             m_chart->addSeries(marker);
@@ -131,7 +152,11 @@ void TimelineChart::rebuild()
         budget->attachAxis(m_x);
         budget->attachAxis(m_y);
     }
-    m_x->setRange(0, std::max(1, n - 1));
+    // Bars sit on whole months with half a month either side; lines run from the first to the last.
+    if (m_style == Style::Bars)
+        m_x->setRange(-0.5, std::max(0.5, n - 0.5));
+    else
+        m_x->setRange(0, std::max(1, n - 1));
     charts::setNiceRange(m_y, maxY > 0 ? maxY * 1.04 / unit : 1);
     if (unit == 1e6)
         m_y->setTitleText(tr("%1 (millions)").arg(m_currency));
@@ -243,7 +268,7 @@ void OwnershipChart::rebuild()
         auto *marks = new QScatterSeries;
         marks->setName(tr("Break-even"));
         marks->setMarkerSize(11);
-        marks->setColor(charts::seriesColor(2, p));
+        marks->setColor(p.color(QPalette::Text)); // a point, not a strategy: no strategy's colour
         marks->setBorderColor(p.color(QPalette::Text));
         if (m_breakEven > 0 && m_breakEven <= 1)
             marks->append(m_breakEven * 100, m_cloud);

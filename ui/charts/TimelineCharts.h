@@ -22,7 +22,9 @@ class TimelineChart : public QWidget
     Q_OBJECT
 
 public:
-    TimelineChart(const QString &title, QWidget *parent = nullptr);
+    enum class Style { Lines, Bars };
+    // Bars for amounts per month, lines for running totals.
+    TimelineChart(const QString &title, Style style, QWidget *parent = nullptr);
 
     // budget <= 0: no budget line.
     void setSeries(const QStringList &months, const QList<LineSeriesData> &series, double budget,
@@ -36,6 +38,7 @@ private:
     void rebuild();
     void updateMonthLabels();
 
+    Style m_style;
     QChart *m_chart;
     QChartView *m_view;
     QCategoryAxis *m_x;

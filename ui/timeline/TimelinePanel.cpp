@@ -1,6 +1,7 @@
 #include "ui/timeline/TimelinePanel.h"
 
 #include "core/cost/Money.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/SeriesLegend.h"
 #include "ui/charts/TimelineCharts.h"
 #include "ui/timeline/PhasesModel.h"
@@ -47,8 +48,9 @@ public:
 
 TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     : QWidget(parent), m_phases(new PhasesModel(doc, this)), m_view(new QTableView(this)),
-      m_monthly(new TimelineChart(tr("Cost per month"), this)),
-      m_cumulative(new TimelineChart(tr("Cumulative cost"), this)), m_ownership(new OwnershipChart(this)),
+      m_monthly(new TimelineChart(tr("Cost per month"), TimelineChart::Style::Bars, this)),
+      m_cumulative(new TimelineChart(tr("Cumulative cost"), TimelineChart::Style::Lines, this)),
+      m_ownership(new OwnershipChart(this)),
       m_legend(new SeriesLegend(this)), m_notes(new QLabel(this))
 {
     m_view->setModel(m_phases);
@@ -115,7 +117,7 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     if (!s.timeline) {
         m_monthly->setSeries({}, {}, 0, currency);
         m_cumulative->setSeries({}, {}, 0, currency);
-        m_legend->setEntries({});
+        m_legend->setEntries({}, {});
         m_ownership->clear(tr("Cloud against owning: no timeline"));
         m_notes->setText(s.error.isEmpty() ? s.timelineError : s.error);
         return;
@@ -140,7 +142,11 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
         notes << n.toHtmlEscaped();
     m_monthly->setSeries(t.months, monthly, 0, currency);
     m_cumulative->setSeries(t.months, cumulative, s.scenario.constraints.budget, currency);
-    m_legend->setEntries(names, s.scenario.constraints.budget > 0 ? tr("Budget (cumulative)") : QString());
+    QStringList ids;
+    for (const core::StrategySeries &st : t.strategies)
+        ids << st.id;
+    m_legend->setEntries(names, charts::strategyColors(ids, palette()),
+                         s.scenario.constraints.budget > 0 ? tr("Budget (cumulative)") : QString());
     m_notes->setText(notes.join(QStringLiteral("<br>")));
     if (t.ownership && s.rates) {
         const core::OwnershipCost &own = *t.ownership;
