@@ -4,6 +4,7 @@
 #include "db/Migrations.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -133,6 +134,30 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
     if (!db)
         return db.error();
     return path;
+}
+
+Result<QString> restoreBuiltInCatalog(const QString &path, const QString &seedPath)
+{
+    const QString aside = QStringLiteral("%1.damaged-%2").arg(path, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    if (QFileInfo::exists(path) && !QFile::rename(path, aside))
+        return Error{QStringLiteral("%1: cannot move the file aside to %2; nothing was changed").arg(path, aside)};
+    for (const char *suffix : {"-wal", "-shm"}) {
+        const QString side = path + QLatin1String(suffix);
+        if (QFileInfo::exists(side))
+            QFile::rename(side, aside + QLatin1String(suffix));
+    }
+    const QString temp = QStringLiteral("%1.new-%2").arg(path).arg(QCoreApplication::applicationPid());
+    QFile::remove(temp);
+    if (!QFile::copy(seedPath, temp) || !QFile::rename(temp, path)) {
+        QFile::remove(temp);
+        QFile::rename(aside, path); // put it back: the user's file stays where it was
+        return Error{QStringLiteral("%1: cannot copy the built-in catalog from %2; the file was left in place").arg(path, seedPath)};
+    }
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                    | QFileDevice::ReadOther);
+    if (auto db = openCatalogFile(path, OpenMode::ReadWrite); !db)
+        return db.error();
+    return aside;
 }
 
 } // namespace gpuplanner::db

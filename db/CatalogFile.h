@@ -20,4 +20,8 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
 
 QString userCatalogFileName();
 
+// A catalog that cannot be read is kept, never deleted: moves path (and its -wal/-shm files) to
+// path.damaged-<date-time> and puts a copy of seedPath where it was. Returns where the old file went.
+Result<QString> restoreBuiltInCatalog(const QString &path, const QString &seedPath);
+
 } // namespace gpuplanner::db

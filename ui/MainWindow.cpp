@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -182,8 +183,21 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     statusBar()->clearMessage();
     if (!snapshot.error.isEmpty()) {
         m_freshness->setText(tr("Catalog unavailable"));
-        QMessageBox::critical(this, tr("Cannot read the catalog"), snapshot.error);
+        if (!m_recovery) {
+            QMessageBox::critical(this, tr("Cannot read the catalog"), snapshot.error);
+            Q_EMIT catalogLoaded(false);
+            return;
+        }
+        const RecoveryResult chosen = offerCatalogRecovery(this, snapshot.error, *m_recovery);
         Q_EMIT catalogLoaded(false);
+        if (chosen.choice == RecoveryChoice::Restored) {
+            reloadCatalog();
+        } else if (chosen.choice == RecoveryChoice::OpenOther) {
+            // Refreshes and custom offers write to the catalog the app started on: start again on it.
+            if (QProcess::startDetached(QCoreApplication::applicationFilePath(),
+                                        {QStringLiteral("--catalog"), chosen.otherPath}))
+                close();
+        }
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);

@@ -6,6 +6,7 @@
 #include "core/estimate/ModelPresets.h"
 
 #include "core/plan/Planner.h"
+#include "ui/catalog/CatalogRecovery.h"
 #include "ui/report/ReportTypes.h"
 
 #include <QMainWindow>
@@ -52,6 +53,9 @@ public:
     PlanRunner *planRunner() const { return m_runner; }
     QTabWidget *tabs() const { return m_tabs; }
     void reloadCatalog();
+    // When the catalog cannot be read: restore the built-in one or restart on another file,
+    // instead of only saying so.
+    void setCatalogRecovery(CatalogRecovery recovery) { m_recovery = std::move(recovery); }
     // The window's size, position and docks as the user left them (settings given to the
     // constructor), once every dock exists; without saved ones, the docks stay closed.
     void restoreLayout();
@@ -85,6 +89,7 @@ private:
     QProgressBar *m_busy;
     QMenu *m_tools = nullptr;
     QSettings *m_settings;
+    std::optional<CatalogRecovery> m_recovery;
     QList<core::Offer> m_catalogOffers;
     QList<core::GpuModel> m_catalogGpus;
     std::optional<core::CatalogInfo> m_catalogInfo;

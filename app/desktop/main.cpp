@@ -9,6 +9,7 @@
 #include "net/http/CurlHttpClient.h"
 #include "net/refresh/CatalogRefreshService.h"
 #include "ui/MainWindow.h"
+#include "ui/catalog/CatalogRecovery.h"
 #include "ui/scenario/ScenarioFiles.h"
 #include "ui/refresh/CatalogTools.h"
 #include "ui/settings/KeychainSecretStore.h"
@@ -16,6 +17,8 @@
 #include "ui/settings/Settings.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -33,13 +36,26 @@ int main(int argc, char **argv)
     gpuplanner::ui::KeychainSecretStore secrets(QStringLiteral("gpu-planner"));
 
     QString catalogPath;
+    const QString builtIn = QStringLiteral(":/catalog/default-catalog.sqlite");
     const QStringList args = QApplication::arguments();
+    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     if (const qsizetype i = args.indexOf(QStringLiteral("--catalog")); i > 0 && i + 1 < args.size()) {
         catalogPath = args.at(i + 1);
     } else {
-        auto created = gpuplanner::db::ensureUserCatalog(
-            QStandardPaths::writableLocation(QStandardPaths::AppDataLocation),
-            QStringLiteral(":/catalog/default-catalog.sqlite"));
+        auto created = gpuplanner::db::ensureUserCatalog(dataDir, builtIn);
+        const QString userPath = QDir(dataDir).filePath(gpuplanner::db::userCatalogFileName());
+        if (!created && QFileInfo::exists(userPath)) {
+            // A file that cannot be read: offer to restore the built-in one beside it, or another file.
+            const gpuplanner::ui::CatalogRecovery recovery{
+                userPath, [&] { return gpuplanner::db::restoreBuiltInCatalog(userPath, builtIn); }};
+            const auto chosen = gpuplanner::ui::offerCatalogRecovery(nullptr, created.errorMessage(), recovery);
+            if (chosen.choice == gpuplanner::ui::RecoveryChoice::Restored)
+                created = gpuplanner::db::ensureUserCatalog(dataDir, builtIn);
+            else if (chosen.choice == gpuplanner::ui::RecoveryChoice::OpenOther)
+                created = chosen.otherPath;
+            else
+                return 2;
+        }
         if (!created) {
             QMessageBox::critical(nullptr, QObject::tr("Cannot create the catalog"), created.errorMessage());
             return 2;
@@ -92,6 +108,9 @@ int main(int argc, char **argv)
     tools.settings = &settings;
     tools.secrets = &secrets;
     gpuplanner::ui::installCatalogTools(window, std::move(tools));
+    window.setCatalogRecovery({catalogPath, [catalogPath, builtIn] {
+                                   return gpuplanner::db::restoreBuiltInCatalog(catalogPath, builtIn);
+                               }});
     window.restoreLayout();
     window.show();
     window.reloadCatalog();

@@ -1,3 +1,4 @@
+#include "db/CatalogFile.h"
 #include "db/SeedCatalog.h"
 #include "db/SqliteCatalogRepository.h"
 #include "ui/MainWindow.h"
@@ -6,18 +7,21 @@
 #include "ui/catalog/OffersTableModel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
-#include <QTemporaryDir>
-#include <QTimer>
-#include <QDir>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <gtest/gtest.h>
 
@@ -138,6 +142,54 @@ TEST(MainWindow, FiltersRespondToKeyboardInput)
         }
         previous = v;
     }
+}
+
+TEST(MainWindow, ADamagedCatalogIsMovedAsideAndTheBuiltInOneRestored)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalog.sqlite"));
+    const QByteArray damaged = "this is not a SQLite database, but someone's file all the same";
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(damaged);
+    }
+    ui::MainWindow window(factoryFor(path));
+    window.setCatalogRecovery({path, [&] { return db::restoreBuiltInCatalog(path, tests::seedCatalogPath()); }});
+    QSignalSpy spy(&window, &ui::MainWindow::catalogLoaded);
+    QString offered, told;
+    QTimer person;
+    QObject::connect(&person, &QTimer::timeout, &window, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        if (box->objectName() == u"catalogRecoveryBox") {
+            offered = box->text() + u'\n' + box->informativeText();
+            for (QAbstractButton *b : box->buttons()) {
+                if (b->text().contains(QStringLiteral("Restore")))
+                    b->click();
+            }
+        } else {
+            told = box->text();
+            box->accept();
+        }
+    });
+    person.start(20);
+    window.reloadCatalog();
+    ASSERT_TRUE(spy.wait(30000));
+    EXPECT_FALSE(spy.at(0).at(0).toBool());
+    ASSERT_TRUE(spy.size() > 1 || spy.wait(30000)) << "reloaded after the restore";
+    EXPECT_TRUE(spy.at(1).at(0).toBool());
+    EXPECT_TRUE(offered.contains(QStringLiteral("catalog.sqlite"))) << offered.toStdString();
+    EXPECT_TRUE(offered.contains(QStringLiteral("nothing is deleted")));
+    EXPECT_GT(window.offersPanel()->model()->rowCount(), 5000);
+    // The damaged file is kept, byte for byte, beside the restored one.
+    const QStringList kept = QDir(dir.path()).entryList({QStringLiteral("catalog.sqlite.damaged-*")}, QDir::Files);
+    ASSERT_EQ(kept.size(), 1);
+    QFile old(dir.filePath(kept.constFirst()));
+    ASSERT_TRUE(old.open(QIODevice::ReadOnly));
+    EXPECT_EQ(old.readAll(), damaged);
+    EXPECT_TRUE(told.contains(kept.constFirst())) << told.toStdString();
 }
 
 TEST(MainWindow, UnreadableCatalogReportsTheFileAndKeepsRunning)
