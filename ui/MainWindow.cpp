@@ -1,18 +1,19 @@
 #include "ui/MainWindow.h"
 
+#include "ui/WelcomeDialog.h"
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/compare/PlanRunner.h"
-#include "ui/scenario/ConstraintsEditor.h"
+#include "ui/report/ReportActions.h"
 #include "ui/scenario/CommitmentsField.h"
+#include "ui/scenario/ConstraintsEditor.h"
 #include "ui/scenario/FxRatesField.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/ScenarioFiles.h"
-#include "ui/settings/Settings.h"
 #include "ui/scenario/WorkloadEditor.h"
-#include "ui/report/ReportActions.h"
+#include "ui/settings/Settings.h"
 #include "ui/timeline/TimelinePanel.h"
 
 #include <QApplication>
@@ -126,6 +127,13 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_files->newAction());
     file->addAction(m_files->openAction());
+    // The examples that ship with the app, opened as a starting point (Save asks where).
+    QMenu *examples = file->addMenu(tr("Open e&xample"));
+    for (const ExampleScenario &e : exampleScenarios()) {
+        QAction *open = examples->addAction(e.name, this, [this, path = e.path] { m_files->openFile(path); });
+        open->setStatusTip(e.description);
+        open->setToolTip(e.description);
+    }
     file->addMenu(m_files->recentMenu());
     file->addAction(m_files->saveAction());
     file->addAction(m_files->saveAsAction());
@@ -151,6 +159,10 @@ void MainWindow::createMenus()
     m_tools->menuAction()->setVisible(!m_tools->isEmpty());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&Guide"), this, [this] { showGuide(this); });
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Welcome and examples\u2026"), this, &MainWindow::showWelcome);
+    help->addSeparator();
     help->addAction(tr("&About GPU Planner"), this, [this] {
         QMessageBox::about(this, tr("About GPU Planner"),
                            tr("<b>GPU Planner %1</b><p>Plan GPU cloud rentals: which offer to rent, under which "
@@ -245,6 +257,16 @@ void MainWindow::closeEvent(QCloseEvent *event)
         m_settings->setValue(QStringLiteral("window/state"), saveState());
     }
     event->accept();
+}
+
+void MainWindow::showWelcome()
+{
+    WelcomeDialog welcome(m_settings, this);
+    welcome.exec();
+    if (!welcome.chosenPath().isEmpty())
+        m_files->openFile(welcome.chosenPath());
+    else if (welcome.guideRequested())
+        showGuide(this);
 }
 
 void MainWindow::restoreLayout()

@@ -56,6 +56,8 @@ public:
     // When the catalog cannot be read: restore the built-in one or restart on another file,
     // instead of only saying so.
     void setCatalogRecovery(CatalogRecovery recovery) { m_recovery = std::move(recovery); }
+    // The welcome page with the example scenarios (Help ▸ Welcome and examples; at start too).
+    void showWelcome();
     // The window's size, position and docks as the user left them (settings given to the
     // constructor), once every dock exists; without saved ones, the docks stay closed.
     void restoreLayout();

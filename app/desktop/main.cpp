@@ -9,6 +9,7 @@
 #include "net/http/CurlHttpClient.h"
 #include "net/refresh/CatalogRefreshService.h"
 #include "ui/MainWindow.h"
+#include "ui/WelcomeDialog.h"
 #include "ui/catalog/CatalogRecovery.h"
 #include "ui/scenario/ScenarioFiles.h"
 #include "ui/refresh/CatalogTools.h"
@@ -22,6 +23,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTimer>
 
 int main(int argc, char **argv)
 {
@@ -115,11 +117,17 @@ int main(int argc, char **argv)
     window.show();
     window.reloadCatalog();
     // `gpu-planner FILE` opens a scenario; it plans as soon as the catalog is in.
+    bool opened = false;
     for (qsizetype i = 1; i < args.size(); ++i) {
-        if (args.at(i) == u"--catalog")
+        if (args.at(i) == u"--catalog") {
             ++i;
-        else if (!args.at(i).startsWith(u'-'))
+        } else if (!args.at(i).startsWith(u'-')) {
             window.files()->openFile(args.at(i));
+            opened = true;
+        }
     }
+    // A first run (and every run until the user unticks it) starts at the examples.
+    if (!opened && gpuplanner::ui::WelcomeDialog::wanted(settings))
+        QTimer::singleShot(0, &window, [&window] { window.showWelcome(); });
     return app.exec();
 }

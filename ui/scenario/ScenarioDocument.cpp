@@ -210,7 +210,8 @@ bool ScenarioDocument::open(const QString &path, QString *error)
         return false;
     }
     // A scenario with a bad field still opens: the field shows the problem and can be fixed here.
-    reset(doc.object(), path);
+    // An example built into the app is a starting point: Save asks where to keep the copy.
+    reset(doc.object(), path.startsWith(u':') ? QString() : path);
     return true;
 }
 

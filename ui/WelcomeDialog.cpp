@@ -1,0 +1,128 @@
+#include "ui/WelcomeDialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSettings>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace gpuplanner::ui {
+
+namespace {
+
+const QString kShowAtStart = QStringLiteral("welcome/showAtStart");
+
+} // namespace
+
+QList<ExampleScenario> exampleScenarios()
+{
+    QList<ExampleScenario> out;
+    const QDir dir(QStringLiteral(":/scenarios"));
+    for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        out.append({dir.filePath(name), o.value(QStringLiteral("name")).toString(name),
+                    o.value(QStringLiteral("description")).toString()});
+    }
+    return out;
+}
+
+WelcomeDialog::WelcomeDialog(QSettings *settings, QWidget *parent)
+    : QDialog(parent), m_settings(settings), m_list(new QListWidget(this)), m_description(new QLabel(this)),
+      m_open(new QPushButton(tr("&Open example"), this)), m_showAtStart(new QCheckBox(tr("&Show this at start"), this))
+{
+    setWindowTitle(tr("Welcome to GPU Planner"));
+    auto *intro = new QLabel(tr("<b>Plan a GPU rental in minutes.</b> Describe the work, say what must hold (deadline, "
+                                "budget), and compare every offer of the catalog, with its risk and where each price "
+                                "comes from. Start from an example or from a blank scenario."),
+                             this);
+    intro->setWordWrap(true);
+    for (const ExampleScenario &e : exampleScenarios()) {
+        auto *item = new QListWidgetItem(e.name, m_list);
+        item->setData(Qt::UserRole, e.path);
+        item->setData(Qt::ToolTipRole, e.description);
+    }
+    m_list->setAccessibleName(tr("Example scenarios"));
+    m_list->setCurrentRow(0);
+    m_description->setWordWrap(true);
+    m_description->setMinimumHeight(4 * fontMetrics().lineSpacing());
+    m_description->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_showAtStart->setChecked(!settings || wanted(*settings));
+
+    auto *buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_open, QDialogButtonBox::AcceptRole);
+    QPushButton *blank = buttons->addButton(tr("Start &blank"), QDialogButtonBox::RejectRole);
+    QPushButton *guide = buttons->addButton(tr("Read the &guide"), QDialogButtonBox::HelpRole);
+    m_open->setDefault(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_description);
+    layout->addWidget(m_showAtStart);
+    layout->addWidget(buttons);
+    resize(620, 460);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &WelcomeDialog::updateDescription);
+    connect(m_list, &QListWidget::itemActivated, this, [this] { m_open->click(); });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        if (QListWidgetItem *item = m_list->currentItem())
+            m_chosen = item->data(Qt::UserRole).toString();
+        accept();
+    });
+    connect(blank, &QPushButton::clicked, this, &QDialog::reject);
+    connect(guide, &QPushButton::clicked, this, [this] {
+        m_guide = true;
+        reject();
+    });
+    connect(m_showAtStart, &QCheckBox::toggled, this, [this](bool show) {
+        if (m_settings)
+            m_settings->setValue(kShowAtStart, show);
+    });
+    updateDescription();
+}
+
+bool WelcomeDialog::wanted(const QSettings &settings)
+{
+    return settings.value(kShowAtStart, true).toBool();
+}
+
+void WelcomeDialog::updateDescription()
+{
+    const QListWidgetItem *item = m_list->currentItem();
+    m_description->setText(item ? item->data(Qt::ToolTipRole).toString() : QString());
+}
+
+void showGuide(QWidget *parent)
+{
+    const bool chinese = QLocale().language() == QLocale::Chinese;
+    QFile f(chinese ? QStringLiteral(":/help/guide_zh_CN.html") : QStringLiteral(":/help/guide.html"));
+    QString html;
+    if (f.open(QIODevice::ReadOnly))
+        html = QString::fromUtf8(f.readAll());
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("guideDialog"));
+    dialog.setWindowTitle(WelcomeDialog::tr("GPU Planner guide"));
+    auto *text = new QTextBrowser(&dialog);
+    text->setHtml(html);
+    text->setOpenExternalLinks(false);
+    auto *close = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QObject::connect(close, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(close);
+    dialog.resize(640, 620);
+    dialog.exec();
+}
+
+} // namespace gpuplanner::ui
