@@ -65,6 +65,321 @@
     </message>
 </context>
 <context>
+    <name>CatalogRecoveryText</name>
+    <message>
+        <source>Cannot read the catalog</source>
+        <translation>无法读取目录</translation>
+    </message>
+    <message>
+        <source>GPU Planner cannot read its catalog file:
+%1</source>
+        <translation>GPU Planner 无法读取其目录文件：
+%1</translation>
+    </message>
+    <message>
+        <source>Restoring puts the built-in prices in its place and keeps the file as it is next to it (%1.damaged-…); nothing is deleted.</source>
+        <translation>恢复会用内置价格替换它，并将原文件原样保留在旁边（%1.damaged-…）；不会删除任何内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Restore the built-in catalog</source>
+        <translation>恢复内置目录(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose another file…</source>
+        <translation>选择其他文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Cannot restore the catalog</source>
+        <translation>无法恢复目录</translation>
+    </message>
+    <message>
+        <source>Built-in catalog restored</source>
+        <translation>已恢复内置目录</translation>
+    </message>
+    <message>
+        <source>The built-in prices are in %1 again. The file that could not be read is kept as %2.</source>
+        <translation>%1 中已重新使用内置价格。无法读取的文件保留为 %2。</translation>
+    </message>
+    <message>
+        <source>Choose a catalog file</source>
+        <translation>选择目录文件</translation>
+    </message>
+    <message>
+        <source>GPU Planner catalogs (*.sqlite);;All files (*)</source>
+        <translation>GPU Planner 目录 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Charts</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>DetailText</name>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>NVLink bridge</source>
+        <translation>NVLink 桥接</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>%1 (one GPU per instance)</source>
+        <translation>%1（每实例一个 GPU）</translation>
+    </message>
+    <message>
+        <source>%1, about %2 GB/s per GPU</source>
+        <translation>%1，每个 GPU 约 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>InfiniBand (RDMA)</source>
+        <translation>InfiniBand（RDMA）</translation>
+    </message>
+    <message>
+        <source>EFA (RDMA)</source>
+        <translation>EFA（RDMA）</translation>
+    </message>
+    <message>
+        <source>RoCE (RDMA)</source>
+        <translation>RoCE（RDMA）</translation>
+    </message>
+    <message>
+        <source>no RDMA</source>
+        <translation>无 RDMA</translation>
+    </message>
+    <message>
+        <source>%1; bandwidth not published (100 Gbit/s assumed)</source>
+        <translation>%1；带宽未公布（假定 100 Gbit/s）</translation>
+    </message>
+    <message>
+        <source>%1 Gbit/s per instance, %2</source>
+        <translation>每实例 %1 Gbit/s，%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB (%3)</source>
+        <translation>%1 / %2 GiB（%3）</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>%1 x %2 = %3 x %4</source>
+        <translation>%1 × %2 = %3 × %4</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>first token %1 s, then %2 s per token</source>
+        <translation>首个 token %1 秒，之后每个 token %2 秒</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 GiB each</source>
+        <translation>%1，每个 %2 GiB</translation>
+    </message>
+    <message>
+        <source>Between GPUs</source>
+        <translation>GPU 之间</translation>
+    </message>
+    <message>
+        <source>Between instances</source>
+        <translation>实例之间</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 TFLOP/s peak per GPU</source>
+        <translation>每 GPU %2 TFLOP/s 峰值的 %1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>%1 s: compute %2, tensor-parallel %3, pipeline bubble %4, data-parallel %5 (exposed %6)</source>
+        <translation>%1 秒：计算 %2，张量并行 %3，流水线气泡 %4，数据并行 %5（暴露 %6）</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>有效产出</translation>
+    </message>
+    <message>
+        <source>%1 of wall time does useful work</source>
+        <translation>%1 的墙钟时间在做有效工作</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间与成本</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>P50 %1, P90 %2 (without interruptions %3)</source>
+        <translation>P50 %1，P90 %2（无中断 %3）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>expected %1, P50 %2, P90 %3</source>
+        <translation>预期 %1，P50 %2，P90 %3</translation>
+    </message>
+    <message>
+        <source>Cost split</source>
+        <translation>成本构成</translation>
+    </message>
+    <message>
+        <source>GPUs %1, storage and egress %2</source>
+        <translation>GPU %1，存储与出流量 %2</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺</translation>
+    </message>
+    <message>
+        <source>%1 in all over %2 term(s), used or not; break-even at %3 use</source>
+        <translation>%2 个期限共 %1，无论是否使用；使用率 %3 时持平</translation>
+    </message>
+    <message>
+        <source>Meets the deadline</source>
+        <translation>满足截止时间</translation>
+    </message>
+    <message>
+        <source>Within the budget</source>
+        <translation>在预算内</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Per instance-hour</source>
+        <translation>每实例小时</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in %3)</source>
+        <translation>%1（%3 计 %2）</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1, as of %2</source>
+        <translation>%1，截至 %2</translation>
+    </message>
+    <message>
+        <source>Interruptions</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>%1 a month (%2: %3)</source>
+        <translation>每月 %1（%2：%3）</translation>
+    </message>
+    <message>
+        <source>%1 a month (a default: no published figure)</source>
+        <translation>每月 %1（默认值：无公布数据）</translation>
+    </message>
+</context>
+<context>
     <name>PlanText</name>
     <message>
         <source>no</source>
@@ -549,6 +864,30 @@
     <message>
         <source>missing (where the term comes from: the quote, the contract, the sales contact)</source>
         <translation>缺失（期限的来源：报价单、合同、销售联系人）</translation>
+    </message>
+    <message>
+        <source>uses ¥, which is yuan or yen: write CNY or JPY, or set display_currency</source>
+        <translation>使用了 ¥，它可能是人民币或日元：请写 CNY 或 JPY，或设置 display_currency</translation>
+    </message>
+    <message>
+        <source>is in %1 but amounts here are in %2 (display_currency)</source>
+        <translation>是 %1，但此处金额以 %2 计（display_currency）</translation>
+    </message>
+    <message>
+        <source>is not a share (0.9 or 90%)</source>
+        <translation>不是比例（0.9 或 90%）</translation>
+    </message>
+    <message>
+        <source>is a vision network; this kind of work needs a language model</source>
+        <translation>是视觉网络；这类工作需要语言模型</translation>
+    </message>
+    <message>
+        <source>is a language model; vision training needs a vision network</source>
+        <translation>是语言模型；视觉训练需要视觉网络</translation>
+    </message>
+    <message>
+        <source>is not an amount (5000, 5k, $5,000, ¥30万)</source>
+        <translation>不是金额（5000、5k、$5,000、¥30万）</translation>
     </message>
 </context>
 <context>
@@ -1246,6 +1585,18 @@
         <translation>可疑价格：
 %1</translation>
     </message>
+    <message>
+        <source>Interrupted about %1 a month: the scenario&apos;s figure (%2).</source>
+        <translation>每月约 %1 被中断：场景中的数值（%2）。</translation>
+    </message>
+    <message>
+        <source>Interrupted %1 a month, as %2 publishes it.</source>
+        <translation>每月被中断 %1，据 %2 公布。</translation>
+    </message>
+    <message>
+        <source>Interrupted about %1 a month: a default, the provider publishes no figure.</source>
+        <translation>每月约 %1 被中断：默认值，提供商未公布数据。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ComparisonPanel</name>
@@ -1338,14 +1689,6 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>&lt;br&gt;&lt;b&gt;推荐。&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Reasons are listed for the top %1 options.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;仅列出前 %1 个选项的理由。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Not usable: %1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;不可用：%1。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>%1. %2 · %3</source>
         <translation>%1. %2 · %3</translation>
     </message>
@@ -1360,6 +1703,16 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>Billing filter</source>
         <translation>计费方式筛选</translation>
+    </message>
+    <message>
+        <source>Details of the selected option</source>
+        <translation>所选选项的详情</translation>
+    </message>
+    <message>
+        <source>%1 in %2
+P50 %3, P90 %4</source>
+        <translation>%1，位于 %2
+P50 %3，P90 %4</translation>
     </message>
 </context>
 <context>
@@ -1441,14 +1794,6 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>GPU 型号(&amp;P)：</translation>
     </message>
     <message>
-        <source>any; e.g. H100-SXM5-80GB</source>
-        <translation>任意；例如 H100-SXM5-80GB</translation>
-    </message>
-    <message>
-        <source>Canonical GPU model ids to consider. Empty allows every GPU.</source>
-        <translation>要考虑的标准 GPU 型号 ID。留空表示允许所有 GPU。</translation>
-    </message>
-    <message>
         <source>B&amp;illing models:</source>
         <translation>计费方式(&amp;I)：</translation>
     </message>
@@ -1516,6 +1861,14 @@ Cost %5 (P90 %6) · time %7</source>
         <source>How many interruptions a spot run may expect (interruption rate × instances × run time). Spot options expecting more are shown as not usable.</source>
         <translation>竞价运行可以预期多少次中断（中断率 × 实例数 × 运行时间）。预计中断更多的竞价选项显示为不可用。</translation>
     </message>
+    <message>
+        <source>any; e.g. H100, A100-80GB</source>
+        <translation>任意；例如 H100、A100-80GB</translation>
+    </message>
+    <message>
+        <source>GPU models to consider, separated by commas: catalog ids or the names people use (H100, A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU.</source>
+        <translation>要考虑的 GPU 型号，以逗号分隔：目录 ID 或常用名称（H100、A100-80GB、NVIDIA L4），输入时自动补全。留空表示允许所有 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CostBarsChart</name>
@@ -1563,12 +1916,12 @@ Cost %5 (P90 %6) · time %7</source>
         <translation>已选</translation>
     </message>
     <message>
-        <source>Time (hours, log scale)</source>
-        <translation>时间（小时，对数刻度）</translation>
-    </message>
-    <message>
         <source>Cost (%1, log scale)</source>
         <translation>成本（%1，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Time (log scale)</source>
+        <translation>时间（对数刻度）</translation>
     </message>
 </context>
 <context>
@@ -2065,6 +2418,18 @@ Cost %5 (P90 %6) · time %7</source>
         <source>&amp;Report</source>
         <translation>报告(&amp;R)</translation>
     </message>
+    <message>
+        <source>Open e&amp;xample</source>
+        <translation>打开示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome and examples…</source>
+        <translation>欢迎与示例(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::OffersPanel</name>
@@ -2554,6 +2919,69 @@ Cost %5 (P90 %6) · time %7</source>
         <source>Export timeline (CSV/JSON)…</source>
         <translation>导出时间线（CSV/JSON）…</translation>
     </message>
+    <message>
+        <source>Report saved</source>
+        <translation>报告已保存</translation>
+    </message>
+    <message>
+        <source>The report is saved as %1.</source>
+        <translation>报告已保存为 %1。</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Preview…</source>
+        <translation>预览…</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ReportOptionsDialog</name>
+    <message>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>US Letter</source>
+        <translation>美国 Letter</translation>
+    </message>
+    <message>
+        <source>How many of the plan&apos;s options the comparison table lists (the plan has %1 usable).</source>
+        <translation>对比表列出方案中的多少个选项（方案有 %1 个可用）。</translation>
+    </message>
+    <message>
+        <source>left off the cover</source>
+        <translation>不显示在封面上</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Paper:</source>
+        <translation>纸张(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Options compared:</source>
+        <translation>对比选项数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>作者(&amp;A)：</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ReportWriter</name>
@@ -2597,10 +3025,6 @@ Cost %5 (P90 %6) · time %7</source>
 <context>
     <name>gpuplanner::ui::ScenarioDocument</name>
     <message>
-        <source>Edit %1</source>
-        <translation>编辑%1</translation>
-    </message>
-    <message>
         <source>Untitled scenario</source>
         <translation>未命名场景</translation>
     </message>
@@ -2627,6 +3051,18 @@ Cost %5 (P90 %6) · time %7</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1 change</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2845,10 +3281,6 @@ Nothing can be planned until this is fixed.</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <source>Default assumptions</source>
-        <translation>默认假设</translation>
-    </message>
-    <message>
         <source>Estimated per GPU</source>
         <translation>按 GPU 估算</translation>
     </message>
@@ -2859,14 +3291,6 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>&amp;Efficiency:</source>
         <translation>效率(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>Expected spot interruptions per instance and day.</source>
-        <translation>每个实例每天预计的竞价中断次数。</translation>
-    </message>
-    <message>
-        <source>Spot &amp;interruptions per day:</source>
-        <translation>每天竞价中断次数(&amp;I)：</translation>
     </message>
     <message>
         <source> min</source>
@@ -2903,6 +3327,38 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Could not store the API keys in the system keychain: %1</source>
         <translation>无法将 API 密钥保存到系统钥匙串：%1</translation>
+    </message>
+    <message>
+        <source>The new language applies the next time GPU Planner starts.</source>
+        <translation>新语言将在下次启动 GPU Planner 时生效。</translation>
+    </message>
+    <message>
+        <source>Default assumptions for new scenarios</source>
+        <translation>新场景的默认假设</translation>
+    </message>
+    <message>
+        <source>File ▸ New starts from these; open scenarios keep their own values.</source>
+        <translation>文件 ▸ 新建 以此为起点；已打开的场景保留其自身的值。</translation>
+    </message>
+    <message>
+        <source> % a month</source>
+        <translation> % / 月</translation>
+    </message>
+    <message>
+        <source>Documented default (15 % a month)</source>
+        <translation>文档默认值（每月 15%）</translation>
+    </message>
+    <message>
+        <source>Share of spot instances interrupted a month where the provider publishes no figure (the scenario&apos;s interruption rate).</source>
+        <translation>在提供商未公布数据时，每月被中断的竞价实例比例（场景的中断率）。</translation>
+    </message>
+    <message>
+        <source>Spot &amp;interruption rate:</source>
+        <translation>竞价中断率(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Documented default (1 h)</source>
+        <translation>文档默认值（1 小时）</translation>
     </message>
 </context>
 <context>
@@ -2977,6 +3433,41 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Budget (cumulative)</source>
         <translation>预算（累计）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::WelcomeDialog</name>
+    <message>
+        <source>&amp;Open example</source>
+        <translation>打开示例(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Show this at start</source>
+        <translation>启动时显示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Welcome to GPU Planner</source>
+        <translation>欢迎使用 GPU Planner</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Plan a GPU rental in minutes.&lt;/b&gt; Describe the work, say what must hold (deadline, budget), and compare every offer of the catalog, with its risk and where each price comes from. Start from an example or from a blank scenario.</source>
+        <translation>&lt;b&gt;几分钟内规划 GPU 租用。&lt;/b&gt;描述工作，说明必须满足的条件（截止时间、预算），并比较目录中的每个报价，包括其风险和每个价格的来源。可从示例或空白场景开始。</translation>
+    </message>
+    <message>
+        <source>Example scenarios</source>
+        <translation>示例场景</translation>
+    </message>
+    <message>
+        <source>Start &amp;blank</source>
+        <translation>从空白开始(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Read the &amp;guide</source>
+        <translation>阅读指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>GPU Planner guide</source>
+        <translation>GPU Planner 指南</translation>
     </message>
 </context>
 <context>

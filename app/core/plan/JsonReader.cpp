@@ -119,7 +119,7 @@ std::optional<double> JsonReader::amount(const QJsonObject &o, const QString &pa
         return number(o, path, key, min, max);
     auto v = parseAmount(o.value(k).toString());
     if (!v) {
-        fail(join(path, k), o.value(k), ScenarioText::tr("is not an amount (5000, 5k, $5,000, \u00a530\u4e07)"));
+        fail(join(path, k), o.value(k), ScenarioText::tr("is not an amount (5000, 5k, $5,000, ¥30万)"));
         return std::nullopt;
     }
     const QString named = v->currency;
