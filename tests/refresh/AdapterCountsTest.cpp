@@ -22,11 +22,6 @@ using tests::HttpTestReply;
 
 namespace {
 
-QByteArray fixture(const char *relative)
-{
-    return tests::readFile(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/") + QLatin1String(relative));
-}
-
 HttpTestReply reply(const QByteArray &body)
 {
     HttpTestReply r;
@@ -102,14 +97,14 @@ protected:
 TEST_F(AdapterCounts, Aws)
 {
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/current/region_index.json",
-                           {reply(fixture("aws/region_index_AmazonEC2.json")), reply(fixture("aws/region_index_AmazonEC2.json"))});
-    const QByteArray useast = fixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
+                           {reply(tests::apiFixture("aws/region_index_AmazonEC2.json")), reply(tests::apiFixture("aws/region_index_AmazonEC2.json"))});
+    const QByteArray useast = tests::apiFixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json", {reply(useast), reply(useast)});
-    const QByteArray spIndex = fixture("aws/savingsplan_region_index.json");
+    const QByteArray spIndex = tests::apiFixture("aws/savingsplan_region_index.json");
     m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json", {reply(spIndex), reply(spIndex)});
-    const QByteArray sp = fixture("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json");
+    const QByteArray sp = tests::apiFixture("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json");
     m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/us-east-1/index.json", {reply(sp), reply(sp)});
-    const QByteArray advisor = fixture("aws/spot_advisor_real_2025-06-28.json");
+    const QByteArray advisor = tests::apiFixture("aws/spot_advisor_real_2025-06-28.json");
     AwsPriceListSource source(base(), m_reference.resolver(), m_shapes);
     source.setSpotAdvisorUrl(m_server.url(QStringLiteral("/spot-advisor-data.json")));
     m_server.routeSequence("/spot-advisor-data.json", {reply(advisor), reply(advisor)});
@@ -122,8 +117,8 @@ TEST_F(AdapterCounts, Aws)
 
 TEST_F(AdapterCounts, Azure)
 {
-    const QByteArray page1 = fixture("azure/retail_prices_page1.json");
-    const QByteArray page2 = fixture("azure/retail_prices_page2.json");
+    const QByteArray page1 = tests::apiFixture("azure/retail_prices_page1.json");
+    const QByteArray page2 = tests::apiFixture("azure/retail_prices_page2.json");
     m_server.route("/api/retail/prices", [&](const tests::HttpTestRequest &request) {
         return reply(request.query.contains("skip") ? page2 : page1);
     });
@@ -136,7 +131,7 @@ TEST_F(AdapterCounts, Azure)
 
 TEST_F(AdapterCounts, Gcp)
 {
-    const QByteArray page = fixture("gcp/cloudbilling_skus_new_families.json");
+    const QByteArray page = tests::apiFixture("gcp/cloudbilling_skus_new_families.json");
     m_server.route("/v1/services/6F81-5844-456A/skus", [&](const tests::HttpTestRequest &) { return reply(page); });
     GcpBillingSource source(base(), QStringLiteral("test-key"), m_reference, m_shapes);
     // 14 machines priced in us-central1 and us-east4 (a3-ultragpu-8g and its -nolssd twin on
@@ -148,7 +143,7 @@ TEST_F(AdapterCounts, Gcp)
 
 TEST_F(AdapterCounts, Vast)
 {
-    const QByteArray page = fixture("vast/bundles_search_response.json");
+    const QByteArray page = tests::apiFixture("vast/bundles_search_response.json");
     m_server.route("/api/v0/bundles/", [&](const tests::HttpTestRequest &) { return reply(page); });
     VastSource source(base(), QString(), m_reference.resolver());
     // Two listings, each on demand and (its minimum bid) interruptible: four new offers; the
@@ -158,7 +153,7 @@ TEST_F(AdapterCounts, Vast)
 
 TEST_F(AdapterCounts, Lambda)
 {
-    const QByteArray page = fixture("lambda/instance_types.json");
+    const QByteArray page = tests::apiFixture("lambda/instance_types.json");
     m_server.route("/api/v1/instance-types", [&](const tests::HttpTestRequest &) { return reply(page); });
     LambdaSource source(base(), QStringLiteral("test-key"), m_reference.resolver());
     // 1x H100 in us-east-1, 1x A10 in us-west-1 and us-east-1, 8x B200 (no capacity now) in both
@@ -169,7 +164,7 @@ TEST_F(AdapterCounts, Lambda)
 
 TEST_F(AdapterCounts, RunPod)
 {
-    const QByteArray page = fixture("runpod/graphql_gpuTypes_response.json");
+    const QByteArray page = tests::apiFixture("runpod/graphql_gpuTypes_response.json");
     m_server.route("/graphql", [&](const tests::HttpTestRequest &) { return reply(page); });
     RunPodSource source(base(), QStringLiteral("test-key"), m_reference.resolver(), {QStringLiteral("US-KS-2")});
     // 16 GPU types x on-demand and spot in the one US data center asked (32, new); the catalog's two

@@ -1,14 +1,9 @@
 // Native price APIs end to end through the real HTTP client and the CLI: AWS's region index
 // and streamed (gzip) regional offer files, Azure's paginated Retail Prices API.
 
-#include "TestHttpServer.h"
-#include "db/SeedCatalog.h"
+#include "RefreshFixture.h"
 
-#include "db/Database.h"
-
-#include <QFile>
 #include <QProcess>
-#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -17,18 +12,10 @@ using tests::HttpTestReply;
 
 namespace {
 
-QByteArray fixture(const char *relative)
-{
-    QFile f(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/") + QLatin1String(relative));
-    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << relative;
-    return f.readAll();
-}
-
-class NativeSources : public ::testing::Test
+// The CLI on a copy of the embedded catalog (RefreshFixture), its endpoints on the loopback server.
+class NativeSources : public tests::RefreshFixture
 {
 protected:
-    void SetUp() override { m_catalog = tests::copySeedCatalog(m_dir.path()); }
-
     int run(const QStringList &args, QString *out = nullptr, QString *err = nullptr,
             const QProcessEnvironment &extra = QProcessEnvironment())
     {
@@ -45,19 +32,6 @@ protected:
             *err = QString::fromUtf8(process.readAllStandardError());
         return process.exitCode();
     }
-
-    qint64 scalar(const QString &sql)
-    {
-        auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
-        EXPECT_TRUE(db.ok());
-        auto v = db.value()->scalar(sql);
-        EXPECT_TRUE(v.ok()) << v.errorMessage().toStdString();
-        return v.ok() ? v.value() : -1;
-    }
-
-    QTemporaryDir m_dir;
-    QString m_catalog;
-    tests::TestHttpServer m_server;
 };
 
 } // namespace
@@ -65,20 +39,20 @@ protected:
 TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffers)
 {
     HttpTestReply index;
-    index.body = fixture("aws/region_index_AmazonEC2.json");
+    index.body = tests::apiFixture("aws/region_index_AmazonEC2.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/current/region_index.json", {index});
     HttpTestReply useast;
-    useast.body = fixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
+    useast.body = tests::apiFixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
     useast.gzip = true;
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json", {useast});
     HttpTestReply euwest;
-    euwest.body = fixture("aws/offer_AmazonEC2_eu-west-1_mixed.json");
+    euwest.body = tests::apiFixture("aws/offer_AmazonEC2_eu-west-1_mixed.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/eu-west-1/index.json", {euwest});
     HttpTestReply spIndex;
-    spIndex.body = fixture("aws/savingsplan_region_index.json");
+    spIndex.body = tests::apiFixture("aws/savingsplan_region_index.json");
     m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json", {spIndex});
     HttpTestReply spUsEast;
-    spUsEast.body = fixture("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json");
+    spUsEast.body = tests::apiFixture("aws/savingsplan_AWSComputeSavingsPlan_us-east-1_excerpt.json");
     spUsEast.gzip = true;
     m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/us-east-1/index.json", {spUsEast});
     HttpTestReply spEuWest;
@@ -122,10 +96,10 @@ TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffer
 TEST_F(NativeSources, AwsSavingsPlanOutageKeepsTheStoredRatesAndTheRestOfTheRefresh)
 {
     HttpTestReply index;
-    index.body = fixture("aws/region_index_AmazonEC2.json");
+    index.body = tests::apiFixture("aws/region_index_AmazonEC2.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/current/region_index.json", {index});
     HttpTestReply useast;
-    useast.body = fixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
+    useast.body = tests::apiFixture("aws/offer_AmazonEC2_us-east-1_gpu_excerpt.json");
     m_server.routeSequence("/offers/v1.0/aws/AmazonEC2/20260701000000/us-east-1/index.json", {useast});
     HttpTestReply down;
     down.status = 503;
@@ -151,8 +125,8 @@ TEST_F(NativeSources, AwsSavingsPlanOutageKeepsTheStoredRatesAndTheRestOfTheRefr
 
 TEST_F(NativeSources, AzureRetailPricesFollowNextPageLink)
 {
-    const QByteArray page1 = fixture("azure/retail_prices_page1.json");
-    const QByteArray page2 = fixture("azure/retail_prices_page2.json");
+    const QByteArray page1 = tests::apiFixture("azure/retail_prices_page1.json");
+    const QByteArray page2 = tests::apiFixture("azure/retail_prices_page2.json");
     m_server.route("/api/retail/prices", [&](const tests::HttpTestRequest &request) {
         HttpTestReply r;
         r.body = request.query.contains("skip") ? page2 : page1;
@@ -174,7 +148,7 @@ TEST_F(NativeSources, AzureRetailPricesFollowNextPageLink)
 
 TEST_F(NativeSources, GcpRefreshPricesNewerFamiliesAndLeavesWhatItCannotPrice)
 {
-    const QByteArray page = fixture("gcp/cloudbilling_skus_new_families.json");
+    const QByteArray page = tests::apiFixture("gcp/cloudbilling_skus_new_families.json");
     m_server.route("/v1/services/6F81-5844-456A/skus", [&](const tests::HttpTestRequest &) {
         HttpTestReply r;
         r.body = page;

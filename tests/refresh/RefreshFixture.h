@@ -24,6 +24,12 @@ inline QByteArray readFile(const QString &path)
     return f.readAll();
 }
 
+// A file of tests/data/api (the providers' formats, see the SOURCE.md files there).
+inline QByteArray apiFixture(const char *relative)
+{
+    return readFile(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/api/") + QLatin1String(relative));
+}
+
 inline HttpTestReply csvReply(const QByteArray &body)
 {
     HttpTestReply r;

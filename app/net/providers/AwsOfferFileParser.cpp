@@ -1,6 +1,7 @@
 #include "net/providers/AwsOfferFileParser.h"
 
 #include "net/providers/ProviderCommon.h"
+#include "net/providers/StreamText.h"
 
 #include <charconv>
 #include <cmath>
@@ -12,22 +13,6 @@ namespace {
 using namespace std::string_view_literals;
 
 const QString kProvider = QStringLiteral("aws");
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-std::optional<double> parseDouble(std::string_view text)
-{
-    while (!text.empty() && text.front() == ' ')
-        text.remove_prefix(1);
-    double value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
 
 // "2048 GiB" -> 2048; "0.5 GiB" -> 0.5; "NA" -> nullopt.
 std::optional<double> leadingNumber(std::string_view text)

@@ -153,25 +153,9 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetchRegion(const AwsRegionF
     options.fileLabel = label;
     options.fallbackRegion = region.regionCode;
     AwsOfferFileParser parser(m_resolver, m_shapes, options);
-    request.sink = [&](const char *data, qsizetype size) {
-        if (isCancelled(context))
-            return false;
-        return parser.feed(data, std::size_t(size));
-    };
-    const QString status = QStringLiteral("AWS %1").arg(region.regionCode);
-    reportProgress(context, status, 0, 0);
-    auto response = context.http->send(
-        request, [&](qint64 done, qint64 total) { reportProgress(context, status, done, total); }, context.cancel);
-    // A parse fault aborts the transfer; its message says more than the client's "aborted".
-    if (!parser.errorMessage().isEmpty())
-        return core::Error{parser.errorMessage()};
-    if (isCancelled(context))
-        return cancelledError(label);
-    if (!response)
-        return response.error();
-    // A client that answered from its cache without calling the sink hands the body over here.
-    if (parser.bytesConsumed() == 0 && !response->body.isEmpty())
-        parser.feed(response->body.constData(), std::size_t(response->body.size()));
+    if (auto streamed = streamInto(parser, context, request, label, QStringLiteral("AWS %1").arg(region.regionCode));
+        !streamed)
+        return streamed.error();
     return parser.finish();
 }
 

@@ -1,10 +1,10 @@
 #include "net/providers/AwsSavingsPlanParser.h"
 
 #include "net/providers/ProviderCommon.h"
+#include "net/providers/StreamText.h"
 
 #include <QSet>
 
-#include <charconv>
 #include <cmath>
 #include <initializer_list>
 
@@ -15,20 +15,6 @@ namespace {
 using namespace std::string_view_literals;
 
 const QString kProvider = QStringLiteral("aws");
-
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-std::optional<double> parseNumber(std::string_view text)
-{
-    double value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
 
 std::optional<QString> upfrontId(std::string_view purchaseOption)
 {
@@ -96,19 +82,22 @@ core::Result<core::ImportBatch> AwsSavingsPlanParser::parse(QByteArrayView bytes
     return parser.finish();
 }
 
+bool AwsSavingsPlanParser::isAt(std::initializer_list<std::string_view> path) const
+{
+    // m_path starts with the root object (opened under no key).
+    if (m_path.size() != path.size() + 1)
+        return false;
+    std::size_t i = 1;
+    for (std::string_view part : path) {
+        if (m_path[i++] != part)
+            return false;
+    }
+    return true;
+}
+
 bool AwsSavingsPlanParser::onJsonEvent(JsonEvent event, std::string_view text)
 {
-    // Where the tokenizer stands, relative to the root object.
-    auto at = [this](std::initializer_list<std::string_view> path) {
-        if (m_path.size() != path.size() + 1)
-            return false;
-        std::size_t i = 1;
-        for (std::string_view part : path) {
-            if (m_path[i++] != part)
-                return false;
-        }
-        return true;
-    };
+    auto at = [this](std::initializer_list<std::string_view> path) { return isAt(path); };
     switch (event) {
     case JsonEvent::Key:
         m_key.assign(text);
@@ -160,18 +149,8 @@ bool AwsSavingsPlanParser::onJsonEvent(JsonEvent event, std::string_view text)
 
 void AwsSavingsPlanParser::onScalar(std::string_view text)
 {
-    const std::size_t depth = m_path.size();
-    auto tail = [&](std::initializer_list<std::string_view> path) {
-        if (depth != path.size() + 1)
-            return false;
-        std::size_t i = 1;
-        for (std::string_view part : path) {
-            if (m_path[i++] != part)
-                return false;
-        }
-        return true;
-    };
-    if (depth == 1) {
+    auto tail = [this](std::initializer_list<std::string_view> path) { return isAt(path); };
+    if (m_path.size() == 1) {
         if (m_key == "regionCode"sv)
             m_regionCode.assign(text);
         else if (m_key == "publicationDate"sv)
@@ -193,7 +172,7 @@ void AwsSavingsPlanParser::onScalar(std::string_view text)
             m_termEffective.assign(text);
     } else if (tail({"terms", "savingsPlan", "[]", "leaseContractLength"})) {
         if (m_key == "duration"sv)
-            m_durationYears = parseNumber(text).value_or(0);
+            m_durationYears = parseDouble(text).value_or(0);
         else if (m_key == "unit"sv)
             m_durationUnit.assign(text);
     } else if (tail({"terms", "savingsPlan", "[]", "rates", "[]"})) {
@@ -235,7 +214,7 @@ void AwsSavingsPlanParser::finishRate()
                               .arg(qs(m_rate.usageType));
     if (m_rate.unit != "Hrs"sv)
         return skip(where, QStringLiteral("unit '%1' is not Hrs").arg(qs(m_rate.unit)));
-    const std::optional<double> price = parseNumber(m_rate.price);
+    const std::optional<double> price = parseDouble(m_rate.price);
     if (!price)
         return skip(where, QStringLiteral("discountedRate.price '%1' is not a number").arg(qs(m_rate.price)));
     if (!(*price > 0))

@@ -24,6 +24,7 @@
 #include <QByteArrayView>
 #include <QHash>
 
+#include <initializer_list>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -75,6 +76,8 @@ private:
     };
 
     bool onJsonEvent(JsonEvent event, std::string_view text) override;
+    // Where the tokenizer stands, relative to the root object ({"terms", "savingsPlan", "[]"}).
+    bool isAt(std::initializer_list<std::string_view> path) const;
     void onScalar(std::string_view text);
     void finishRate();
     void finishTerm();

@@ -50,23 +50,10 @@ core::Result<core::ImportBatch> fetchRegion(const QUrl &baseUrl, const AwsSaving
     options.fallbackRegion = region.regionCode;
     options.instances = instances;
     AwsSavingsPlanParser parser(std::move(options));
-    request.sink = [&](const char *data, qsizetype size) {
-        if (isCancelled(context))
-            return false;
-        return parser.feed(data, std::size_t(size));
-    };
-    const QString status = QStringLiteral("AWS savings plans %1").arg(region.regionCode);
-    reportProgress(context, status, 0, 0);
-    auto response = context.http->send(
-        request, [&](qint64 done, qint64 total) { reportProgress(context, status, done, total); }, context.cancel);
-    if (!parser.errorMessage().isEmpty())
-        return core::Error{parser.errorMessage()};
-    if (isCancelled(context))
-        return cancelledError(label);
-    if (!response)
-        return response.error();
-    if (parser.bytesConsumed() == 0 && !response->body.isEmpty())
-        parser.feed(response->body.constData(), std::size_t(response->body.size()));
+    if (auto streamed = streamInto(parser, context, request, label,
+                                   QStringLiteral("AWS savings plans %1").arg(region.regionCode));
+        !streamed)
+        return streamed.error();
     return parser.finish();
 }
 

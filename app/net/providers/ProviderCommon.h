@@ -31,6 +31,34 @@ core::Result<QJsonObject> parseJsonObject(const QByteArray &bytes, const QString
 core::Result<QJsonObject> fetchJsonObject(const core::RefreshContext &context, const core::HttpRequest &request,
                                           const QString &status);
 
+// Streams a large body (an AWS price list file) into a push parser as it arrives, with progress
+// under status and cancel honoured: the parser needs feed(data, size), errorMessage() and
+// bytesConsumed(). A parser that refuses the bytes stops the transfer, and its own error says
+// more than the client's "aborted"; a client that answered from its cache hands the whole body
+// over, and it is fed here.
+template<typename Parser>
+core::Status streamInto(Parser &parser, const core::RefreshContext &context, core::HttpRequest request,
+                        const QString &label, const QString &status)
+{
+    request.sink = [&](const char *data, qsizetype size) {
+        if (isCancelled(context))
+            return false;
+        return parser.feed(data, std::size_t(size));
+    };
+    reportProgress(context, status, 0, 0);
+    auto response = context.http->send(
+        request, [&](qint64 done, qint64 total) { reportProgress(context, status, done, total); }, context.cancel);
+    if (!parser.errorMessage().isEmpty())
+        return core::Error{parser.errorMessage()};
+    if (isCancelled(context))
+        return cancelledError(label);
+    if (!response)
+        return response.error();
+    if (parser.bytesConsumed() == 0 && !response->body.isEmpty())
+        parser.feed(response->body.constData(), std::size_t(response->body.size()));
+    return core::success();
+}
+
 // Reads typed fields of one JSON object, keeping the first problem as "<path>.<key>: <what>".
 class JsonFields
 {
