@@ -31,6 +31,7 @@
 #include <QListView>
 #include <QMenu>
 #include <QTableView>
+#include <QToolButton>
 #include <QTextBrowser>
 #include <QUndoStack>
 
@@ -683,4 +684,44 @@ TEST(PlanModels, PhasesModelPassesTheTesterAndEditsTheDocument)
     EXPECT_EQ(model.rowCount(), rows);
     doc.undoStack()->undo();
     EXPECT_EQ(model.rowCount(), rows + 1);
+}
+
+TEST(PlanView, FiltersSayWhatTheyHideAndTheRankingComesBackInOneClick)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    EXPECT_FALSE(panel->hiddenLabel()->isVisible()) << "no filter of the user's: nothing said";
+    EXPECT_FALSE(panel->clearFiltersButton()->isVisible());
+    EXPECT_FALSE(panel->rankOrderButton()->isVisible());
+
+    panel->textFilter()->setFocus();
+    QTest::keyClicks(panel->textFilter(), QStringLiteral("nebius"));
+    const int usable = window->planRunner()->latest()->result.usable;
+    ASSERT_GT(usable, panel->proxy()->rowCount());
+    EXPECT_TRUE(panel->hiddenLabel()->isVisible());
+    EXPECT_TRUE(panel->hiddenLabel()->text().startsWith(QString::number(usable - panel->proxy()->rowCount())))
+        << panel->hiddenLabel()->text().toStdString();
+    EXPECT_TRUE(panel->clearFiltersButton()->isVisible());
+    QTest::mouseClick(panel->clearFiltersButton(), Qt::LeftButton);
+    EXPECT_TRUE(panel->textFilter()->text().isEmpty());
+    EXPECT_EQ(panel->proxy()->rowCount(), usable);
+    EXPECT_FALSE(panel->clearFiltersButton()->isVisible());
+
+    // A sort on another column offers the way back to the plan's order.
+    panel->view()->sortByColumn(ui::ComparisonModel::Time, Qt::AscendingOrder);
+    EXPECT_TRUE(panel->rankOrderButton()->isVisible());
+    QTest::mouseClick(panel->rankOrderButton(), Qt::LeftButton);
+    EXPECT_EQ(panel->view()->horizontalHeader()->sortIndicatorSection(), ui::ComparisonModel::Rank);
+    EXPECT_TRUE(panel->proxy()->index(0, 0).data(ui::ComparisonModel::RecommendedRole).toBool());
+    EXPECT_FALSE(panel->rankOrderButton()->isVisible());
+
+    // After an edit re-plans, the new recommendation is the one selected.
+    const QModelIndex third = panel->proxy()->index(2, ui::ComparisonModel::Instance);
+    QTest::mouseClick(panel->view()->viewport(), Qt::LeftButton, {}, panel->view()->visualRect(third).center());
+    const quint64 generation = tests::planGeneration(*window);
+    window->document()->setValue(QStringLiteral("workload.tokens"), QStringLiteral("60M"));
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    const auto &s = window->planRunner()->latest();
+    EXPECT_EQ(panel->selectedId(), ui::optionId(*s, s->result.options[size_t(s->result.recommended)]));
 }

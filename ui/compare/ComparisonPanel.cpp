@@ -136,7 +136,30 @@ QWidget *ComparisonPanel::createFilters()
     row->addWidget(m_billing);
     row->addWidget(textLabel);
     row->addWidget(m_text, 1);
+    // What the filters and the sort do to the table is said next to them, with a way back.
+    m_hidden = new QLabel(bar);
+    m_clearFilters = new QToolButton(bar);
+    m_clearFilters->setText(tr("Clear filters"));
+    m_clearFilters->setToolTip(tr("Show every usable option again."));
+    m_rankOrder = new QToolButton(bar);
+    m_rankOrder->setText(tr("Rank order"));
+    m_rankOrder->setToolTip(tr("Sort the table by the plan's ranking again (the recommendation first)."));
+    row->addWidget(m_hidden);
+    row->addWidget(m_clearFilters);
+    row->addWidget(m_rankOrder);
     row->addWidget(m_columns);
+    connect(m_clearFilters, &QToolButton::clicked, this, [this] {
+        m_usable->setChecked(true);
+        m_pareto->setChecked(false);
+        m_provider->setCurrentIndex(0);
+        m_billing->setCurrentIndex(0);
+        m_text->clear();
+    });
+    connect(m_rankOrder, &QToolButton::clicked, this, [this] {
+        m_view->sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder);
+        syncTableSelection();
+    });
+    connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this] { updateFilterState(); });
 
     connect(m_usable, &QCheckBox::toggled, this, [this](bool on) { m_proxy->setUsableOnly(on); syncTableSelection(); });
     connect(m_pareto, &QCheckBox::toggled, this, [this](bool on) { m_proxy->setParetoOnly(on); syncTableSelection(); });
@@ -154,6 +177,22 @@ QWidget *ComparisonPanel::createFilters()
         syncTableSelection();
     });
     return bar;
+}
+
+void ComparisonPanel::updateFilterState()
+{
+    const bool filtered = m_pareto->isChecked() || m_provider->currentIndex() > 0 || m_billing->currentIndex() > 0
+                          || !m_text->text().trimmed().isEmpty() || !m_usable->isChecked();
+    const PlanSnapshotPtr &s = m_model->snapshot();
+    // Hidden by the filters the user set: the usable options (or all, with Usable only off) not shown.
+    const int reachable = !s ? 0 : (m_usable->isChecked() ? s->result.usable : int(s->result.options.size()));
+    const int hidden = std::max(0, reachable - m_proxy->rowCount());
+    m_hidden->setText(filtered && hidden > 0 ? tr("%n option(s) hidden by filters", nullptr, hidden) : QString());
+    m_hidden->setVisible(filtered && hidden > 0);
+    m_clearFilters->setVisible(filtered);
+    const QHeaderView *header = m_view->horizontalHeader();
+    m_rankOrder->setVisible(header->sortIndicatorSection() != ComparisonModel::Rank
+                            || header->sortIndicatorOrder() != Qt::AscendingOrder);
 }
 
 void ComparisonPanel::setBusy(bool busy)
@@ -178,10 +217,8 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
                                .arg(s.result.options.size())
                                .arg(s.planMs, 0, 'f', 0));
     }
-    // Keep the user's choice across re-plans while it is still shown; else the recommendation.
-    const QModelIndex kept = m_proxy->mapFromSource(m_model->index(m_model->rowOfId(m_selectedId), 0));
-    if (m_selectedId.isEmpty() || !kept.isValid())
-        m_selectedId = s.result.recommended >= 0 ? optionId(s, s.result.options[size_t(s.result.recommended)]) : QString();
+    // Every plan starts on its recommendation: an edit that changes the answer shows the new one.
+    m_selectedId = s.result.recommended >= 0 ? optionId(s, s.result.options[size_t(s.result.recommended)]) : QString();
     updateCharts();
     m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
@@ -334,6 +371,7 @@ void ComparisonPanel::selectId(const QString &id)
 
 void ComparisonPanel::syncTableSelection()
 {
+    updateFilterState(); // every filter change and re-plan comes through here
     const QModelIndex source = m_model->index(m_model->rowOfId(m_selectedId), 0);
     const QModelIndex index = m_proxy->mapFromSource(source);
     m_syncing = true;

@@ -49,6 +49,9 @@ public:
     // Why the selected option stands where it does and everything behind it.
     QTextBrowser *details() const { return m_details; }
     QLineEdit *textFilter() const { return m_text; }
+    QLabel *hiddenLabel() const { return m_hidden; }
+    QToolButton *clearFiltersButton() const { return m_clearFilters; }
+    QToolButton *rankOrderButton() const { return m_rankOrder; }
     QCheckBox *usableOnly() const { return m_usable; }
     QMenu *columnsMenu() const { return m_columnsMenu; }
 
@@ -66,6 +69,8 @@ private:
     void updateReasons();
     void onTableSelection();
     void syncTableSelection();
+    // Says how many options the filters hide and whether the table is in the plan's order.
+    void updateFilterState();
 
     ComparisonModel *m_model;
     ComparisonProxy *m_proxy;
@@ -80,6 +85,9 @@ private:
     QComboBox *m_billing = nullptr;
     QLineEdit *m_text = nullptr;
     QToolButton *m_columns = nullptr;
+    QLabel *m_hidden = nullptr;       // "120 options hidden by filters"
+    QToolButton *m_clearFilters = nullptr;
+    QToolButton *m_rankOrder = nullptr; // back to the plan's ranking after a sort on another column
     QMenu *m_columnsMenu = nullptr;
     QString m_selectedId;
     bool m_syncing = false;
