@@ -4,6 +4,7 @@
 
 #include "PlanTestSupport.h"
 
+#include "core/plan/PlanExplain.h"
 #include "ui/charts/CostBarsChart.h"
 #include "ui/charts/CostTimeChart.h"
 #include "ui/compare/ComparisonModel.h"
@@ -724,4 +725,25 @@ TEST(PlanView, FiltersSayWhatTheyHideAndTheRankingComesBackInOneClick)
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
     const auto &s = window->planRunner()->latest();
     EXPECT_EQ(panel->selectedId(), ui::optionId(*s, s->result.options[size_t(s->result.recommended)]));
+}
+
+TEST(PlanView, OptionalColumnsShowInstancesLinksP90TimeAndTheDeadlinesChance)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    QTableView *view = panel->view();
+    for (int c : {int(ui::ComparisonModel::Instances), int(ui::ComparisonModel::Interconnect),
+                  int(ui::ComparisonModel::TimeP90), int(ui::ComparisonModel::MeetsDeadline)}) {
+        EXPECT_TRUE(view->isColumnHidden(c)) << "hidden until chosen: " << c;
+        const QModelIndex first = panel->proxy()->index(0, c);
+        EXPECT_FALSE(first.data().toString().isEmpty()) << c;
+    }
+    const QModelIndex recommended = panel->proxy()->index(0, 0);
+    ASSERT_TRUE(recommended.data(ui::ComparisonModel::RecommendedRole).toBool());
+    const auto &s = window->planRunner()->latest();
+    const core::PlanOption &best = s->result.options[size_t(s->result.recommended)];
+    EXPECT_EQ(panel->proxy()->index(0, ui::ComparisonModel::Instances).data().toInt(), best.instances);
+    EXPECT_EQ(panel->proxy()->index(0, ui::ComparisonModel::MeetsDeadline).data().toString(),
+              core::percentText(best.pMeetDeadline));
 }

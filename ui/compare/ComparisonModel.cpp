@@ -94,6 +94,10 @@ QString ComparisonModel::columnTitle(int column)
     case Fits: return tr("Fits");
     case Bottleneck: return tr("Bottleneck");
     case Commitment: return tr("Commitment");
+    case Instances: return tr("Instances");
+    case Interconnect: return tr("Interconnect");
+    case TimeP90: return tr("Time P90");
+    case MeetsDeadline: return tr("P(deadline)");
     case ColumnCount: break;
     }
     return {};
@@ -194,6 +198,14 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
             ? tr("%1 (upfront %2)").arg(core::formatMoney(o.commitmentTotal, currency),
                                         core::formatMoney(o.commitmentUpfront * o.instances, currency))
             : core::formatMoney(o.commitmentTotal, currency);
+    case Instances: return o.fits ? QVariant(o.instances) : QVariant();
+    case Interconnect: {
+        const QString rdma = offer.rdma == core::RdmaKind::None ? tr("no RDMA") : core::rdmaId(offer.rdma);
+        return offer.interconnect.isEmpty() ? rdma : tr("%1; %2").arg(offer.interconnect, rdma);
+    }
+    case TimeP90: return o.fits ? core::durationText(o.timeP90 > 0 ? o.timeP90 : o.hours) : QString();
+    case MeetsDeadline:
+        return o.fits && m_snapshot->request.constraints.deadlineHours > 0 ? core::percentText(o.pMeetDeadline) : QString();
     case ColumnCount: break;
     }
     return {};
@@ -216,6 +228,9 @@ QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int r
     case Cost: return never + o.cost;
     case CostP90: return never + o.costP90;
     case Commitment: return core::isCommitment(o.billing) ? o.commitmentTotal : 1e300;
+    case Instances: return never + o.instances;
+    case TimeP90: return never + (o.timeP90 > 0 ? o.timeP90 : o.hours);
+    case MeetsDeadline: return o.fits ? -o.pMeetDeadline : 1.0; // most likely first
     case Fits: return row; // the plan's own order: usable and ranked first
     default: return display(o, column);
     }
@@ -244,7 +259,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case RankRole: return rankOf(*m_snapshot, index.row());
     case Qt::TextAlignmentRole:
         if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank
-            || index.column() == Commitment)
+            || index.column() == Commitment || index.column() == Instances || index.column() == TimeP90
+            || index.column() == MeetsDeadline)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::FontRole:

@@ -28,6 +28,11 @@ public:
         Fits,
         Bottleneck,
         Commitment, // commitments: everything the term(s) cost, used or not, and the upfront part
+        // Optional columns (hidden until chosen under Columns):
+        Instances,
+        Interconnect, // between GPUs, and RDMA between instances
+        TimeP90,
+        MeetsDeadline, // the chance of meeting the deadline
         ColumnCount
     };
     enum Role {
@@ -63,6 +68,8 @@ public:
     static QString bottleneckText(core::Bottleneck b);
     static QString issueText(const core::PlanOption &o);
     static QString billingText(const core::PlanOption &o);
+    // Columns a new table hides (the Columns menu shows them).
+    static bool optionalColumn(int column) { return column >= Instances && column < ColumnCount; }
     // Where a spot row's interruption rate comes from: the provider, the scenario or the default.
     QString interruptionTip(const core::PlanOption &o) const;
 

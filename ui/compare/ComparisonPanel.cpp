@@ -125,7 +125,9 @@ QWidget *ComparisonPanel::createFilters()
     for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
         QAction *a = m_columnsMenu->addAction(ComparisonModel::columnTitle(c));
         a->setCheckable(true);
-        a->setChecked(true);
+        const bool shown = !ComparisonModel::optionalColumn(c);
+        a->setChecked(shown);
+        m_view->setColumnHidden(c, !shown);
         connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
     }
     m_columns->setMenu(m_columnsMenu);
