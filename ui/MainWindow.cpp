@@ -99,6 +99,15 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
 
     connect(m_loader, &CatalogLoader::finished, this, &MainWindow::showSnapshot);
     connect(m_doc, &ScenarioDocument::replaced, m_compare, &ComparisonPanel::resetView);
+    // A new or opened document that cannot be planned shows why, not the last document's plan.
+    connect(m_doc, &ScenarioDocument::replaced, this, [this] {
+        if (m_doc->scenario())
+            return;
+        auto empty = std::make_shared<PlanSnapshot>();
+        empty->error = m_doc->errorInWords(m_doc->error());
+        m_compare->setSnapshot(empty);
+        m_timeline->setSnapshot(empty);
+    });
     connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::replan);
     connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(m_doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -284,7 +293,8 @@ void MainWindow::restoreLayout()
 std::optional<ReportInput> MainWindow::currentReportInput()
 {
     const PlanSnapshotPtr &latest = m_runner->latest();
-    if (!latest || !latest->error.isEmpty() || m_catalogOffers.isEmpty())
+    // A document that cannot be planned has no report, whatever was planned before it.
+    if (!latest || !latest->error.isEmpty() || m_catalogOffers.isEmpty() || !m_doc->scenario())
         return std::nullopt;
     if (!m_reportPlanner) {
         m_reportPlanner = std::make_unique<core::Planner>();

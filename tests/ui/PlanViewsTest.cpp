@@ -24,16 +24,18 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDir>
+#include <QFile>
 #include <QHeaderView>
 #include <QJsonArray>
-#include <QLabel>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMenu>
 #include <QTableView>
-#include <QToolButton>
+#include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -746,4 +748,25 @@ TEST(PlanView, OptionalColumnsShowInstancesLinksP90TimeAndTheDeadlinesChance)
     EXPECT_EQ(panel->proxy()->index(0, ui::ComparisonModel::Instances).data().toInt(), best.instances);
     EXPECT_EQ(panel->proxy()->index(0, ui::ComparisonModel::MeetsDeadline).data().toString(),
               core::percentText(best.pMeetDeadline));
+}
+
+TEST(PlanView, AnOpenedScenarioThatCannotBePlannedShowsWhyNotTheLastPlan)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    ASSERT_GT(panel->proxy()->rowCount(), 0);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "gpu-planner-scenario", "version": 1,
+                    "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "lots"}})");
+    }
+    QString error;
+    ASSERT_TRUE(window->document()->open(path, &error)) << error.toStdString();
+    EXPECT_FALSE(window->document()->scenario().has_value());
+    EXPECT_EQ(panel->proxy()->rowCount(), 0) << "the previous document's options are not shown";
+    EXPECT_TRUE(panel->summary()->text().contains(QStringLiteral("Dataset tokens"))) << panel->summary()->text().toStdString();
 }

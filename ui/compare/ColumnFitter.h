@@ -20,6 +20,8 @@ public:
     explicit ColumnFitter(QTableView *view);
 
     void fit();
+    // Forgets the widths the user dragged (a new document starts from a clean view).
+    void forgetUserWidths() { m_userSized.clear(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -257,6 +257,8 @@ void ComparisonPanel::resetView()
     m_text->clear();
     m_view->sortByColumn(ComparisonModel::Rank, Qt::AscendingOrder);
     m_selectedId.clear();
+    m_columnFitter->forgetUserWidths();
+    m_columnFitter->fit();
 }
 
 void ComparisonPanel::updateCharts()
