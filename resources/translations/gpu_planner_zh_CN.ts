@@ -1597,6 +1597,30 @@
         <source>Interrupted about %1 a month: a default, the provider publishes no figure.</source>
         <translation>每月约 %1 被中断：默认值，提供商未公布数据。</translation>
     </message>
+    <message>
+        <source>Instances</source>
+        <translation>实例数</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Time P90</source>
+        <translation>时间 P90</translation>
+    </message>
+    <message>
+        <source>P(deadline)</source>
+        <translation>P(截止)</translation>
+    </message>
+    <message>
+        <source>no RDMA</source>
+        <translation>无 RDMA</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ComparisonPanel</name>
@@ -1713,6 +1737,28 @@ Cost %5 (P90 %6) · time %7</source>
 P50 %3, P90 %4</source>
         <translation>%1，位于 %2
 P50 %3，P90 %4</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>Show every usable option again.</source>
+        <translation>重新显示所有可用选项。</translation>
+    </message>
+    <message>
+        <source>Rank order</source>
+        <translation>排名顺序</translation>
+    </message>
+    <message>
+        <source>Sort the table by the plan&apos;s ranking again (the recommendation first).</source>
+        <translation>重新按方案排名排序（推荐项在前）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n option(s) hidden by filters</source>
+        <translation>
+            <numerusform>筛选隐藏了 %n 个选项</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -149,19 +149,11 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("A short name shown in reports and the window title."));
     line(tr("Display &currency:"), QStringLiteral("display_currency"), FieldKind::Text, tr("USD"),
          tr("ISO code of the currency costs are shown in (USD, EUR, CNY…); converted with the catalog's FX rates."));
-    // The rate table needs the form's whole width: its label goes on a row of its own above it.
-    auto *fxRates = m_fxRates = new FxRatesField(doc, this);
-    auto *fxLabel = new QLabel(tr("E&xchange rates:"), this);
-    fxLabel->setBuddy(fxRates);
-    const QString fxTip = tr("Rates this scenario uses instead of the catalog's: units of a currency per US dollar, "
-                             "with the rate's date and source. Currencies not listed use the catalog's stored rates "
-                             "(the ECB's reference rates after a refresh).");
-    fxLabel->setToolTip(fxTip);
-    fxRates->setToolTip(fxTip);
-    fxRates->focusProxy()->setToolTip(fxTip);
-    form->addRow(fxLabel);
-    form->addRow(fxRates);
-    doc->setFieldName(fxRates->path(), accessibleLabelText(fxLabel->text()));
+    m_fxRates = new FxRatesField(doc, this);
+    addTableRow(form, tr("E&xchange rates:"), m_fxRates,
+                tr("Rates this scenario uses instead of the catalog's: units of a currency per US dollar, with the "
+                   "rate's date and source. Currencies not listed use the catalog's stored rates (the ECB's "
+                   "reference rates after a refresh)."));
     addFieldRow(form, tr("&Rank by:"),
                 new ChoiceField(doc, QStringLiteral("sort"),
                                 {{QStringLiteral("cost"), tr("Cost")},
@@ -188,19 +180,10 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("Inference: how many months of serving to price."));
     line(tr("Commitment &use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
          tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
-    // Like the rate table, the terms table takes the form's whole width.
-    auto *terms = m_commitments = new CommitmentsField(doc, this);
-    auto *termsLabel = new QLabel(tr("Negotiated &terms:"), this);
-    termsLabel->setBuddy(terms);
-    const QString termsTip = tr("Commitment terms a provider offered you beyond its price list: a discount off its "
-                                "on-demand price or a quoted price per instance-hour, for a term in months, with "
-                                "where it comes from.");
-    termsLabel->setToolTip(termsTip);
-    terms->setToolTip(termsTip);
-    terms->focusProxy()->setToolTip(termsTip);
-    form->addRow(termsLabel);
-    form->addRow(terms);
-    doc->setFieldName(terms->path(), accessibleLabelText(termsLabel->text()));
+    m_commitments = new CommitmentsField(doc, this);
+    addTableRow(form, tr("Negotiated &terms:"), m_commitments,
+                tr("Commitment terms a provider offered you beyond its price list: a discount off its on-demand "
+                   "price or a quoted price per instance-hour, for a term in months, with where it comes from."));
 }
 
 } // namespace gpuplanner::ui

@@ -259,4 +259,16 @@ void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QS
     form->addRow(l, field);
 }
 
+void addTableRow(QFormLayout *form, const QString &label, Field *field, const QString &tip)
+{
+    auto *l = new QLabel(label, form->parentWidget());
+    l->setBuddy(field);
+    l->setToolTip(tip);
+    field->setToolTip(tip);
+    field->focusProxy()->setToolTip(tip);
+    form->addRow(l);
+    form->addRow(field);
+    field->document()->setFieldName(field->path(), accessibleLabelText(label));
+}
+
 } // namespace gpuplanner::ui

@@ -120,6 +120,8 @@ private:
 
 // Adds "label" + field to form with the label as the field's buddy and tip on both.
 void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QString &tip);
+// A field that needs the form's whole width (a table): its label on a row of its own above it.
+void addTableRow(QFormLayout *form, const QString &label, Field *field, const QString &tip);
 // A form label as a screen reader should say it: without the mnemonic and the colon.
 QString accessibleLabelText(QString label);
 
