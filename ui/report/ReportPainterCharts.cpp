@@ -5,11 +5,13 @@
 #include "ui/report/ReportPainter.h"
 
 #include "core/plan/PlanExplain.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QFontMetricsF>
 #include <QPagedPaintDevice>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPalette>
 
 #include <algorithm>
 #include <cmath>
@@ -26,8 +28,19 @@ const QColor kGrid(0xe3, 0xe6, 0xea);
 const QColor kDot(0xb8, 0xbf, 0xc7);
 const QColor kTop(0x2e, 0x86, 0xc1);
 const QColor kBest(0xe6, 0x7e, 0x22);
-const QList<QColor> kSeries{QColor(0x1f, 0x4e, 0x79), QColor(0xe6, 0x7e, 0x22), QColor(0x27, 0xae, 0x60),
-                            QColor(0x8e, 0x44, 0xad), QColor(0xc0, 0x39, 0x2b)};
+// Each strategy in the colour the app's charts give it, as printed on white paper.
+QList<QColor> strategyColorsOnPaper(const Timeline &t)
+{
+    QStringList ids;
+    for (const StrategySeries &s : t.strategies)
+        ids << s.id;
+    QPalette paper;
+    for (QPalette::ColorRole role : {QPalette::Window, QPalette::Base})
+        paper.setColor(role, Qt::white);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text})
+        paper.setColor(role, Qt::black);
+    return charts::strategyColors(ids, paper);
+}
 
 // A linear or logarithmic axis from data to device coordinates.
 struct Axis
@@ -377,9 +390,10 @@ void ReportPainter::timelineChart(const QRectF &area)
     m_p->drawText(QRectF(plot.left() + mm(2), plot.top() + mm(1), plot.width(), fm.height()), Qt::AlignLeft | Qt::AlignTop,
                   tr("Cumulative cost (%1)").arg(m_in.request.displayCurrency));
 
+    const QList<QColor> colors = strategyColorsOnPaper(t);
     for (qsizetype i = 0; i < t.strategies.size(); ++i) {
         const StrategySeries &s = t.strategies.at(i);
-        const QColor color = kSeries.at(i % kSeries.size());
+        const QColor color = colors.at(i);
         QPainterPath path;
         for (int m = 0; m < months && m < int(s.cumulative.size()); ++m) {
             const QPointF p(xAt(m), y.map(s.cumulative[std::size_t(m)]));
@@ -419,7 +433,7 @@ void ReportPainter::timelineChart(const QRectF &area)
         const StrategySeries &s = t.strategies.at(i);
         const double lx = plot.left() + colW * double(i % 2);
         const double ly = legendTop + fm.height() * 1.6 * double(i / 2);
-        m_p->fillRect(QRectF(lx, ly + fm.height() / 2 - mm(0.4), mm(5), mm(0.8)), kSeries.at(i % kSeries.size()));
+        m_p->fillRect(QRectF(lx, ly + fm.height() / 2 - mm(0.4), mm(5), mm(0.8)), colors.at(i));
         drawFitted(QRectF(lx + mm(6.5), ly, colW - mm(8), fm.height()),
                    QStringLiteral("%1 (%2)").arg(strategyName(s), money(s.total)), tick, Qt::AlignLeft | Qt::AlignVCenter,
                    Qt::black);
