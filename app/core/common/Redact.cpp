@@ -14,7 +14,7 @@ const QString kRedacted = QStringLiteral("REDACTED");
 bool isSecretQueryKey(const QString &name)
 {
     static const QRegularExpression secret(
-        QStringLiteral("^(key|api[-_]?key|apikey|access[-_]?key|secret|.*[-_]secret|token|access[-_]?token|auth|"
+        QStringLiteral("^(key|api[-_]?key|apikey|access[-_]?key|access[-_]?key[-_]?id|secret[-_]?id|secret|.*[-_]secret|token|access[-_]?token|auth|"
                        "password|passwd|pwd|signature|sig|x-amz-signature|x-amz-credential|x-amz-security-token|"
                        "credential|client[-_]?secret)$"),
         QRegularExpression::CaseInsensitiveOption);
