@@ -18,6 +18,10 @@ const QString kEmbeddedOnly = QStringLiteral(
 QStringList mergeStatements()
 {
     return {
+        // Providers, GPU models and aliases this version adds (Huawei Cloud, V100 PCIe 32 GB, ...).
+        QStringLiteral("INSERT OR IGNORE INTO providers SELECT * FROM embedded.providers"),
+        QStringLiteral("INSERT OR IGNORE INTO gpu_models SELECT * FROM embedded.gpu_models"),
+        QStringLiteral("INSERT OR IGNORE INTO gpu_aliases SELECT * FROM embedded.gpu_aliases"),
         QStringLiteral("INSERT OR IGNORE INTO regions (provider_id, code, name, geography) "
                        "SELECT provider_id, code, name, geography FROM embedded.regions "
                        "WHERE provider_id IN (SELECT id FROM providers)"),
@@ -46,6 +50,16 @@ QStringList mergeStatements()
                        "it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND it.vcpus IS st.vcpus AND "
                        "it.memory_gib IS st.memory_gib "
                        "JOIN regions r ON r.provider_id = sr.provider_id AND r.code = sr.code WHERE ") + kEmbeddedOnly,
+        // Instance types known without a price (unpriced-instances.csv): a refresh prices them.
+        QStringLiteral("INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, "
+                       "gpu_memory_gib, interconnect, network_gbps, rdma, spec_source) "
+                       "SELECT st.provider_id, st.name, st.gpu_id, st.gpu_count, st.vcpus, st.memory_gib, "
+                       "st.gpu_memory_gib, st.interconnect, st.network_gbps, st.rdma, st.spec_source "
+                       "FROM embedded.instance_types st "
+                       "WHERE NOT EXISTS (SELECT 1 FROM embedded.offers so WHERE so.instance_type_id = st.id) "
+                       "AND st.provider_id IN (SELECT id FROM providers) AND st.gpu_id IN (SELECT id FROM gpu_models) "
+                       "AND NOT EXISTS (SELECT 1 FROM instance_types it WHERE it.provider_id = st.provider_id AND "
+                       "it.name = st.name)"),
         QStringLiteral("INSERT OR IGNORE INTO spot_interruptions SELECT * FROM embedded.spot_interruptions"),
         QStringLiteral("INSERT OR IGNORE INTO price_references SELECT * FROM embedded.price_references"),
     };
@@ -55,7 +69,7 @@ QStringList mergeStatements()
 
 QString embeddedDataMetaKey()
 {
-    return QStringLiteral("embedded_commitments_v3");
+    return QStringLiteral("embedded_china_clouds_v4");
 }
 
 Status mergeEmbeddedData(Database &db, const QString &embeddedCatalogPath)

@@ -191,7 +191,7 @@ Result<qint64> CatalogWriter::instanceTypeId(const ImportedInstance &in)
         auto &s = insert.value();
         s.bind(1, in.provider).bind(2, in.name).bind(3, in.gpuId).bind(4, in.gpuCount).bind(5, in.vcpus);
         s.bind(6, in.memoryGib).bind(7, gpuMemory).bind(8, hw.interconnect).bind(9, hw.networkGbps);
-        s.bind(10, hw.rdma).bind(11, hw.source).bind(12, in.listedGpuMemoryGib);
+        s.bind(10, hw.rdma).bind(11, hw.source.isEmpty() ? in.specNote : hw.source).bind(12, in.listedGpuMemoryGib);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("instance type %1/%2").arg(in.provider, in.name), e.errorMessage());
         id = m_db.lastInsertId();
@@ -349,6 +349,45 @@ Status CatalogWriter::setMeta(const QString &key, const QString &value)
     return s.value().exec();
 }
 
+namespace {
+
+// Instance types the seed knows from the provider's own documentation but has no price for
+// (unpriced-instances.csv): they are in the catalog so that a refresh can price them and
+// the catalog can say what exists, and no offer is made up for them.
+Status writeUnpricedInstances(CatalogWriter &writer, const SeedMetadata &meta, const QString &seedDir)
+{
+    const QString file = QDir(seedDir).filePath(QStringLiteral("unpriced-instances.csv"));
+    if (!QFile::exists(file))
+        return success();
+    auto table = readCsvFile(file);
+    if (!table)
+        return table.error();
+    const CsvTable &t = table.value();
+    for (const CsvRecord &r : t.records()) {
+        ImportedInstance in;
+        in.provider = t.field(r, QStringLiteral("provider"));
+        in.name = t.field(r, QStringLiteral("instance_type"));
+        in.gpuId = t.field(r, QStringLiteral("gpu_id"));
+        in.specNote = t.field(r, QStringLiteral("source"));
+        bool countOk = false, cpuOk = false, memOk = false;
+        in.gpuCount = t.field(r, QStringLiteral("gpu_count")).toDouble(&countOk);
+        in.vcpus = t.field(r, QStringLiteral("vcpus")).toDouble(&cpuOk);
+        in.memoryGib = t.field(r, QStringLiteral("memory_gib")).toDouble(&memOk);
+        const QString where = QStringLiteral("unpriced-instances.csv:%1").arg(r.line);
+        if (!countOk || !cpuOk || !memOk || in.gpuCount <= 0)
+            return Error{where + QStringLiteral(": gpu_count, vcpus and memory_gib must be numbers")};
+        if (!meta.gpuModel(in.gpuId))
+            return Error{QStringLiteral("%1: gpu_id '%2' is not in gpu-models.csv").arg(where, in.gpuId)};
+        if (!meta.provider(in.provider))
+            return Error{QStringLiteral("%1: provider '%2' is not in providers.csv").arg(where, in.provider)};
+        if (auto id = writer.instanceTypeId(in); !id)
+            return id.error();
+    }
+    return success();
+}
+
+} // namespace
+
 Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions)
 {
     auto meta = loadSeedMetadata(seedDir);
@@ -394,6 +433,8 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
     if (auto s = writer.writeReferenceData(); !s)
         return s;
     if (auto s = writer.writeBatch(batch.value()); !s)
+        return s;
+    if (auto s = writeUnpricedInstances(writer, meta.value(), seedDir); !s)
         return s;
     // The fork converted CNY at this fixed rate; the seed keeps it so CNY offers compare
     // with USD ones exactly as published until the FX refresh brings a dated ECB rate.

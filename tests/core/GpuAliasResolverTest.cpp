@@ -76,7 +76,7 @@ TEST(ReferenceData, EmbeddedReferenceLoadsAndResolvesEveryAlias)
     auto meta = loadSeedMetadata(QStringLiteral(":/reference"));
     ASSERT_TRUE(meta.ok()) << meta.errorMessage().toStdString();
     EXPECT_GE(meta->gpuModels.size(), 80);
-    EXPECT_EQ(meta->providers.size(), 22);
+    EXPECT_EQ(meta->providers.size(), 23);
     const auto r = meta->resolver();
     for (const GpuAlias &a : meta->aliases) {
         const QString provider = a.provider == u'*' ? QString() : a.provider;

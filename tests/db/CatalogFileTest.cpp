@@ -180,7 +180,10 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
         ASSERT_TRUE(db.value()->exec(QStringLiteral(
                                          "DELETE FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block');"
                                          "DELETE FROM spot_interruptions; DELETE FROM price_references; DELETE FROM offer_flags;"
-                                         "DELETE FROM catalog_meta WHERE key = 'embedded_commitments_v3';"
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_china_clouds_v4';"
+                                         "DELETE FROM instance_types WHERE provider_id = 'huaweicloud';"
+                                         "DELETE FROM regions WHERE provider_id = 'huaweicloud';"
+                                         "DELETE FROM providers WHERE id = 'huaweicloud';"
                                          "UPDATE offers SET hourly_price = 99.25 WHERE id = (SELECT min(id) FROM offers);"))
                         .ok());
     }
@@ -192,6 +195,10 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
     EXPECT_GT(count("SELECT count(*) FROM offer_flags"), flags / 2);
     EXPECT_EQ(count("SELECT count(*) FROM offers WHERE hourly_price = 99.25"), 1) << "the user's own prices stay";
     EXPECT_EQ(count("SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    // A catalog of an earlier version gains Huawei Cloud: the provider, its regions and its flavors.
+    EXPECT_EQ(count("SELECT count(*) FROM providers WHERE id = 'huaweicloud'"), 1);
+    EXPECT_EQ(count("SELECT count(*) FROM regions WHERE provider_id = 'huaweicloud'"), 8);
+    EXPECT_EQ(count("SELECT count(*) FROM instance_types WHERE provider_id = 'huaweicloud'"), 24);
     // Once: a commitment the user deletes afterwards is not brought back.
     {
         auto db = openCatalogFile(path, OpenMode::ReadWrite);

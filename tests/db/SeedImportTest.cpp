@@ -102,10 +102,22 @@ TEST_F(SeedImport, NoAcceleratorNameIsUnmapped)
 
 TEST_F(SeedImport, EveryProviderHasOffersAndEveryRegionAGeography)
 {
+    // Huawei Cloud ships its GPU flavors and regions without prices (none can be shipped
+    // offline) and says so in its note; every other provider has offers.
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers p WHERE NOT EXISTS "
                                     "(SELECT 1 FROM instance_types it JOIN offers o ON o.instance_type_id = it.id "
-                                    "WHERE it.provider_id = p.id)")),
+                                    "WHERE it.provider_id = p.id) AND p.id <> 'huaweicloud'")),
               0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM providers WHERE id = 'huaweicloud' AND data_date = '' "
+                                    "AND data_note LIKE 'no offline prices%'")),
+              1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'huaweicloud'")), 24);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id = 'huaweicloud'")), 8);
+    // The 32 GB V100 PCIe of Huawei P2s, the A100 40 GB of Alibaba gn7 and the bare-metal ebmgn7e.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT gpu_memory_gib FROM instance_types WHERE name = 'p2s.16xlarge.8'")), 256);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'alicloud' AND "
+                                    "name IN ('ecs.gn7-c13g1.26xlarge', 'ecs.ebmgn7e.32xlarge') AND gpu_count = 8")),
+              2);
     // Mithril's only prices are placeholders (1.00 USD per GPU-hour for H100 and H200, on-demand
     // and spot alike): kept, and every one flagged as such.
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "

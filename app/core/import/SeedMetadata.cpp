@@ -172,6 +172,9 @@ Result<SeedMetadata> loadSeedMetadata(const QString &dirPath)
                                  .arg(specName)};
             }
             g = specs.value().value(specName);
+            // A variant of a spec row with another memory size (V100 PCIe 32 GB on the 16 GB card's row).
+            if (const auto memory = optionalNumber(t.field(r, QStringLiteral("memory_gib"))))
+                g.memoryGib = memory;
         } else {
             g.vendor = t.field(r, QStringLiteral("vendor"));
             g.memoryGib = optionalNumber(t.field(r, QStringLiteral("memory_gib")));

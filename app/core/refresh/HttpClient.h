@@ -26,6 +26,9 @@ struct HttpRequest
     QList<QByteArray> expectedContentTypes;
     // Use ETag / Last-Modified from the client's cache and reuse the cached body on 304.
     bool conditional = true;
+    // A non-2xx answer (after the client's own retries) comes back as a response instead of an
+    // error, for APIs whose error body names the cause (a signature mismatch, a rate limit).
+    bool returnErrorResponses = false;
     // Streaming consumer: when set, body bytes are passed here instead of being kept in
     // HttpResponse::body (constant memory for huge files). Return false to abort.
     std::function<bool(const char *data, qsizetype size)> sink;

@@ -426,7 +426,8 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
             }
             return response;
         }
-        if (isSuccess(a.status)) {
+        const bool lastTry = !(canRetry && isRetryableStatus(a.status));
+        if (isSuccess(a.status) || (request.returnErrorResponses && lastTry)) {
             HttpResponse response;
             response.status = a.status;
             response.body = std::move(a.body);
@@ -434,7 +435,7 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
             response.etag = a.etag;
             response.lastModified = a.lastModified;
             response.url = a.effectiveUrl;
-            if (conditional && !request.sink)
+            if (conditional && !request.sink && isSuccess(a.status))
                 cache.store(request.url, a.etag, a.lastModified, response.body);
             return response;
         }
