@@ -194,8 +194,16 @@ int runRefresh(const QStringList &args, CatalogSession &session, QTextStream &ou
     sources.preference = preference == u"native" ? SourcePreference::Native : SourcePreference::SkyPilot;
     const QHash<QString, QString> keyVariables = SourceRegistry::nativeProviders();
     for (auto it = keyVariables.cbegin(); it != keyVariables.cend(); ++it) {
-        if (!it.value().isEmpty() && qEnvironmentVariableIsSet(it.value().toLatin1().constData()))
+        if (!it.value().isEmpty() && !SourceRegistry::credentialVariables().contains(it.key())
+            && qEnvironmentVariableIsSet(it.value().toLatin1().constData()))
             sources.apiKeys.insert(it.key(), qEnvironmentVariable(it.value().toLatin1().constData()));
+    }
+    const QHash<QString, QStringList> credentialVariables = SourceRegistry::credentialVariables();
+    for (const QStringList &variables : credentialVariables) {
+        for (const QString &variable : variables) {
+            if (qEnvironmentVariableIsSet(variable.toLatin1().constData()))
+                sources.credentials.insert(variable, qEnvironmentVariable(variable.toLatin1().constData()));
+        }
     }
     if (qEnvironmentVariableIsSet("GPUPLANNER_VAST_API_KEY"))
         sources.apiKeys.insert(QStringLiteral("vast"), qEnvironmentVariable("GPUPLANNER_VAST_API_KEY"));

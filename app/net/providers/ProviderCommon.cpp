@@ -1,5 +1,8 @@
 #include "net/providers/ProviderCommon.h"
 
+#include "core/import/OfferAggregator.h"
+#include "core/refresh/BatchValidation.h"
+
 #include "core/common/Redact.h"
 
 #include <QJsonParseError>
@@ -163,6 +166,44 @@ core::ImportExclusion notAnObject(const QString &provider, const QString &file, 
                                   const QJsonValue &value)
 {
     return unusableEntry(provider, file, what, QStringLiteral("%1: expected an object, got %2").arg(path, jsonTypeName(value)));
+}
+
+QList<core::ImportedOffer> lowestPerOffer(const QList<core::ImportedOffer> &offers)
+{
+    QHash<QString, qsizetype> index;
+    QList<core::ImportedOffer> merged;
+    QList<QList<double>> prices;
+    for (const core::ImportedOffer &o : offers) {
+        const QString key = core::offerIdentity(o);
+        const auto it = index.constFind(key);
+        if (it == index.cend()) {
+            index.insert(key, merged.size());
+            merged.append(o);
+            prices.append(QList<double>{o.price});
+            continue;
+        }
+        prices[*it].append(o.price);
+        if (o.price < merged.at(*it).price)
+            merged[*it] = o;
+    }
+    for (qsizetype i = 0; i < merged.size(); ++i) {
+        if (prices.at(i).size() > 1)
+            merged[i].medianPrice = core::median(prices.at(i));
+    }
+    return merged;
+}
+
+core::ImportedOffer prepaidSubscription(const core::ImportedInstance &instance, const QString &region, int months,
+                                        double total, const QString &currency, const QString &source)
+{
+    core::ImportedOffer o = core::onDemandOrSpot(instance, region, core::Billing::Reserved, total / (months * 730.0),
+                                                 currency, source);
+    o.termMonths = months;
+    o.upfront = QStringLiteral("all");
+    o.priceBasis = core::PriceBasis::Effective;
+    o.upfrontFee = total;
+    o.recurringPerHour = 0.0;
+    return o;
 }
 
 } // namespace gpuplanner::net

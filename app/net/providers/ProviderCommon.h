@@ -100,4 +100,14 @@ core::ImportExclusion unusableEntry(const QString &provider, const QString &file
 core::ImportExclusion notAnObject(const QString &provider, const QString &file, const QString &what,
                                   const QString &path, const QJsonValue &value);
 
+// Offers of several zones merged into one per offer (instance, region, billing, term): the
+// lowest price, and the median when the zones differ.
+QList<core::ImportedOffer> lowestPerOffer(const QList<core::ImportedOffer> &offers);
+
+// A prepaid subscription (the Chinese clouds' monthly and yearly terms, 包月/包年) as a
+// commitment offer: the whole total paid up front for the term, its effective hourly rate
+// total / (months x 730 h) as the price, nothing recurring.
+core::ImportedOffer prepaidSubscription(const core::ImportedInstance &instance, const QString &region, int months,
+                                        double total, const QString &currency, const QString &source);
+
 } // namespace gpuplanner::net

@@ -4,6 +4,7 @@
 #include "core/refresh/BatchValidation.h"
 
 #include <QDateTime>
+#include <QMap>
 
 #include <mutex>
 #include <thread>
@@ -11,6 +12,35 @@
 namespace gpuplanner::net {
 
 using namespace gpuplanner::core;
+
+namespace {
+
+// "3 entries left out (2 unmapped accelerator name: family HCCPNV5 (instance type …), …; 1 …)":
+// what the source listed that the catalog cannot hold, so that nothing vanishes without a word.
+QString exclusionSummary(const QList<ImportExclusion> &exclusions)
+{
+    if (exclusions.isEmpty())
+        return {};
+    QMap<QString, QStringList> byReason;
+    for (const ImportExclusion &e : exclusions)
+        byReason[e.reason].append(e.detail);
+    QStringList parts;
+    for (auto it = byReason.cbegin(); it != byReason.cend(); ++it) {
+        QStringList examples = it.value().mid(0, 2);
+        examples.removeAll(QString());
+        parts.append(QStringLiteral("%1 %2%3")
+                         .arg(it.value().size())
+                         .arg(it.key(), examples.isEmpty() ? QString()
+                                                          : QStringLiteral(": ") + examples.join(QStringLiteral(", "))
+                                                                + (it.value().size() > 2 ? QStringLiteral(", …") : QString())));
+    }
+    return QStringLiteral("%1 entr%2 left out (%3)")
+        .arg(exclusions.size())
+        .arg(exclusions.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+        .arg(parts.join(QStringLiteral("; ")));
+}
+
+} // namespace
 
 Refresher::Refresher(HttpClient &http, OfferStoreFactory stores) : m_http(http), m_stores(std::move(stores)) {}
 
@@ -140,6 +170,8 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
         return logAndReturn();
     }
     outcome.screening = screened.value().summary();
+    if (const QString left = exclusionSummary(b.exclusions); !left.isEmpty())
+        outcome.screening = outcome.screening.isEmpty() ? left : outcome.screening + QStringLiteral("; ") + left;
     if (hasOffers) {
         if (progress)
             progress(job.provider, QStringLiteral("storing %1 offers").arg(b.offers.size()), 0, 0);

@@ -5,7 +5,9 @@
 #include "net/providers/GcpBillingSource.h"
 #include "net/providers/InstanceShapes.h"
 #include "net/providers/LambdaSource.h"
+#include "net/providers/ChinaGpuFamilies.h"
 #include "net/providers/RunPodSource.h"
+#include "net/providers/TencentCvmSource.h"
 #include "net/providers/VastSource.h"
 #include "net/sources/EcbFxSource.h"
 #include "net/sources/SkyPilotHostedSource.h"
@@ -19,7 +21,8 @@ SourceRegistry::~SourceRegistry() = default;
 QStringList SourceRegistry::endpointIds()
 {
     return {QStringLiteral("skypilot"), QStringLiteral("ecb"),    QStringLiteral("aws"), QStringLiteral("azure"),
-            QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod")};
+            QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod"),
+            QStringLiteral("alicloud"), QStringLiteral("tencentcloud"), QStringLiteral("huaweicloud")};
 }
 
 QHash<QString, QString> SourceRegistry::nativeProviders()
@@ -29,8 +32,39 @@ QHash<QString, QString> SourceRegistry::nativeProviders()
             {QStringLiteral("gcp"), QStringLiteral("GPUPLANNER_GCP_API_KEY")},
             {QStringLiteral("lambda"), QStringLiteral("GPUPLANNER_LAMBDA_API_KEY")},
             {QStringLiteral("runpod"), QStringLiteral("GPUPLANNER_RUNPOD_API_KEY")},
-            {QStringLiteral("vast"), QString()}};
+            {QStringLiteral("vast"), QString()},
+            {QStringLiteral("alicloud"), QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID")},
+            {QStringLiteral("tencentcloud"), QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID")},
+            {QStringLiteral("huaweicloud"), QStringLiteral("GPUPLANNER_HUAWEI_AK")}};
 }
+
+QHash<QString, QStringList> SourceRegistry::credentialVariables()
+{
+    return {{QStringLiteral("alicloud"),
+             {QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID"), QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET")}},
+            {QStringLiteral("tencentcloud"),
+             {QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID"), QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY")}},
+            {QStringLiteral("huaweicloud"),
+             {QStringLiteral("GPUPLANNER_HUAWEI_AK"), QStringLiteral("GPUPLANNER_HUAWEI_SK"),
+              QStringLiteral("GPUPLANNER_HUAWEI_PROJECT_ID"), QStringLiteral("GPUPLANNER_HUAWEI_DOMAIN_ID")}}};
+}
+
+namespace {
+
+// All of provider's credential parts, or nothing when one is missing.
+QStringList credentialsFor(const SourceSettings &settings, const QString &provider)
+{
+    QStringList values;
+    for (const QString &variable : SourceRegistry::credentialVariables().value(provider)) {
+        const QString value = settings.credentials.value(variable).trimmed();
+        if (value.isEmpty())
+            return {};
+        values.append(value);
+    }
+    return values;
+}
+
+} // namespace
 
 Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSettings &settings,
                                                                 const SeedMetadata &reference)
@@ -74,6 +108,15 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
                                       own(std::make_unique<RunPodSource>(endpoint("runpod", RunPodSource::defaultBaseUrl()),
                                                                          key, resolver)));
         }
+        auto families = ChinaGpuFamilies::loadEmbedded();
+        if (!families)
+            return families.error();
+        if (const QStringList c = credentialsFor(settings, QStringLiteral("tencentcloud")); !c.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("tencentcloud"),
+                                      own(std::make_unique<TencentCvmSource>(
+                                          endpoint("tencentcloud", TencentCvmSource::defaultBaseUrl()), c.at(0), c.at(1),
+                                          families.value(), resolver)));
+        }
         if (const QString key = settings.apiKeys.value(QStringLiteral("lambda")); !key.isEmpty()) {
             registry->m_native.insert(QStringLiteral("lambda"),
                                       own(std::make_unique<LambdaSource>(endpoint("lambda", LambdaSource::defaultBaseUrl()),
@@ -109,6 +152,17 @@ Result<QList<RefreshJob>> SourceRegistry::jobs(const QStringList &wanted) const
     for (const QString &p : wanted) {
         const QString keyVariable = nativeProviders().value(p);
         if (m_settings.preference == SourcePreference::Native && !keyVariable.isEmpty() && !m_native.contains(p)) {
+            const QStringList parts = credentialVariables().value(p);
+            if (!parts.isEmpty()) {
+                QStringList missing;
+                for (const QString &v : parts) {
+                    if (m_settings.credentials.value(v).trimmed().isEmpty())
+                        missing.append(v);
+                }
+                return Error{QStringLiteral("provider '%1': its price API needs credentials; set %2 (or store them in "
+                                            "the app's settings)")
+                                 .arg(p, missing.join(QStringLiteral(", ")))};
+            }
             return Error{QStringLiteral("provider '%1': its price API needs an API key; set %2 (or store it in the "
                                         "app's settings)")
                              .arg(p, keyVariable)};

@@ -22,6 +22,9 @@ struct SourceSettings
 {
     QHash<QString, QUrl> endpoints; // source id (skypilot, ecb, aws, azure, gcp, lambda, vast) -> base URL
     QHash<QString, QString> apiKeys; // provider -> API key (gcp, lambda, vast)
+    // Multi-part credentials of the Chinese clouds, by their environment variable names
+    // (GPUPLANNER_TENCENT_SECRET_ID, ...), whether read from the environment or the keychain.
+    QHash<QString, QString> credentials;
     SourcePreference preference = SourcePreference::SkyPilot;
 };
 
@@ -36,6 +39,9 @@ public:
     static QStringList endpointIds();
     // Providers with a native price-API adapter, and the key each needs (empty = none).
     static QHash<QString, QString> nativeProviders();
+    // The Chinese clouds' credential variables per provider, all required, in the order people
+    // are asked for them.
+    static QHash<QString, QStringList> credentialVariables();
 
     // One job per wanted provider (all refreshable providers when empty, plus FX rates).
     // Fails naming a provider that has no source or lacks a required API key.
