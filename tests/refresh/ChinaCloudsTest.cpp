@@ -5,6 +5,7 @@
 #include "CloudSignatureCheck.h"
 #include "RefreshFixture.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -192,4 +193,163 @@ TEST_F(TencentClouds, MissingCredentialsNameTheVariables)
     EXPECT_NE(refreshNative("tencentcloud", env({{"GPUPLANNER_TENCENT_SECRET_ID", kTencentId.constData()}}), &out, &err), 0);
     EXPECT_TRUE(err.contains(QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY"))) << err.toStdString();
     EXPECT_EQ(m_server.hits("/"), 0);
+}
+
+// ---------------------------------------------------------------- Huawei Cloud
+
+namespace {
+
+const QByteArray kHuaweiAk = "HWTESTAKEXAMPLE0001";
+const QByteArray kHuaweiSk = "huaweiTestSecretKeyExample0001";
+const QByteArray kHuaweiProject = "05041fffa40025702f6dc009cc6f8f33";
+const QByteArray kHuaweiDomain = "0503dda878000fed0f75c0096d70a960";
+
+HttpTestReply huaweiError(int status, const char *code, const char *message)
+{
+    HttpTestReply r;
+    r.status = status;
+    r.body = QByteArray(R"({"error_code":")") + code + R"(","error_msg":")" + message
+        + R"(","request_id":"3b5f0a3c2d1e4f5a6b7c8d9e0f1a2b3c"})";
+    return r;
+}
+
+// Hourly list prices the test server rates; a 1-month subscription is 500 h of it, a year 5000 h, three years 12000 h.
+double huaweiHourly(const QString &spec)
+{
+    if (spec == u"p2s.2xlarge.8.linux")
+        return 19.93;
+    if (spec == u"p2s.16xlarge.8.linux")
+        return 159.44;
+    if (spec == u"pi2.2xlarge.4.linux")
+        return 9.38;
+    return -1; // pi2.16xlarge.4 is not sold in this region
+}
+
+} // namespace
+
+class HuaweiClouds : public ChinaClouds
+{
+protected:
+    void SetUp() override
+    {
+        ChinaClouds::SetUp();
+        auto check = [this](const HttpTestRequest &r, bool global) -> std::optional<HttpTestReply> {
+            switch (tests::checkHuawei(r, kHuaweiAk, kHuaweiSk)) {
+            case SignatureCheck::UnknownKey:
+                ++m_signedBad;
+                return huaweiError(401, "APIGW.0301", "Incorrect IAM authentication information: ak not exist");
+            case SignatureCheck::Mismatch:
+                ++m_signedBad;
+                return huaweiError(401, "APIGW.0301", "Incorrect IAM authentication information: verify aksk signature fail");
+            case SignatureCheck::Ok:
+                ++m_signedOk;
+                break;
+            }
+            if (global && r.headers.value("x-domain-id") != kHuaweiDomain)
+                return huaweiError(400, "APIGW.0101", "X-Domain-Id missing");
+            return std::nullopt;
+        };
+        m_server.route("/v3/projects", [check](const HttpTestRequest &r) {
+            if (auto refused = check(r, true))
+                return *refused;
+            HttpTestReply reply;
+            reply.body = tests::apiFixture("huawei/projects.json");
+            return reply;
+        });
+        m_server.route("/v1/" + kHuaweiProject + "/cloudservers/flavors", [check](const HttpTestRequest &r) {
+            if (auto refused = check(r, false))
+                return *refused;
+            EXPECT_EQ(r.headers.value("x-project-id"), kHuaweiProject);
+            HttpTestReply reply;
+            reply.body = tests::apiFixture("huawei/flavors_cn-north-4.json");
+            return reply;
+        });
+        auto ratings = [this, check](const HttpTestRequest &r, bool period) {
+            if (auto refused = check(r, true))
+                return *refused;
+            if (!period && m_throttled++ == 0)
+                return huaweiError(429, "APIGW.0308", "The throttling threshold has been reached: policy user over ratelimit,limit:10,time:1 second");
+            const QJsonObject req = QJsonDocument::fromJson(r.body).object();
+            EXPECT_EQ(req.value(QStringLiteral("project_id")).toString(), QString::fromLatin1(kHuaweiProject));
+            QJsonArray results;
+            for (const QJsonValue &v : req.value(QStringLiteral("product_infos")).toArray()) {
+                const QJsonObject p = v.toObject();
+                const double hourly = huaweiHourly(p.value(QStringLiteral("resource_spec")).toString());
+                if (hourly < 0)
+                    return huaweiError(400, "CBC.0100", "The resource specification is not supported in this region.");
+                double amount = hourly;
+                if (period) {
+                    const int type = p.value(QStringLiteral("period_type")).toInt();
+                    const int num = p.value(QStringLiteral("period_num")).toInt();
+                    amount = hourly * (type == 2 ? 500.0 * num : 5000.0 * (num == 3 ? 2.4 : 1.0));
+                } else {
+                    EXPECT_EQ(p.value(QStringLiteral("usage_measure_id")).toInt(), 4);
+                }
+                results.append(QJsonObject{{QStringLiteral("id"), p.value(QStringLiteral("id"))},
+                                           {QStringLiteral("product_id"), QStringLiteral("00000000000000000000000000000000")},
+                                           {QStringLiteral("official_website_amount"), amount},
+                                           {QStringLiteral("measure_id"), 1}});
+            }
+            QJsonObject rating{{QStringLiteral("official_website_amount"), 0}, {QStringLiteral("measure_id"), 1},
+                               {QStringLiteral("product_rating_results"), results}};
+            QJsonObject root = period ? QJsonObject{{QStringLiteral("official_website_rating_result"), rating},
+                                                    {QStringLiteral("optional_discount_rating_results"), QJsonArray()},
+                                                    {QStringLiteral("currency"), QStringLiteral("CNY")}}
+                                      : rating;
+            if (!period)
+                root.insert(QStringLiteral("currency"), QStringLiteral("CNY"));
+            HttpTestReply reply;
+            reply.body = QJsonDocument(root).toJson(QJsonDocument::Compact);
+            return reply;
+        };
+        m_server.route("/v2/bills/ratings/on-demand-resources", [ratings](const HttpTestRequest &r) { return ratings(r, false); });
+        m_server.route("/v2/bills/ratings/period-resources/subscribe-rate",
+                       [ratings](const HttpTestRequest &r) { return ratings(r, true); });
+    }
+
+    QProcessEnvironment credentials(const char *sk = kHuaweiSk.constData())
+    {
+        return env({{"GPUPLANNER_HUAWEI_AK", kHuaweiAk.constData()},
+                    {"GPUPLANNER_HUAWEI_SK", sk},
+                    {"GPUPLANNER_HUAWEI_PROJECT_ID", kHuaweiProject.constData()},
+                    {"GPUPLANNER_HUAWEI_DOMAIN_ID", kHuaweiDomain.constData()}});
+    }
+    std::atomic_int m_throttled{0};
+};
+
+TEST_F(HuaweiClouds, RefreshPricesTheGpuFlavorsOnDemandAndBySubscription)
+{
+    ASSERT_EQ(providerOffers("huaweicloud"), 0) << "the embedded catalog has no Huawei prices";
+    QString out, err;
+    const int code = refreshNative("huaweicloud", credentials(), &out, &err);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    EXPECT_EQ(m_signedBad, 0);
+    EXPECT_DOUBLE_EQ(price("p2s.2xlarge.8", "cn-north-4", "on_demand"), 19.93);
+    EXPECT_DOUBLE_EQ(price("pi2.2xlarge.4", "cn-north-4", "on_demand"), 9.38);
+    EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 1), 19.93 * 500 / 730, 1e-9);
+    EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 12), 19.93 * 5000 / 8760, 1e-9);
+    EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 36), 19.93 * 12000 / 26280, 1e-9);
+    EXPECT_NEAR(price("p2s.16xlarge.8", "cn-north-4", "on_demand"), 159.44, 1e-9);
+    // Not sold in the region (its batch is priced one by one), sold out, an unknown family: no offer.
+    EXPECT_LT(price("pi2.16xlarge.4", "cn-north-4", "on_demand"), 0);
+    EXPECT_LT(price("p3.2xlarge.8", "cn-north-4", "on_demand"), 0);
+    EXPECT_TRUE(out.contains(QStringLiteral("H-Series"))) << out.toStdString();
+    EXPECT_TRUE(out.contains(QStringLiteral("CBC.0100"))) << out.toStdString();
+    // The refreshed flavor is the embedded one (32 GB V100 PCIe), now priced, in CNY.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(DISTINCT it.id) FROM instance_types it JOIN offers o ON "
+                                    "o.instance_type_id = it.id WHERE it.name = 'p2s.2xlarge.8' AND it.gpu_id = 'V100-PCIe-32GB' "
+                                    "AND o.currency = 'CNY'")),
+              1);
+    EXPECT_FALSE((out + err).contains(QString::fromLatin1(kHuaweiSk)));
+}
+
+TEST_F(HuaweiClouds, AWrongSecretKeyIsRefusedWithTheGatewaysCode)
+{
+    QString out, err;
+    EXPECT_NE(refreshNative("huaweicloud", credentials("wrong-secret-key-000"), &out, &err), 0);
+    const QString all = out + err;
+    EXPECT_TRUE(all.contains(QStringLiteral("Huawei Cloud KeystoneListProjects: APIGW.0301 (HTTP 401)"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("secret does not match"))) << all.toStdString();
+    EXPECT_FALSE(all.contains(QStringLiteral("wrong-secret-key-000")));
+    EXPECT_EQ(providerOffers("huaweicloud"), 0);
 }

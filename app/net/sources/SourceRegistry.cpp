@@ -7,6 +7,7 @@
 #include "net/providers/LambdaSource.h"
 #include "net/providers/ChinaGpuFamilies.h"
 #include "net/providers/RunPodSource.h"
+#include "net/providers/HuaweiCloudSource.h"
 #include "net/providers/TencentCvmSource.h"
 #include "net/providers/VastSource.h"
 #include "net/sources/EcbFxSource.h"
@@ -116,6 +117,12 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
                                       own(std::make_unique<TencentCvmSource>(
                                           endpoint("tencentcloud", TencentCvmSource::defaultBaseUrl()), c.at(0), c.at(1),
                                           families.value(), resolver)));
+        }
+        if (const QStringList c = credentialsFor(settings, QStringLiteral("huaweicloud")); !c.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("huaweicloud"),
+                                      own(std::make_unique<HuaweiCloudSource>(
+                                          settings.endpoints.value(QStringLiteral("huaweicloud")),
+                                          HuaweiCredentials{c.at(0), c.at(1), c.at(2), c.at(3)}, families.value(), resolver)));
         }
         if (const QString key = settings.apiKeys.value(QStringLiteral("lambda")); !key.isEmpty()) {
             registry->m_native.insert(QStringLiteral("lambda"),
