@@ -353,3 +353,137 @@ TEST_F(HuaweiClouds, AWrongSecretKeyIsRefusedWithTheGatewaysCode)
     EXPECT_FALSE(all.contains(QStringLiteral("wrong-secret-key-000")));
     EXPECT_EQ(providerOffers("huaweicloud"), 0);
 }
+
+// ---------------------------------------------------------------- Alibaba Cloud
+
+namespace {
+
+const QByteArray kAliId = "LTAI5tTestAccessKeyId01";
+const QByteArray kAliSecret = "aliTestAccessKeySecretValue01";
+
+HttpTestReply aliError(int status, const char *code, const char *message)
+{
+    HttpTestReply r;
+    r.status = status;
+    r.body = QByteArray(R"({"RequestId":"5E6F7A8B-0000-4000-8000-000000000009","HostId":"ecs.aliyuncs.com","Code":")") + code
+        + R"(","Message":")" + message + R"(","Recommend":"https://api.aliyun.com/troubleshoot"})";
+    return r;
+}
+
+// Hourly list prices the server quotes (CNY); a month is 300 h of it, a year 3000 h, three years 6000 h.
+double aliHourly(const QByteArray &type)
+{
+    if (type == "ecs.gn6i-c4g1.xlarge")
+        return 11.75;
+    if (type == "ecs.gn7i-c8g1.2xlarge")
+        return 19.8;
+    return -1;
+}
+
+HttpTestReply aliPrice(double instance, double trade)
+{
+    // The shape of the DescribePrice sample (shared api-samples/alibaba), with a system disk line.
+    HttpTestReply r;
+    r.body = QStringLiteral(R"({"RequestId":"00000000-0000-0000-0000-000000000000","PriceInfo":{"Price":{)"
+                            R"("OriginalPrice":%1,"DiscountPrice":%2,"TradePrice":%3,"Currency":"CNY","DetailInfos":{"DetailInfo":[)"
+                            R"({"Resource":"instanceType","OriginalPrice":%4,"DiscountPrice":%5,"TradePrice":%6},)"
+                            R"({"Resource":"systemDisk","OriginalPrice":0.46,"DiscountPrice":0.0,"TradePrice":0.46}]}},)"
+                            R"("Rules":{"Rule":[]}}})")
+                 .arg(instance + 0.46)
+                 .arg(instance - trade)
+                 .arg(trade + 0.46)
+                 .arg(instance)
+                 .arg(instance - trade)
+                 .arg(trade)
+                 .toUtf8();
+    return r;
+}
+
+} // namespace
+
+class AlibabaClouds : public ChinaClouds
+{
+protected:
+    void SetUp() override
+    {
+        ChinaClouds::SetUp();
+        m_server.route("/", [this](const HttpTestRequest &r) {
+            switch (tests::checkAcs3(r, kAliId, kAliSecret)) {
+            case SignatureCheck::UnknownKey:
+                ++m_signedBad;
+                return aliError(404, "InvalidAccessKeyId.NotFound", "Specified access key is not found.");
+            case SignatureCheck::Mismatch:
+                ++m_signedBad;
+                return aliError(400, "SignatureDoesNotMatch", "Specified signature is not matched with our calculation.");
+            case SignatureCheck::Ok:
+                ++m_signedOk;
+                break;
+            }
+            const QByteArray action = r.headers.value("x-acs-action");
+            QHash<QByteArray, QByteArray> q;
+            for (const auto &[k, v] : tests::decodedQuery(r.query))
+                q.insert(k, v);
+            HttpTestReply reply;
+            if (action == "DescribeRegions") {
+                reply.body = tests::apiFixture("alibaba/DescribeRegions.json");
+            } else if (action == "DescribeInstanceTypes") {
+                EXPECT_EQ(q.value("MinimumGPUAmount"), "1");
+                reply.body = tests::apiFixture(q.value("NextToken") == "e71d8a535bd9cc11" ? "alibaba/DescribeInstanceTypes_page2.json"
+                                                                                           : "alibaba/DescribeInstanceTypes_page1.json");
+            } else if (action == "DescribePrice") {
+                if (m_throttled++ == 0)
+                    return aliError(400, "Throttling.User", "Request was denied due to user flow control.");
+                const double hourly = aliHourly(q.value("InstanceType"));
+                if (hourly < 0)
+                    return aliError(400, "InvalidInstanceType.ValueNotSupported", "The specified InstanceType does not exist or is not supported.");
+                const QByteArray unit = q.value("PriceUnit");
+                const double period = q.value("Period").toDouble();
+                if (q.value("SpotStrategy") == "SpotAsPriceGo")
+                    return aliPrice(hourly, hourly * 0.2);
+                const double total = unit == "Hour" ? hourly : unit == "Month" ? hourly * 300 * period : hourly * (period == 3 ? 6000 : 3000);
+                return aliPrice(total, total * 0.85);
+            } else {
+                return aliError(400, "InvalidAction.NotFound", "Specified api is not found, please check your url and method.");
+            }
+            return reply;
+        });
+    }
+    QProcessEnvironment credentials(const char *secret = kAliSecret.constData())
+    {
+        return env({{"GPUPLANNER_ALIBABA_ACCESS_KEY_ID", kAliId.constData()}, {"GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET", secret}});
+    }
+    std::atomic_int m_throttled{0};
+};
+
+TEST_F(AlibabaClouds, RefreshPricesPayAsYouGoSpotAndSubscriptionsFromTheInstanceLine)
+{
+    QString out, err;
+    const int code = refreshNative("alicloud", credentials(), &out, &err, {QStringLiteral("--region"), QStringLiteral("cn-hangzhou")});
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    EXPECT_EQ(m_signedBad, 0);
+    // The instance line, not the total with the system disk; spot is the trade price.
+    EXPECT_DOUBLE_EQ(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "on_demand"), 11.75);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "spot"), 11.75 * 0.2, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 1), 11.75 * 300 / 730, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 12), 11.75 * 3000 / 8760, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 36), 11.75 * 6000 / 26280, 1e-9);
+    EXPECT_DOUBLE_EQ(price("ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 19.8);
+    // Not sold in the region: asked once, no offer; an unknown GPU name is reported.
+    EXPECT_LT(price("ecs.gn6v-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 0);
+    EXPECT_TRUE(out.contains(QStringLiteral("GPU Q"))) << out.toStdString();
+    // Other regions keep their prices.
+    EXPECT_GT(price("ecs.gn6i-c4g1.xlarge", "cn-beijing", "on_demand"), 0);
+    EXPECT_FALSE((out + err).contains(QString::fromLatin1(kAliSecret)));
+}
+
+TEST_F(AlibabaClouds, AWrongSecretIsNamedAndNothingChanges)
+{
+    const double before = price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "on_demand");
+    QString out, err;
+    EXPECT_NE(refreshNative("alicloud", credentials("wrong-alibaba-secret-01"), &out, &err), 0);
+    const QString all = out + err;
+    EXPECT_TRUE(all.contains(QStringLiteral("Alibaba Cloud DescribeRegions: SignatureDoesNotMatch (HTTP 400)"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET"))) << all.toStdString();
+    EXPECT_FALSE(all.contains(QStringLiteral("wrong-alibaba-secret-01")));
+    EXPECT_DOUBLE_EQ(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "on_demand"), before);
+}

@@ -1,5 +1,6 @@
 #include "net/sources/SourceRegistry.h"
 
+#include "net/providers/AlibabaEcsSource.h"
 #include "net/providers/AwsPriceListSource.h"
 #include "net/providers/AzureRetailSource.h"
 #include "net/providers/GcpBillingSource.h"
@@ -117,6 +118,11 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
                                       own(std::make_unique<TencentCvmSource>(
                                           endpoint("tencentcloud", TencentCvmSource::defaultBaseUrl()), c.at(0), c.at(1),
                                           families.value(), resolver)));
+        }
+        if (const QStringList c = credentialsFor(settings, QStringLiteral("alicloud")); !c.isEmpty()) {
+            registry->m_native.insert(QStringLiteral("alicloud"),
+                                      own(std::make_unique<AlibabaEcsSource>(settings.endpoints.value(QStringLiteral("alicloud")),
+                                                                             c.at(0), c.at(1), resolver)));
         }
         if (const QStringList c = credentialsFor(settings, QStringLiteral("huaweicloud")); !c.isEmpty()) {
             registry->m_native.insert(QStringLiteral("huaweicloud"),

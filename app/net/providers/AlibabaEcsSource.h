@@ -1,0 +1,56 @@
+#pragma once
+// Alibaba Cloud ECS (API 2014-05-26, V3 ACS3-HMAC-SHA256 signed GET; the keys stay in headers):
+//   DescribeRegions -> the regions; DescribeInstanceTypes (MinimumGPUAmount=1, NextToken paging)
+//   -> GPU instance types with GPUSpec, GPUAmount, CPU and memory; DescribePrice per region and
+//   type -> pay-as-you-go (PriceUnit=Hour), spot (SpotStrategy=SpotAsPriceGo, the trade price)
+//   and subscriptions (PriceUnit=Month Period=1, Year 1 and 3: totals for the period). Prices
+//   are the instance line of DetailInfos (the total adds the system disk), list (Original) prices.
+// Field names: aliyun/alibaba-cloud-sdk-go services/ecs (describe_price.go, struct_price.go,
+// struct_detail_info.go, struct_instance_type.go, struct_region.go). CNY on the China site.
+
+#include "core/catalog/GpuAliasResolver.h"
+#include "core/refresh/PriceSource.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QUrl>
+
+#include <functional>
+
+namespace gpuplanner::net {
+
+// The instance part of a DescribePrice body: {price (original or trade), currency}; nullopt
+// when the body has no instance line.
+struct AlibabaPrice
+{
+    double original = 0;
+    double trade = 0;
+    QString currency;
+};
+std::optional<AlibabaPrice> parseAlibabaPrice(const QJsonObject &body);
+
+class AlibabaEcsSource : public core::PriceSource
+{
+public:
+    // endpoint: empty for Alibaba's (ecs.aliyuncs.com, ecs.<region>.aliyuncs.com); a base URL
+    // sends every call there.
+    AlibabaEcsSource(QUrl endpoint, QString accessKeyId, QString accessKeySecret, core::GpuAliasResolver resolver);
+
+    QStringList providers() const override { return {QStringLiteral("alicloud")}; }
+    QString name() const override { return QStringLiteral("Alibaba Cloud ECS API"); }
+    core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+
+    void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
+
+private:
+    core::HttpRequest request(const QString &region, const QByteArray &action,
+                              const QList<QPair<QByteArray, QByteArray>> &query) const;
+
+    QUrl m_endpoint;
+    QString m_keyId;
+    QString m_secret;
+    core::GpuAliasResolver m_resolver;
+    std::function<QDateTime()> m_clock;
+};
+
+} // namespace gpuplanner::net
