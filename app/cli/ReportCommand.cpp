@@ -9,6 +9,9 @@
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
+
+#include <QCoreApplication>
+#include <QTranslator>
 #include "db/SqliteCatalogRepository.h"
 #include "ui/report/ReportWriter.h"
 
@@ -94,6 +97,11 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         err << programName() << ' ' << name << ": " << message << '\n';
         return int(ExitData);
     };
+    // The plan's own sentences (reasons, billing names, timeline strategies) come from core in
+    // the app's translation: a Chinese report has them in Chinese too.
+    QTranslator planText;
+    if (options.language != u"en" && planText.load(QStringLiteral(":/i18n/gpu_planner_%1.qm").arg(options.language)))
+        QCoreApplication::installTranslator(&planText);
     auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
     if (!prepared)
         return fail(prepared.errorMessage());

@@ -5,6 +5,8 @@
 #include "CloudSignatureCheck.h"
 #include "RefreshFixture.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -486,4 +488,34 @@ TEST_F(AlibabaClouds, AWrongSecretIsNamedAndNothingChanges)
     EXPECT_TRUE(all.contains(QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET"))) << all.toStdString();
     EXPECT_FALSE(all.contains(QStringLiteral("wrong-alibaba-secret-01")));
     EXPECT_DOUBLE_EQ(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "on_demand"), before);
+}
+
+TEST_F(AlibabaClouds, Gn6iPayAsYouGoAgainstAThreeYearSubscriptionIsPlannedInCny)
+{
+    QString out, err;
+    ASSERT_EQ(refreshNative("alicloud", credentials(), &out, &err, {QStringLiteral("--region"), QStringLiteral("cn-hangzhou")}), 0)
+        << err.toStdString();
+    const QString scenario = QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/gn6i-subscription-cny.json");
+    ASSERT_EQ(run({QStringLiteral("timeline"), scenario, QStringLiteral("--format"), QStringLiteral("json")}, {}, &out, &err), 0)
+        << err.toStdString();
+    const QJsonObject timeline = QJsonDocument::fromJson(out.toUtf8()).object();
+    EXPECT_EQ(timeline.value(QStringLiteral("currency")).toString(), QStringLiteral("CNY")) << out.toStdString();
+    QHash<QString, double> totals;
+    for (const QJsonValue &v : timeline.value(QStringLiteral("strategies")).toArray())
+        totals.insert(v.toObject().value(QStringLiteral("id")).toString(), v.toObject().value(QStringLiteral("total")).toDouble());
+    ASSERT_TRUE(totals.contains(QStringLiteral("on_demand"))) << out.toStdString();
+    ASSERT_TRUE(totals.contains(QStringLiteral("reserved_36"))) << out.toStdString();
+    // 36 months of 730 h at 11.75 CNY/h against the 3-year total (6000 h of it), all in CNY.
+    EXPECT_NEAR(totals.value(QStringLiteral("on_demand")), 36 * 730 * 11.75, 1.0);
+    EXPECT_NEAR(totals.value(QStringLiteral("reserved_36")), 6000 * 11.75, 1.0);
+    // The management PDF draws the same comparison (in Chinese, amounts in 元); looked at by hand.
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/report"));
+    const QString pdf = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/report/gn6i-subscription-zh_CN.pdf");
+    QProcessEnvironment offscreen;
+    offscreen.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    EXPECT_EQ(run({QStringLiteral("report"), scenario, QStringLiteral("-o"), pdf, QStringLiteral("--lang"), QStringLiteral("zh_CN")},
+                  offscreen, &out, &err),
+              0)
+        << err.toStdString();
+    EXPECT_GT(QFileInfo(pdf).size(), 10000);
 }

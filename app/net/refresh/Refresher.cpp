@@ -135,6 +135,22 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
     }
     const RefreshScope scope{job.provider, options.regions};
     ImportBatch &b = batch.value();
+    // Prices fetched now are today's: a source that does not date them gets this moment, not
+    // the provider's old snapshot date. The provider's own date moves only when every region
+    // was refreshed; a refresh of some regions dates just their offers.
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (b.fetchedAt.isEmpty())
+        b.fetchedAt = now.toString(Qt::ISODate);
+    if (b.effectiveDate.isEmpty() && !b.offers.isEmpty()) {
+        if (options.regions.isEmpty()) {
+            b.effectiveDate = now.date().toString(Qt::ISODate);
+        } else {
+            for (ImportedOffer &o : b.offers) {
+                if (o.effectiveDate.isEmpty())
+                    o.effectiveDate = now.date().toString(Qt::ISODate);
+            }
+        }
+    }
     // An FX-only batch (the ECB) has no offers to count or to bound.
     const bool hasOffers = !b.offers.isEmpty() || !b.kept.isEmpty() || b.fxRates.isEmpty();
     ValidationPolicy policy{0, options.force, {}};
