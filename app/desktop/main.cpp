@@ -82,6 +82,8 @@ int main(int argc, char **argv)
         -> gpuplanner::core::Result<std::unique_ptr<gpuplanner::core::RefreshService>> {
         gpuplanner::net::SourceSettings sources;
         sources.apiKeys = config.apiKeys;
+        sources.credentials = config.credentials;
+        sources.preference = gpuplanner::net::SourcePreference::WithCredentials;
         gpuplanner::net::HttpClientOptions http;
         http.proxy = config.proxy;
         http.caBundle = config.caBundle;

@@ -5,6 +5,8 @@
 #include "CloudSignatureCheck.h"
 #include "RefreshFixture.h"
 
+#include "net/sources/SourceRegistry.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -518,4 +520,29 @@ TEST_F(AlibabaClouds, Gn6iPayAsYouGoAgainstAThreeYearSubscriptionIsPlannedInCny)
               0)
         << err.toStdString();
     EXPECT_GT(QFileInfo(pdf).size(), 10000);
+}
+
+// ---------------------------------------------------------------- Source choice
+
+TEST(ChinaCloudSources, TheDesktopUsesAProvidersOwnApiOnlyWhenItsCredentialsAreStored)
+{
+    auto reference = core::loadSeedMetadata(QStringLiteral(":/reference"));
+    ASSERT_TRUE(reference.ok());
+    net::SourceSettings settings;
+    settings.preference = net::SourcePreference::WithCredentials;
+    settings.credentials.insert(QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID"), QStringLiteral("AKIDx"));
+    settings.credentials.insert(QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY"), QStringLiteral("key"));
+    settings.credentials.insert(QStringLiteral("GPUPLANNER_HUAWEI_AK"), QStringLiteral("ak")); // three parts missing
+    auto registry = net::SourceRegistry::create(settings, reference.value());
+    ASSERT_TRUE(registry.ok()) << registry.errorMessage().toStdString();
+    auto tencent = registry.value()->jobs({QStringLiteral("tencentcloud")});
+    ASSERT_TRUE(tencent.ok()) << tencent.errorMessage().toStdString();
+    EXPECT_EQ(tencent->constFirst().source->name(), QStringLiteral("Tencent Cloud CVM API"));
+    auto huawei = registry.value()->jobs({QStringLiteral("huaweicloud")});
+    ASSERT_FALSE(huawei.ok());
+    EXPECT_TRUE(huawei.errorMessage().contains(QStringLiteral("Settings"))) << huawei.errorMessage().toStdString();
+    // AWS stays on the hosted catalog: its own price files are for --source native.
+    auto aws = registry.value()->jobs({QStringLiteral("aws")});
+    ASSERT_TRUE(aws.ok());
+    EXPECT_NE(aws->constFirst().source->name(), QStringLiteral("AWS Price List API"));
 }

@@ -210,3 +210,36 @@ TEST(SettingsDialog, DefaultAssumptionsReachEveryNewScenarioInTheScenariosUnits)
     ASSERT_TRUE(doc->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error)) << error.toStdString();
     EXPECT_NE(doc->value(QStringLiteral("assumptions.checkpoint_interval")).toString(), QStringLiteral("45min"));
 }
+
+TEST(SettingsDialog, ChineseCloudCredentialsGoToTheKeychainPartByPart)
+{
+    QTemporaryDir dir;
+    const QString iniPath = dir.filePath(QStringLiteral("gpu-planner.ini"));
+    QSettings settings(iniPath, QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    const QString id = QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID");
+    const QString key = QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY");
+    {
+        ui::SettingsDialog dialog(settings, secrets);
+        dialog.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+        waitForSecrets(dialog);
+        // The id is shown as typed, the secret key masked; every Huawei part has its field.
+        EXPECT_EQ(dialog.apiKeyEdit(id)->echoMode(), QLineEdit::Normal);
+        EXPECT_EQ(dialog.apiKeyEdit(key)->echoMode(), QLineEdit::Password);
+        EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("GPUPLANNER_HUAWEI_SK"))->echoMode(), QLineEdit::Password);
+        EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("GPUPLANNER_HUAWEI_DOMAIN_ID"))->echoMode(), QLineEdit::Normal);
+        replaceText(dialog.apiKeyEdit(id), QStringLiteral("AKIDexample0001"));
+        replaceText(dialog.apiKeyEdit(key), QStringLiteral("tencent-secret-key-0001"));
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        clickOk(dialog);
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    }
+    EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(id)), QStringLiteral("AKIDexample0001"));
+    EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(key)), QStringLiteral("tencent-secret-key-0001"));
+    settings.sync();
+    QFile file(iniPath);
+    const QByteArray written = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    EXPECT_FALSE(written.contains("tencent-secret-key-0001"));
+    EXPECT_FALSE(written.contains("AKIDexample0001"));
+}

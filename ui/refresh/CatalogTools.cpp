@@ -148,7 +148,12 @@ void CatalogTools::gatherConfig(QObject *context, const std::function<void(Refre
         names.append(apiKeySecretName(provider));
     readSecrets(*m_deps.secrets, names, context, [config, done](const QHash<QString, QString> &found, QString error) mutable {
         for (const QString &provider : apiKeyProviders()) {
-            if (const QString key = found.value(apiKeySecretName(provider)); !key.isEmpty())
+            const QString key = found.value(apiKeySecretName(provider));
+            if (key.isEmpty())
+                continue;
+            if (isCredentialPart(provider))
+                config.credentials.insert(provider, key);
+            else
                 config.apiKeys.insert(provider, key);
         }
         done(config, error);

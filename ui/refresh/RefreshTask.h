@@ -20,6 +20,7 @@ struct RefreshConfig
     QString proxy;
     QString caBundle;
     QHash<QString, QString> apiKeys; // provider -> key
+    QHash<QString, QString> credentials; // the Chinese clouds' parts: GPUPLANNER_TENCENT_SECRET_ID, ... -> value
 };
 
 // Creates the service on the worker thread (the composition root binds net and db).

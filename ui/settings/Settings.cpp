@@ -31,7 +31,28 @@ QStringList settings::languages()
 QStringList apiKeyProviders()
 {
     // The native price APIs that need a key (net::SourceRegistry::nativeProviders()).
-    return {QStringLiteral("gcp"), QStringLiteral("lambda"), QStringLiteral("runpod"), QStringLiteral("vast")};
+    return {QStringLiteral("gcp"),
+            QStringLiteral("lambda"),
+            QStringLiteral("runpod"),
+            QStringLiteral("vast"),
+            QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID"),
+            QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET"),
+            QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID"),
+            QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY"),
+            QStringLiteral("GPUPLANNER_HUAWEI_AK"),
+            QStringLiteral("GPUPLANNER_HUAWEI_SK"),
+            QStringLiteral("GPUPLANNER_HUAWEI_PROJECT_ID"),
+            QStringLiteral("GPUPLANNER_HUAWEI_DOMAIN_ID")};
+}
+
+bool isCredentialPart(const QString &name)
+{
+    return name.startsWith(u"GPUPLANNER_");
+}
+
+bool isSecretPart(const QString &name)
+{
+    return !isCredentialPart(name) || name.endsWith(u"_SECRET") || name.endsWith(u"_KEY") || name.endsWith(u"_SK");
 }
 
 } // namespace gpuplanner::ui

@@ -56,7 +56,13 @@ QStringList languages();
 
 } // namespace settings
 
-// Names of the API keys kept in the secret store, one per provider that needs one.
+// Names of the API keys kept in the secret store: one per provider that needs a single key,
+// and each part of the Chinese clouds' credentials by its environment variable's name
+// (net::SourceRegistry::nativeProviders() and credentialVariables()).
 QStringList apiKeyProviders();
+// A part of a multi-part credential (GPUPLANNER_TENCENT_SECRET_ID, ...), not a provider's key.
+bool isCredentialPart(const QString &name);
+// Whether a part is itself a secret (masked in the form) rather than an id.
+bool isSecretPart(const QString &name);
 
 } // namespace gpuplanner::ui

@@ -68,18 +68,32 @@ QWidget *SettingsDialog::createKeysGroup()
         {QStringLiteral("lambda"), tr("Lambda Cloud API key:")},
         {QStringLiteral("runpod"), tr("RunPod API key:")},
         {QStringLiteral("vast"), tr("Vast.ai API key:")},
+        {QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID"), tr("Alibaba Cloud AccessKey ID:")},
+        {QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET"), tr("Alibaba Cloud AccessKey secret:")},
+        {QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID"), tr("Tencent Cloud SecretId:")},
+        {QStringLiteral("GPUPLANNER_TENCENT_SECRET_KEY"), tr("Tencent Cloud SecretKey:")},
+        {QStringLiteral("GPUPLANNER_HUAWEI_AK"), tr("Huawei Cloud access key (AK):")},
+        {QStringLiteral("GPUPLANNER_HUAWEI_SK"), tr("Huawei Cloud secret key (SK):")},
+        {QStringLiteral("GPUPLANNER_HUAWEI_PROJECT_ID"), tr("Huawei Cloud project ID:")},
+        {QStringLiteral("GPUPLANNER_HUAWEI_DOMAIN_ID"), tr("Huawei Cloud account (domain) ID:")},
     };
     for (const QString &provider : apiKeyProviders()) {
         auto *edit = new QLineEdit(group);
         edit->setObjectName(QStringLiteral("apiKey-%1").arg(provider));
-        edit->setEchoMode(QLineEdit::Password);
+        edit->setEchoMode(isSecretPart(provider) ? QLineEdit::Password : QLineEdit::Normal);
         edit->setEnabled(false);
         edit->setPlaceholderText(tr("Reading the system keychain…"));
-        edit->setToolTip(tr("Needed to read %1 prices from its own price API. Leave empty to use the public "
-                            "catalog instead.")
-                             .arg(provider));
+        if (isCredentialPart(provider))
+            edit->setToolTip(tr("All parts are needed to read these prices from the cloud's own price API (the "
+                                "command line reads %1 from the environment).")
+                                 .arg(provider));
+        else
+            edit->setToolTip(tr("Needed to read %1 prices from its own price API. Leave empty to use the public "
+                                "catalog instead.")
+                                 .arg(provider));
         form->addRow(labels.value(provider, provider), edit);
         m_keys.insert(provider, edit);
+        m_keyLabels.insert(provider, labels.value(provider, provider));
     }
     auto *note = new QLabel(tr("Keys are stored in the system keychain, never in the settings file."), group);
     note->setWordWrap(true);
@@ -224,7 +238,7 @@ QString SettingsDialog::validate(QWidget **field) const
     for (auto it = m_keys.cbegin(); it != m_keys.cend(); ++it) {
         if (it.value()->text() != it.value()->text().trimmed() || it.value()->text().contains(QLatin1Char('\n'))) {
             *field = it.value();
-            return tr("API key for %1: remove the spaces around the key").arg(it.key());
+            return tr("%1 remove the spaces around the key").arg(m_keyLabels.value(it.key(), it.key()));
         }
     }
     return {};

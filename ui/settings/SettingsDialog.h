@@ -58,6 +58,7 @@ private:
     QSettings &m_settings;
     SecretStore &m_secrets;
     QHash<QString, QLineEdit *> m_keys;
+    QHash<QString, QString> m_keyLabels;
     QHash<QString, QString> m_storedKeys;
     bool m_secretsLoaded = false;
     int m_pendingWrites = 0;

@@ -85,21 +85,23 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
         endpoint("skypilot", SkyPilotHostedSource::defaultBaseUrl()), reference));
     registry->m_ecb = own(std::make_unique<EcbFxSource>(endpoint("ecb", EcbFxSource::defaultUrl())));
 
-    if (settings.preference == SourcePreference::Native) {
+    if (settings.preference != SourcePreference::SkyPilot) {
         auto shapes = InstanceShapes::loadEmbedded();
         if (!shapes)
             return shapes.error();
         const GpuAliasResolver resolver = reference.resolver();
-        auto aws = std::make_unique<AwsPriceListSource>(endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver,
-                                                        shapes.value());
-        aws->setSpotAdvisorUrl(endpoint("aws-spot-advisor", awsSpotAdvisorDefaultUrl()));
-        registry->m_native.insert(QStringLiteral("aws"), own(std::move(aws)));
-        registry->m_native.insert(QStringLiteral("azure"),
-                                  own(std::make_unique<AzureRetailSource>(
-                                      endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver, shapes.value())));
-        registry->m_native.insert(QStringLiteral("vast"),
-                                  own(std::make_unique<VastSource>(endpoint("vast", VastSource::defaultBaseUrl()),
-                                                                   settings.apiKeys.value(QStringLiteral("vast")), resolver)));
+        if (settings.preference == SourcePreference::Native) {
+            auto aws = std::make_unique<AwsPriceListSource>(endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver,
+                                                            shapes.value());
+            aws->setSpotAdvisorUrl(endpoint("aws-spot-advisor", awsSpotAdvisorDefaultUrl()));
+            registry->m_native.insert(QStringLiteral("aws"), own(std::move(aws)));
+            registry->m_native.insert(QStringLiteral("azure"),
+                                      own(std::make_unique<AzureRetailSource>(
+                                          endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver, shapes.value())));
+            registry->m_native.insert(QStringLiteral("vast"),
+                                      own(std::make_unique<VastSource>(endpoint("vast", VastSource::defaultBaseUrl()),
+                                                                       settings.apiKeys.value(QStringLiteral("vast")), resolver)));
+        }
         if (const QString key = settings.apiKeys.value(QStringLiteral("gcp")); !key.isEmpty()) {
             registry->m_native.insert(QStringLiteral("gcp"),
                                       own(std::make_unique<GcpBillingSource>(
@@ -182,6 +184,10 @@ Result<QList<RefreshJob>> SourceRegistry::jobs(const QStringList &wanted) const
         }
         PriceSource *source = sourceFor(p);
         if (!source && nativeProviders().contains(p)) {
+            if (m_settings.preference == SourcePreference::WithCredentials && !keyVariable.isEmpty())
+                return Error{QStringLiteral("provider '%1' is not in SkyPilot's hosted catalog; store its credentials "
+                                            "in Settings ▸ API keys to refresh it from its own price API")
+                                 .arg(p)};
             return Error{QStringLiteral("provider '%1' is not in SkyPilot's hosted catalog; refresh it from its own "
                                         "price API with --source native")
                              .arg(p)};

@@ -16,7 +16,10 @@
 
 namespace gpuplanner::net {
 
-enum class SourcePreference { SkyPilot, Native };
+// SkyPilot: the hosted catalog for every provider. Native: each provider's own price API where
+// an adapter exists. WithCredentials (the desktop): the own API of each provider whose key or
+// credentials are configured, the hosted catalog for the rest.
+enum class SourcePreference { SkyPilot, Native, WithCredentials };
 
 struct SourceSettings
 {
