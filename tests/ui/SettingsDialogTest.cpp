@@ -243,3 +243,32 @@ TEST(SettingsDialog, ChineseCloudCredentialsGoToTheKeychainPartByPart)
     EXPECT_FALSE(written.contains("tencent-secret-key-0001"));
     EXPECT_FALSE(written.contains("AKIDexample0001"));
 }
+
+TEST(SettingsDialog, AChineseLanguageMakesCnyTheDefaultDisplayCurrency)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("gpu-planner.ini")), QSettings::IniFormat);
+    ui::settings::language.write(settings, QStringLiteral("zh_CN"));
+    EXPECT_EQ(ui::settings::readDisplayCurrency(settings), QStringLiteral("CNY"));
+    ui::settings::language.write(settings, QStringLiteral("en"));
+    EXPECT_EQ(ui::settings::readDisplayCurrency(settings), QStringLiteral("USD"));
+    ui::settings::language.write(settings, QStringLiteral("zh_CN"));
+    // A new scenario starts in CNY; the dialog shows it; an explicit choice stays.
+    bool cny = false;
+    for (const auto &[path, value] : ui::settings::newScenarioDefaults(settings))
+        cny = cny || (path == u"display_currency" && value.toString() == u"CNY");
+    EXPECT_TRUE(cny);
+    ui::MemorySecretStore secrets;
+    {
+        ui::SettingsDialog dialog(settings, secrets);
+        dialog.show();
+        waitForSecrets(dialog);
+        EXPECT_EQ(dialog.currencyBox()->currentData().toString(), QStringLiteral("CNY"));
+        dialog.currencyBox()->setCurrentIndex(dialog.currencyBox()->findData(QStringLiteral("EUR")));
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        clickOk(dialog);
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    }
+    ui::settings::language.write(settings, QStringLiteral("en"));
+    EXPECT_EQ(ui::settings::readDisplayCurrency(settings), QStringLiteral("EUR"));
+}

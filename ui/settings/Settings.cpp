@@ -1,5 +1,7 @@
 #include "ui/settings/Settings.h"
 
+#include <QLocale>
+
 namespace gpuplanner::ui {
 
 QStringList settings::displayCurrencies()
@@ -9,10 +11,33 @@ QStringList settings::displayCurrencies()
             QStringLiteral("AUD"), QStringLiteral("CAD"), QStringLiteral("CHF"), QStringLiteral("HKD")};
 }
 
+QString settings::defaultDisplayCurrency(const QSettings &s)
+{
+    const QString chosen = language.read(s);
+    const QLocale locale = chosen.isEmpty() ? QLocale::system() : QLocale(chosen);
+    return locale.language() == QLocale::Chinese && locale.territory() == QLocale::China ? QStringLiteral("CNY")
+                                                                                           : QStringLiteral("USD");
+}
+
+QString settings::readDisplayCurrency(const QSettings &s)
+{
+    const QVariant v = s.value(displayCurrency.key());
+    return v.isValid() && !v.toString().isEmpty() ? v.toString() : defaultDisplayCurrency(s);
+}
+
+void settings::writeDisplayCurrency(QSettings &s, const QString &currency)
+{
+    // Left unset while it is the language's default (so a later language change can move it);
+    // once chosen it is kept explicitly, even when it equals the default of the moment.
+    if (!s.contains(displayCurrency.key()) && currency == defaultDisplayCurrency(s))
+        return;
+    s.setValue(displayCurrency.key(), currency);
+}
+
 QList<QPair<QString, QJsonValue>> settings::newScenarioDefaults(const QSettings &s)
 {
     QList<QPair<QString, QJsonValue>> out;
-    if (const QString currency = displayCurrency.read(s); currency != displayCurrency.defaultValue)
+    if (const QString currency = readDisplayCurrency(s); currency != displayCurrency.defaultValue)
         out.append({QStringLiteral("display_currency"), currency});
     if (const double mfu = efficiencyOverride.read(s); mfu > 0)
         out.append({QStringLiteral("workload.mfu"), mfu});

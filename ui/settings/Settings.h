@@ -44,6 +44,12 @@ inline const SettingKey<double> efficiencyOverride{"assumptions/efficiency", 0.0
 inline const SettingKey<double> interruptionRate{"assumptions/interruptionMonthly", 0.0}; // share a month
 inline const SettingKey<double> checkpointMinutes{"assumptions/checkpointMinutes", 0.0};
 
+// The display currency: the one chosen, else CNY under a Chinese (mainland) language or
+// locale and USD elsewhere. displayCurrency.defaultValue is the scenario format's own default.
+QString defaultDisplayCurrency(const QSettings &settings);
+QString readDisplayCurrency(const QSettings &settings);
+void writeDisplayCurrency(QSettings &settings, const QString &currency);
+
 // What a new scenario starts from: the settings above as scenario keys ("display_currency",
 // "workload.mfu", "assumptions.interruption.default_monthly", "assumptions.checkpoint_interval"),
 // path -> value; a setting left at its default adds nothing.

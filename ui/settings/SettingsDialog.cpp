@@ -192,7 +192,7 @@ void SettingsDialog::load()
 {
     m_proxy->setText(settings::proxy.read(m_settings));
     m_caBundle->setText(settings::caBundle.read(m_settings));
-    m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings::displayCurrency.read(m_settings))));
+    m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings::readDisplayCurrency(m_settings))));
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings::language.read(m_settings))));
     m_efficiency->setValue(settings::efficiencyOverride.read(m_settings) * 100);
     m_interruptions->setValue(settings::interruptionRate.read(m_settings) * 100);
@@ -265,8 +265,8 @@ void SettingsDialog::accept()
     showError(QString(), nullptr);
     settings::proxy.write(m_settings, m_proxy->text().trimmed());
     settings::caBundle.write(m_settings, m_caBundle->text().trimmed());
-    settings::displayCurrency.write(m_settings, m_currency->currentData().toString());
     settings::language.write(m_settings, m_language->currentData().toString());
+    settings::writeDisplayCurrency(m_settings, m_currency->currentData().toString()); // its default follows the language
     settings::efficiencyOverride.write(m_settings, m_efficiency->value() / 100);
     settings::interruptionRate.write(m_settings, m_interruptions->value() / 100);
     settings::checkpointMinutes.write(m_settings, double(m_checkpoint->value()));
