@@ -242,6 +242,7 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         }
         query.gpu = gpu.value();
     }
+    QHash<QString, QString> unpriced; // provider -> its note, for providers the catalog has no price for
     if (parser.isSet(QStringLiteral("provider"))) {
         auto info = repo.value()->info();
         if (!info) {
@@ -249,8 +250,14 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
             return ExitData;
         }
         QStringList known;
-        for (const ProviderInfo &p : info.value().providers)
+        for (const ProviderInfo &p : info.value().providers) {
             known.append(p.id);
+            int priced = 0;
+            for (int n : p.offersByBilling)
+                priced += n;
+            if (priced == 0)
+                unpriced.insert(p.id, p.dataNote);
+        }
         for (const QString &p : parser.value(QStringLiteral("provider")).split(u',', Qt::SkipEmptyParts)) {
             const QString id = p.trimmed().toLower();
             if (!known.contains(id)) {
@@ -267,6 +274,11 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         return ExitData;
     }
     out << formatOffers(offers.value(), *format);
+    // Say why a provider asked for shows nothing (Huawei Cloud ships without offline prices).
+    for (const QString &p : std::as_const(query.providers)) {
+        if (unpriced.contains(p))
+            err << programName() << " offers: " << p << " has no prices in this catalog: " << unpriced.value(p) << '\n';
+    }
     return ExitOk;
 }
 

@@ -100,6 +100,19 @@ TEST_F(Cli, OffersSortAndLimit)
         EXPECT_EQ(v.toObject().value(QStringLiteral("billing")).toString(), QStringLiteral("on_demand"));
 }
 
+TEST_F(Cli, HuaweiCloudIsListedAndSaysItHasNoOfflinePrices)
+{
+    const CliRun info = run({QStringLiteral("catalog"), QStringLiteral("info")});
+    ASSERT_EQ(info.code, 0) << info.err.toStdString();
+    EXPECT_TRUE(info.out.contains(QStringLiteral("huaweicloud"))) << info.out.toStdString();
+    const CliRun offers = run({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("huaweicloud")});
+    EXPECT_EQ(offers.code, 0);
+    EXPECT_TRUE(offers.out.contains(QStringLiteral("0 offers"))) << offers.out.toStdString();
+    EXPECT_TRUE(offers.err.contains(QStringLiteral("huaweicloud has no prices in this catalog: no offline prices")))
+        << offers.err.toStdString();
+    EXPECT_TRUE(offers.err.contains(QStringLiteral("GPUPLANNER_HUAWEI_AK"))) << offers.err.toStdString();
+}
+
 TEST_F(Cli, ReservedOffersCarryTheirWholeCommitment)
 {
     const QJsonArray offers = runJson({QStringLiteral("offers"), QStringLiteral("--provider"), QStringLiteral("aws"),
