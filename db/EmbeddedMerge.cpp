@@ -22,8 +22,8 @@ QStringList mergeStatements()
         QStringLiteral("INSERT OR IGNORE INTO providers SELECT * FROM embedded.providers"),
         QStringLiteral("INSERT OR IGNORE INTO gpu_models SELECT * FROM embedded.gpu_models"),
         QStringLiteral("INSERT OR IGNORE INTO gpu_aliases SELECT * FROM embedded.gpu_aliases"),
-        QStringLiteral("INSERT OR IGNORE INTO regions (provider_id, code, name, geography) "
-                       "SELECT provider_id, code, name, geography FROM embedded.regions "
+        QStringLiteral("INSERT OR IGNORE INTO regions (provider_id, code, name, geography, name_zh) "
+                       "SELECT provider_id, code, name, geography, name_zh FROM embedded.regions "
                        "WHERE provider_id IN (SELECT id FROM providers)"),
         // UNIQUE does not match NULL vcpus or memory: the instance type is looked for with IS.
         QStringLiteral("INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, "
@@ -50,6 +50,11 @@ QStringList mergeStatements()
                        "it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND it.vcpus IS st.vcpus AND "
                        "it.memory_gib IS st.memory_gib "
                        "JOIN regions r ON r.provider_id = sr.provider_id AND r.code = sr.code WHERE ") + kEmbeddedOnly,
+        // Chinese region names (schema 5) for the regions the catalog already has.
+        QStringLiteral("UPDATE regions SET name_zh = (SELECT er.name_zh FROM embedded.regions er WHERE "
+                       "er.provider_id = regions.provider_id AND er.code = regions.code) WHERE name_zh = '' AND EXISTS "
+                       "(SELECT 1 FROM embedded.regions er WHERE er.provider_id = regions.provider_id AND "
+                       "er.code = regions.code AND er.name_zh <> '')"),
         // Instance types known without a price (unpriced-instances.csv): a refresh prices them.
         QStringLiteral("INSERT INTO instance_types (provider_id, name, gpu_id, gpu_count, vcpus, memory_gib, "
                        "gpu_memory_gib, interconnect, network_gbps, rdma, spec_source) "

@@ -19,7 +19,7 @@ SELECT o.id, p.id, p.name, it.name, r.code, r.name, r.geography, it.gpu_id, it.g
        o.offering_class, o.price_basis, o.recurring_per_hour, o.min_duration_hours, o.max_duration_hours,
        o.unavailable_since,
        (SELECT group_concat(f.rule || ': ' || f.reason, char(31)) FROM offer_flags f WHERE f.offer_id = o.id),
-       si.bucket, si.rate_monthly, si.source, it.listed_gpu_memory_gib
+       si.bucket, si.rate_monthly, si.source, it.listed_gpu_memory_gib, r.name_zh
 FROM offers o
 JOIN instance_types it ON it.id = o.instance_type_id
 JOIN regions r ON r.id = o.region_id
@@ -71,6 +71,7 @@ Offer readOffer(const Statement &s)
     o.interruptionRateMonthly = s.optionalReal(33);
     o.interruptionSource = s.text(34);
     o.listedGpuMemoryGib = s.optionalReal(35);
+    o.regionNameZh = s.text(36);
     return o;
 }
 

@@ -76,14 +76,15 @@ Status CatalogWriter::writeReferenceData()
                              .arg(r.provider, r.code)};
     }
     auto regions = m_db.prepare(QStringLiteral(
-        "INSERT INTO regions (provider_id, code, name, geography) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (provider_id, code) DO UPDATE SET name = excluded.name, geography = excluded.geography"));
+        "INSERT INTO regions (provider_id, code, name, geography, name_zh) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (provider_id, code) DO UPDATE SET name = excluded.name, geography = excluded.geography, "
+        "name_zh = excluded.name_zh"));
     if (!regions)
         return sqlError(m_db, QStringLiteral("regions"), regions.errorMessage());
     for (const RegionMeta &r : m_meta.regions) {
         auto &s = regions.value();
         s.reset();
-        s.bind(1, r.provider).bind(2, r.code).bind(3, r.name.isEmpty() ? r.code : r.name).bind(4, r.geography);
+        s.bind(1, r.provider).bind(2, r.code).bind(3, r.name.isEmpty() ? r.code : r.name).bind(4, r.geography).bind(5, r.nameZh);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("region %1/%2").arg(r.provider, r.code), e.errorMessage());
     }

@@ -113,6 +113,13 @@ TEST_F(SeedImport, EveryProviderHasOffersAndEveryRegionAGeography)
               1);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'huaweicloud'")), 24);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id = 'huaweicloud'")), 8);
+    // The Chinese clouds' regions carry their own Chinese names too.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id = 'alicloud' AND code = 'cn-hangzhou' "
+                                    "AND name = 'China (Hangzhou)' AND name_zh = '华东1（杭州）'")),
+              1);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id IN ('alicloud', 'tencentcloud', "
+                                    "'huaweicloud') AND name_zh = ''")),
+              0);
     // The 32 GB V100 PCIe of Huawei P2s, the A100 40 GB of Alibaba gn7 and the bare-metal ebmgn7e.
     EXPECT_EQ(scalar(QStringLiteral("SELECT gpu_memory_gib FROM instance_types WHERE name = 'p2s.16xlarge.8'")), 256);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE provider_id = 'alicloud' AND "

@@ -68,7 +68,7 @@ bool OffersFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
         return false;
     if (!m_text.isEmpty() && !offer.instanceType.contains(m_text, Qt::CaseInsensitive)
         && !offer.region.contains(m_text, Qt::CaseInsensitive)
-        && !offer.regionName.contains(m_text, Qt::CaseInsensitive))
+        && !offer.regionName.contains(m_text, Qt::CaseInsensitive) && !offer.regionNameZh.contains(m_text))
         return false;
     return true;
 }

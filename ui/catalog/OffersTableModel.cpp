@@ -69,7 +69,8 @@ QVariant OffersTableModel::data(const QModelIndex &index, int role) const
             return tr("Lowest of several zones or hosts; median %1 %2")
                 .arg(price(*offer.medianPricePerHour), offer.currency);
         if (index.column() == Region)
-            return offer.regionName;
+            return offer.regionNameZh.isEmpty() ? offer.regionName
+                                                : QStringLiteral("%1 · %2").arg(offer.regionName, offer.regionNameZh);
         return {};
     default: return {};
     }

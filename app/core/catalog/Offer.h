@@ -19,6 +19,7 @@ struct Offer
     QString instanceType;
     QString region;
     QString regionName;
+    QString regionNameZh; // the cloud's own Chinese name, when known
     QString geography;
     QString gpu; // canonical GPU model id
     double gpuCount = 0;          // may be fractional for vGPU slices

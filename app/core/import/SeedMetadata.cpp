@@ -150,7 +150,8 @@ Result<SeedMetadata> loadSeedMetadata(const QString &dirPath)
     for (const CsvRecord &r : regions.value().records()) {
         const auto &t = regions.value();
         meta.regions.append(RegionMeta{t.field(r, QStringLiteral("provider")), t.field(r, QStringLiteral("code")),
-                                       t.field(r, QStringLiteral("name")), t.field(r, QStringLiteral("geography"))});
+                                       t.field(r, QStringLiteral("name")), t.field(r, QStringLiteral("geography")),
+                                       t.field(r, QStringLiteral("name_zh"))});
     }
 
     auto specs = readSpecs(dir);

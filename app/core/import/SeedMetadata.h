@@ -27,6 +27,7 @@ struct ProviderMeta
 struct RegionMeta
 {
     QString provider, code, name, geography;
+    QString nameZh; // '' = none known
 };
 
 struct InstanceSpec

@@ -277,7 +277,8 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
     batch.sourceNote = kSource;
     m_currency = QStringLiteral("CNY"); // BSS leaves currency empty for CNY
     for (qsizetype i = 0; i < regions.size(); ++i) {
-        const auto &[region, projectId] = regions.at(i);
+        const QString region = regions.at(i).first; // named copies: lambdas below capture them
+        const QString projectId = regions.at(i).second;
         reportProgress(context, QStringLiteral("Huawei Cloud prices: %1").arg(region), i, regions.size());
         const QString flavorsAction = QStringLiteral("ListFlavors %1").arg(region);
         auto flavorsBody = callCloudApi(api, context, flavorsAction, [&] {
