@@ -91,6 +91,21 @@ Result<std::unique_ptr<SqliteOfferStore>> SqliteOfferStore::open(const QString &
     return std::make_unique<SqliteOfferStore>(std::move(db).value(), std::move(reference).value());
 }
 
+Result<QList<ImportedInstance>> SqliteOfferStore::instanceTypes(const QString &provider)
+{
+    auto stmt = m_db->prepare(QStringLiteral(
+        "SELECT name, gpu_id, gpu_count, vcpus, memory_gib FROM instance_types WHERE provider_id = ? ORDER BY name"));
+    if (!stmt)
+        return stmt.error();
+    stmt.value().bind(1, provider);
+    QList<ImportedInstance> out;
+    while (stmt.value().step()) {
+        const auto &s = stmt.value();
+        out.append(ImportedInstance{provider, s.text(0), s.text(1), s.real(2), s.optionalReal(3), s.optionalReal(4), {}});
+    }
+    return out;
+}
+
 Result<int> SqliteOfferStore::offerCount(const RefreshScope &scope, const QList<Billing> &billings)
 {
     QStringList marks;

@@ -19,6 +19,7 @@ public:
     static Result<std::unique_ptr<SqliteOfferStore>> open(const QString &path);
 
     Result<int> offerCount(const core::RefreshScope &scope, const QList<core::Billing> &billings) override;
+    Result<QList<core::ImportedInstance>> instanceTypes(const QString &provider) override;
     Result<QHash<QString, double>> latestFxRates() override;
     Result<core::RefreshCounts> replaceOffers(const core::RefreshScope &scope, const core::ImportBatch &batch) override;
     Status writeFxRates(const QList<core::FxRate> &rates) override;

@@ -1,9 +1,10 @@
 // Tencent DescribeZoneInstanceConfigInfos, Huawei ListFlavors and Alibaba DescribePrice
-// bodies (the first byte picks which).
+// bodies and Alibaba's public price file (the first byte picks which).
 
 #include "FuzzSupport.h"
 
 #include "net/providers/AlibabaEcsSource.h"
+#include "net/providers/AlibabaPublicPriceSource.h"
 #include "net/providers/HuaweiCloudSource.h"
 #include "net/providers/TencentCvmSource.h"
 
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return loaded.value();
     }();
     const QByteArray body = fuzz::bytes(data + 1, size - 1);
-    switch (data[0] % 3) {
+    switch (data[0] % 4) {
     case 0:
         (void)net::parseTencentZoneInstanceConfigs(body, QStringLiteral("ap-guangzhou"), QStringLiteral("CNY"),
                                                    QStringLiteral("fuzz"), families, fuzz::resolver())
@@ -34,9 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
                                       fuzz::resolver(), exclusions);
         break;
     }
-    default:
+    case 2:
         (void)net::parseAlibabaPrice(QJsonDocument::fromJson(body).object());
         break;
+    default: {
+        static const QList<core::ImportedInstance> known = {
+            {QStringLiteral("alicloud"), QStringLiteral("ecs.gn6i-c4g1.xlarge"), QStringLiteral("T4"), 1, 4.0, 15.0, {}}};
+        (void)net::parseAlibabaPublicPrices(body, QStringLiteral("fuzz"), known, {}).ok();
+        break;
+    }
     }
     return 0;
 }

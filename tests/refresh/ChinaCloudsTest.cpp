@@ -546,3 +546,52 @@ TEST(ChinaCloudSources, TheDesktopUsesAProvidersOwnApiOnlyWhenItsCredentialsAreS
     ASSERT_TRUE(aws.ok());
     EXPECT_NE(aws->constFirst().source->name(), QStringLiteral("AWS Price List API"));
 }
+
+TEST_F(ChinaClouds, AlibabasPublicPriceFileNeedsNoAccountAndPricesKnownTypes)
+{
+    HttpTestReply file;
+    file.body = tests::apiFixture("alibaba/instancePrice_excerpt.json");
+    m_server.routeSequence("/aliyun/ecs-price-info-intl/2.0.375/price/download/instancePrice.json", {file});
+    QString out, err;
+    const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("alicloud"), QStringLiteral("--region"),
+                          QStringLiteral("cn-hangzhou"), QStringLiteral("--endpoint"),
+                          QStringLiteral("alicloud-public=")
+                              + m_server.url(QStringLiteral("/aliyun/ecs-price-info-intl/2.0.375/price/download/instancePrice.json"))
+                                    .toString(),
+                          QStringLiteral("--force")},
+                         {}, &out, &err);
+    ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    // Linux, VPC, I/O optimized only; the 1-month and 1-year entries; three years is not read.
+    auto usd = [this](const char *billing, int term) {
+        return scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                     "JOIN regions r ON r.id = o.region_id WHERE it.name = 'ecs.gn6i-c4g1.xlarge' AND "
+                                     "r.code = 'cn-hangzhou' AND o.currency = 'USD' AND o.billing = '%1' AND o.term_months = %2 "
+                                     "AND o.unavailable_since IS NULL")
+                          .arg(QLatin1String(billing))
+                          .arg(term));
+    };
+    EXPECT_DOUBLE_EQ(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "on_demand"), 1.621);
+    EXPECT_EQ(usd("on_demand", 0), 1);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 1), 709.8 / 730, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 12), 7239.96 / 8760, 1e-9);
+    EXPECT_EQ(usd("reserved", 36), 0);
+    // Other Alibaba types in the region, which the file does not list, keep their prices.
+    EXPECT_GT(price("ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 0);
+}
+
+TEST_F(ChinaClouds, AMovedPublicPriceFileSaysHowToGoOn)
+{
+    HttpTestReply gone;
+    gone.status = 404;
+    gone.body = "<Error><Code>NoSuchKey</Code></Error>";
+    gone.contentType = "application/xml";
+    m_server.routeSequence("/instancePrice.json", {gone});
+    QString out, err;
+    EXPECT_NE(run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"), QStringLiteral("--provider"),
+                   QStringLiteral("alicloud"), QStringLiteral("--endpoint"),
+                   QStringLiteral("alicloud-public=") + m_server.url(QStringLiteral("/instancePrice.json")).toString()},
+                  {}, &out, &err),
+              0);
+    EXPECT_TRUE((out + err).contains(QStringLiteral("--endpoint alicloud-public=URL"))) << (out + err).toStdString();
+}

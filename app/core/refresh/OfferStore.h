@@ -84,6 +84,13 @@ public:
     // Available offers the scope holds now under these billing models (empty = all), for the
     // collapse check: a source of on-demand and spot prices is not compared with commitments.
     virtual Result<int> offerCount(const RefreshScope &scope, const QList<Billing> &billings) = 0;
+    // The provider's instance types the catalog knows, for sources that price types by name only
+    // (Alibaba's public price file has no hardware in it).
+    virtual Result<QList<ImportedInstance>> instanceTypes(const QString &provider)
+    {
+        Q_UNUSED(provider);
+        return QList<ImportedInstance>{};
+    }
     // The latest FX rates (currency units per USD), for the plausibility bounds of new prices.
     virtual Result<QHash<QString, double>> latestFxRates() = 0;
     // Replaces the scope's offers of the billing models present in the batch, atomically.

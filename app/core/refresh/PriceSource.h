@@ -17,6 +17,8 @@ struct RefreshContext
     // Called with a short status line and bytes done/total of the current download.
     std::function<void(const QString &status, qint64 done, qint64 total)> progress;
     QStringList regions; // empty = all
+    // The provider's instance types the catalog holds (name, GPU, count, vCPUs, memory).
+    QList<ImportedInstance> knownInstances;
 };
 
 class PriceSource

@@ -124,6 +124,8 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
         finish(RefreshStatus::Cancelled, QStringLiteral("cancelled"));
         return logAndReturn();
     }
+    if (auto known = store.value()->instanceTypes(job.provider))
+        context.knownInstances = known.value();
     auto batch = job.source->fetch(job.provider, context);
     if (cancel && cancel->load()) {
         finish(RefreshStatus::Cancelled, QStringLiteral("cancelled"));

@@ -1,6 +1,7 @@
 #include "net/sources/SourceRegistry.h"
 
 #include "net/providers/AlibabaEcsSource.h"
+#include "net/providers/AlibabaPublicPriceSource.h"
 #include "net/providers/AwsPriceListSource.h"
 #include "net/providers/AzureRetailSource.h"
 #include "net/providers/GcpBillingSource.h"
@@ -24,7 +25,8 @@ QStringList SourceRegistry::endpointIds()
 {
     return {QStringLiteral("skypilot"), QStringLiteral("ecb"),    QStringLiteral("aws"), QStringLiteral("azure"),
             QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod"),
-            QStringLiteral("alicloud"), QStringLiteral("tencentcloud"), QStringLiteral("huaweicloud")};
+            QStringLiteral("alicloud"), QStringLiteral("alicloud-public"), QStringLiteral("tencentcloud"),
+            QStringLiteral("huaweicloud")};
 }
 
 QHash<QString, QString> SourceRegistry::nativeProviders()
@@ -35,7 +37,7 @@ QHash<QString, QString> SourceRegistry::nativeProviders()
             {QStringLiteral("lambda"), QStringLiteral("GPUPLANNER_LAMBDA_API_KEY")},
             {QStringLiteral("runpod"), QStringLiteral("GPUPLANNER_RUNPOD_API_KEY")},
             {QStringLiteral("vast"), QString()},
-            {QStringLiteral("alicloud"), QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID")},
+            {QStringLiteral("alicloud"), QString()}, // the public price file needs no account
             {QStringLiteral("tencentcloud"), QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID")},
             {QStringLiteral("huaweicloud"), QStringLiteral("GPUPLANNER_HUAWEI_AK")}};
 }
@@ -125,6 +127,11 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
             registry->m_native.insert(QStringLiteral("alicloud"),
                                       own(std::make_unique<AlibabaEcsSource>(settings.endpoints.value(QStringLiteral("alicloud")),
                                                                              c.at(0), c.at(1), resolver)));
+        } else if (settings.preference == SourcePreference::Native) {
+            // No account: Alibaba's published price file (pay-as-you-go and subscriptions, USD).
+            registry->m_native.insert(QStringLiteral("alicloud"),
+                                      own(std::make_unique<AlibabaPublicPriceSource>(
+                                          endpoint("alicloud-public", AlibabaPublicPriceSource::defaultUrl()))));
         }
         if (const QStringList c = credentialsFor(settings, QStringLiteral("huaweicloud")); !c.isEmpty()) {
             registry->m_native.insert(QStringLiteral("huaweicloud"),
