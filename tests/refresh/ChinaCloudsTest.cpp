@@ -5,6 +5,8 @@
 #include "CloudSignatureCheck.h"
 #include "RefreshFixture.h"
 
+#include "net/providers/ChinaGpuFamilies.h"
+#include "net/providers/HuaweiCloudSource.h"
 #include "net/sources/SourceRegistry.h"
 
 #include <QDir>
@@ -345,6 +347,48 @@ TEST_F(HuaweiClouds, RefreshPricesTheGpuFlavorsOnDemandAndBySubscription)
                                     "AND o.currency = 'CNY'")),
               1);
     EXPECT_FALSE((out + err).contains(QString::fromLatin1(kHuaweiSk)));
+}
+
+TEST_F(HuaweiClouds, FlavorsArePagedWithLimitAndMarker)
+{
+    // Pages of two flavors: the server answers after the marker it is given, as ListFlavors does.
+    const QJsonArray all = QJsonDocument::fromJson(tests::apiFixture("huawei/flavors_cn-north-4.json"))
+                               .object()
+                               .value(QStringLiteral("flavors"))
+                               .toArray();
+    std::atomic_int pages{0};
+    m_server.route("/v1/" + kHuaweiProject + "/cloudservers/flavors", [&](const HttpTestRequest &r) {
+        ++pages;
+        QHash<QByteArray, QByteArray> q;
+        for (const auto &[k, v] : tests::decodedQuery(r.query))
+            q.insert(k, v);
+        EXPECT_EQ(q.value("limit"), "2");
+        qsizetype start = 0;
+        for (qsizetype i = 0; i < all.size(); ++i) {
+            if (all.at(i).toObject().value(QStringLiteral("id")).toString().toUtf8() == q.value("marker"))
+                start = i + 1;
+        }
+        HttpTestReply reply;
+        if (tests::checkHuawei(r, kHuaweiAk, kHuaweiSk) != SignatureCheck::Ok)
+            return huaweiError(401, "APIGW.0301", "Incorrect IAM authentication information: verify aksk signature fail");
+        QJsonArray page;
+        for (qsizetype i = start; i < std::min(start + 2, all.size()); ++i)
+            page.append(all.at(i));
+        reply.body = QJsonDocument(QJsonObject{{QStringLiteral("flavors"), page}}).toJson(QJsonDocument::Compact);
+        return reply;
+    });
+    auto families = net::ChinaGpuFamilies::loadEmbedded();
+    ASSERT_TRUE(families.ok());
+    net::HuaweiCloudSource source(m_server.url(QStringLiteral("/")),
+                                  net::HuaweiCredentials{QString::fromLatin1(kHuaweiAk), QString::fromLatin1(kHuaweiSk),
+                                                         QString::fromLatin1(kHuaweiProject), QString::fromLatin1(kHuaweiDomain)},
+                                  families.value(), m_reference.resolver());
+    source.setFlavorPageSize(2);
+    const auto outcomes = refresh(source, {QStringLiteral("huaweicloud")});
+    ASSERT_EQ(outcomes.size(), 1);
+    EXPECT_EQ(outcomes.constFirst().status, core::RefreshStatus::Ok) << outcomes.constFirst().error.toStdString();
+    EXPECT_EQ(pages, 4) << "7 flavors in pages of 2";
+    EXPECT_DOUBLE_EQ(price("pi2.2xlarge.4", "cn-north-4", "on_demand"), 9.38); // on the second page
 }
 
 TEST_F(HuaweiClouds, AWrongSecretKeyIsRefusedWithTheGatewaysCode)

@@ -281,14 +281,27 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
         const QString projectId = regions.at(i).second;
         reportProgress(context, QStringLiteral("Huawei Cloud prices: %1").arg(region), i, regions.size());
         const QString flavorsAction = QStringLiteral("ListFlavors %1").arg(region);
-        auto flavorsBody = callCloudApi(api, context, flavorsAction, [&] {
-            return request(Service::Ecs, region, "GET", QStringLiteral("/v1/%1/cloudservers/flavors").arg(projectId), {}, {},
-                           projectId);
-        });
-        if (!flavorsBody)
-            return flavorsBody.error();
-        const QList<HuaweiFlavor> flavors = parseHuaweiFlavors(flavorsBody.value(), flavorsAction, m_families, m_resolver,
-                                                               batch.exclusions);
+        // Pages of at most m_flavorPage, each after the last id of the one before (limit, marker).
+        QList<HuaweiFlavor> flavors;
+        QByteArray marker;
+        for (int page = 0; page < 100; ++page) {
+            QList<QPair<QByteArray, QByteArray>> query = {{"limit", QByteArray::number(m_flavorPage)}};
+            if (!marker.isEmpty())
+                query.append(QPair<QByteArray, QByteArray>("marker", marker));
+            auto body = callCloudApi(api, context, flavorsAction, [&] {
+                return request(Service::Ecs, region, "GET", QStringLiteral("/v1/%1/cloudservers/flavors").arg(projectId),
+                               query, {}, projectId);
+            });
+            if (!body)
+                return body.error();
+            flavors += parseHuaweiFlavors(body.value(), flavorsAction, m_families, m_resolver, batch.exclusions);
+            const QJsonArray listed = body->value(QStringLiteral("flavors")).toArray();
+            const QByteArray last = listed.isEmpty() ? QByteArray()
+                                                     : listed.last().toObject().value(QStringLiteral("id")).toString().toUtf8();
+            if (listed.size() < m_flavorPage || last.isEmpty() || last == marker)
+                break;
+            marker = last;
+        }
         if (flavors.isEmpty())
             continue;
         const struct

@@ -52,6 +52,8 @@ public:
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
 
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
+    // Flavors per ListFlavors page (its `limit`; 1000 is the API's default).
+    void setFlavorPageSize(int size) { m_flavorPage = size; }
 
 private:
     enum class Service { Iam, Ecs, Bss };
@@ -69,6 +71,7 @@ private:
     core::GpuAliasResolver m_resolver;
     std::function<QDateTime()> m_clock;
     QString m_currency; // of the last inquiry answered
+    int m_flavorPage = 1000;
 };
 
 } // namespace gpuplanner::net
