@@ -8,7 +8,7 @@
 #include "CommandSupport.h"
 #include "EstimateCommand.h"
 #include "PlanCommand.h"
-#include "ReportCommand.h"
+#include "ReportHelper.h"
 
 #include "core/catalog/CatalogFormat.h"
 #include "db/CatalogFile.h"
@@ -331,7 +331,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (command == u"timeline")
         return runTimeline(arguments, out, err);
     if (command == u"report")
-        return runReport(arguments, out, err);
+        return runReportHelper(arguments, out, err);
     err << programName() << ": unknown command " << core::quoteValue(command) << "\n\n" << globalHelp();
     return ExitUsage;
 }

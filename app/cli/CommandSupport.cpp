@@ -1,5 +1,7 @@
 #include "CommandSupport.h"
 
+#include <QCoreApplication>
+
 #include "Cli.h"
 
 #include "core/common/Redact.h"
@@ -21,7 +23,11 @@ std::optional<int> answerHelpOrUsageError(QCommandLineParser &parser, const QStr
         return ExitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
+        // The report helper's usage line names the command people typed, not the helper.
+        QString help = parser.helpText();
+        if (const QString invokedAs = qEnvironmentVariable("GPUPLANNER_INVOKED_AS"); !invokedAs.isEmpty())
+            help.replace(QCoreApplication::arguments().constFirst(), invokedAs);
+        out << help;
         return ExitOk;
     }
     if (parser.positionalArguments().size() > maxPositional) {

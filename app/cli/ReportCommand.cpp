@@ -25,22 +25,8 @@ namespace {
 
 } // namespace
 
-std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv)
+std::unique_ptr<QCoreApplication> createReportApplication(int &argc, char **argv)
 {
-    bool report = false;
-    for (int i = 1; i < argc; ++i) {
-        const QByteArray arg(argv[i]);
-        if (arg == "--catalog") {
-            ++i;
-            continue;
-        }
-        if (!arg.startsWith('-')) {
-            report = arg == "report";
-            break;
-        }
-    }
-    if (!report)
-        return std::make_unique<QCoreApplication>(argc, argv);
     // Fonts and painting need a GUI application, but never a display.
     qputenv("QT_QPA_PLATFORM", "offscreen");
     return std::make_unique<QGuiApplication>(argc, argv);

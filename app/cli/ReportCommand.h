@@ -13,8 +13,8 @@ namespace gpuplanner::cli {
 
 int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
-// The application object for argv: `report` paints with fonts, so it gets a QGuiApplication on
-// the offscreen platform (no display needed); every other command stays QCoreApplication-only.
-std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv);
+// The report helper's application: it paints with fonts, so a QGuiApplication on the offscreen
+// platform (no display needed).
+std::unique_ptr<QCoreApplication> createReportApplication(int &argc, char **argv);
 
 } // namespace gpuplanner::cli

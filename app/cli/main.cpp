@@ -1,7 +1,6 @@
 // gpu-planner-cli: the command-line twin of the desktop app.
 
 #include "Cli.h"
-#include "ReportCommand.h"
 
 #include "net/http/CurlHttpClient.h"
 
@@ -10,7 +9,8 @@
 int main(int argc, char **argv)
 {
     const gpuplanner::net::CurlGlobal curl;
-    const auto app = gpuplanner::cli::createApplication(argc, argv);
+    // Every command is non-graphical here; `report` runs in gpu-planner-report (ReportHelper.h).
+    QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
     QTextStream out(stdout);

@@ -2,7 +2,9 @@
 // so the first run also exercises creating the user's catalog from the embedded seed.
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -370,3 +372,20 @@ TEST_F(Cli, EstimateErrorsNameTheFlagAndValue)
         EXPECT_TRUE(r.err.contains(QString::fromLatin1(message))) << r.err.toStdString();
     }
 }
+
+#ifdef Q_OS_LINUX
+TEST(CliLinkage, TheCommandLineLoadsNoQtGuiLibraryAndReportsThroughItsHelper)
+{
+    // Every command but `report` is a QCoreApplication over core, db and net; the report's GUI
+    // needs live in gpu-planner-report beside it (app/cli/ReportHelper.h).
+    QProcess ldd;
+    ldd.start(QStringLiteral("ldd"), {QStringLiteral(GPUPLANNER_CLI_PATH)});
+    ASSERT_TRUE(ldd.waitForFinished(30000));
+    const QString libs = QString::fromUtf8(ldd.readAllStandardOutput());
+    ASSERT_TRUE(libs.contains(QStringLiteral("libQt6Core"))) << libs.toStdString();
+    for (const char *gui : {"libQt6Gui", "libQt6Widgets", "libQt6PrintSupport", "libQt6DBus", "libQt6Charts"})
+        EXPECT_FALSE(libs.contains(QLatin1String(gui))) << gui;
+    const QString helper = QFileInfo(QStringLiteral(GPUPLANNER_CLI_PATH)).dir().filePath(QStringLiteral("gpu-planner-report"));
+    EXPECT_TRUE(QFileInfo(helper).isExecutable()) << helper.toStdString();
+}
+#endif

@@ -1,0 +1,24 @@
+// gpu-planner-report: the `report` command of gpu-planner-cli, in a program of its own so that
+// the CLI never loads Qt's GUI libraries (see ReportHelper.h). Run it through
+// `gpu-planner-cli report ...`; it takes the same arguments.
+
+#include "ReportCommand.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char **argv)
+{
+    const auto app = gpuplanner::cli::createReportApplication(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QStringList arguments = QCoreApplication::arguments();
+    // The command word the CLI's parser expects after the program name.
+    if (arguments.size() < 2 || arguments.at(1) != u"report")
+        arguments.insert(1, QStringLiteral("report"));
+    const int code = gpuplanner::cli::runReport(arguments, out, err);
+    out.flush();
+    err.flush();
+    return code;
+}
