@@ -24,18 +24,23 @@ Status checkNotEmpty(const QString &path)
     return core::success();
 }
 
-Result<int> inspect(const QString &path)
+// The header, schema version and tables always; every page (PRAGMA quick_check, a read of the
+// whole file) before a write, so nothing is written into a damaged catalog. A read-only use
+// meets a damaged page as SQLite's own "malformed" error on the query that reads it.
+Result<int> inspect(const QString &path, bool checkPages)
 {
     auto db = Database::open(path, OpenMode::ReadOnly);
     if (!db)
         return db.error();
-    auto check = db.value()->prepare(QStringLiteral("PRAGMA quick_check"));
-    if (!check)
-        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.errorMessage())};
-    if (check.value().step() && check.value().text(0) != u"ok")
-        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().text(0))};
-    if (!check.value().error().isEmpty())
-        return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().error())};
+    if (checkPages) {
+        auto check = db.value()->prepare(QStringLiteral("PRAGMA quick_check"));
+        if (!check)
+            return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.errorMessage())};
+        if (check.value().step() && check.value().text(0) != u"ok")
+            return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().text(0))};
+        if (!check.value().error().isEmpty())
+            return Error{QStringLiteral("%1: damaged catalog: %2").arg(path, check.value().error())};
+    }
     auto version = db.value()->userVersion();
     if (!version)
         return Error{QStringLiteral("%1: %2").arg(path, version.errorMessage())};
@@ -72,11 +77,15 @@ Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode 
         return Error{QStringLiteral("%1: not a file").arg(path)};
     if (auto s = checkNotEmpty(path); !s)
         return s.error();
-    auto version = inspect(path);
+    auto version = inspect(path, mode != OpenMode::ReadOnly);
     if (!version)
         return version.error();
 
     const bool needsUpgrade = version.value() < latestSchemaVersion();
+    if (needsUpgrade && mode == OpenMode::ReadOnly) {
+        if (auto checked = inspect(path, true); !checked) // an upgrade writes: every page first
+            return checked.error();
+    }
     const OpenMode openMode = (needsUpgrade || mode != OpenMode::ReadOnly) ? OpenMode::ReadWrite : OpenMode::ReadOnly;
     auto db = Database::open(path, openMode);
     if (!db)
@@ -95,12 +104,18 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
         // A catalog in a folder the user may not write (a shared or read-only home) still
         // opens for reading; only a refresh or an edit then reports the folder.
         const bool writable = QFileInfo(dataDir).isWritable() && QFileInfo(path).isWritable();
-        auto db = openCatalogFile(path, writable ? OpenMode::ReadWrite : OpenMode::ReadOnly);
+        // Read-only first: the common case (a catalog of this version) writes nothing, so it
+        // needs neither a write lock nor the full page check a write does first.
+        auto db = openCatalogFile(path, OpenMode::ReadOnly);
         if (!db)
             return db.error();
         // A catalog an earlier version made gains what this version's embedded catalog adds.
-        if (writable) {
-            if (auto merged = mergeEmbeddedData(*db.value(), seedPath); !merged)
+        if (writable && embeddedMergeNeeded(*db.value())) {
+            db.value().reset();
+            auto rw = openCatalogFile(path, OpenMode::ReadWrite);
+            if (!rw)
+                return rw.error();
+            if (auto merged = mergeEmbeddedData(*rw.value(), seedPath); !merged)
                 return merged.error();
         }
         return path;

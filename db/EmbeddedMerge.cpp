@@ -77,6 +77,15 @@ QString embeddedDataMetaKey()
     return QStringLiteral("embedded_china_clouds_v4");
 }
 
+bool embeddedMergeNeeded(Database &db)
+{
+    auto done = db.prepare(QStringLiteral("SELECT count(*) FROM catalog_meta WHERE key = ?"));
+    if (!done)
+        return true; // let the merge say what is wrong
+    done.value().bind(1, embeddedDataMetaKey());
+    return !(done.value().step() && done.value().integer(0) > 0);
+}
+
 Status mergeEmbeddedData(Database &db, const QString &embeddedCatalogPath)
 {
     auto done = db.prepare(QStringLiteral("SELECT count(*) FROM catalog_meta WHERE key = ?"));

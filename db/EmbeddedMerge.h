@@ -12,6 +12,8 @@ namespace gpuplanner::db {
 // catalog_meta key set once the merge is done (the embedded catalog carries it from the start).
 QString embeddedDataMetaKey();
 
+// Whether the catalog still lacks this version's embedded data (a read, no write).
+bool embeddedMergeNeeded(Database &catalog);
 // No-op when the catalog already has this version's embedded data.
 Status mergeEmbeddedData(Database &catalog, const QString &embeddedCatalogPath);
 

@@ -71,6 +71,43 @@ void BM_OffersColdCliProcess(benchmark::State &state)
 }
 BENCHMARK(BM_OffersColdCliProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The same query on the user's catalog (XDG_DATA_HOME, created once before timing), as a person
+// runs it: the catalog is found, checked and opened, no --catalog given.
+void BM_OffersColdCliProcessUserCatalog(benchmark::State &state)
+{
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.path());
+    auto run = [&](const QStringList &args) {
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), args);
+        process.waitForFinished(60000);
+        return process.exitCode();
+    };
+    const QStringList query = {QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+                               QStringLiteral("--min-gpus"), QStringLiteral("8"), QStringLiteral("--sort"),
+                               QStringLiteral("price")};
+    if (run(query) != 0) { // first run: creates the user catalog
+        state.SkipWithError("gpu-planner-cli failed");
+        return;
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(run(query));
+}
+BENCHMARK(BM_OffersColdCliProcessUserCatalog)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A bare `--help`: the cost of starting the program at all.
+void BM_HelpColdCliProcess(benchmark::State &state)
+{
+    for (auto _ : state) {
+        QProcess process;
+        process.start(QStringLiteral(GPUPLANNER_CLI_PATH), {QStringLiteral("--help")});
+        process.waitForFinished(30000);
+    }
+}
+BENCHMARK(BM_HelpColdCliProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 } // namespace
 
 int main(int argc, char **argv)

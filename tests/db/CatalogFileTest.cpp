@@ -71,6 +71,26 @@ TEST(CatalogFile, DamagedCatalogGivesClearErrorAndIsUntouched)
     EXPECT_EQ(fileHash(path), before);
 }
 
+TEST(CatalogFile, ADamagedDataPageIsFoundBeforeAnyWrite)
+{
+    // Reading needs only the header and schema (a cold CLI query stays fast); writing, or an
+    // upgrade, first checks every page, so nothing is written into a damaged catalog.
+    QTemporaryDir dir;
+    const QString path = copySeedCatalog(dir.path());
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::ReadWrite));
+        f.seek(f.size() / 2);
+        f.write(QByteArray(8192, '\x5a'));
+    }
+    const QByteArray before = fileHash(path);
+    EXPECT_TRUE(openCatalogFile(path, OpenMode::ReadOnly).ok());
+    auto rw = openCatalogFile(path, OpenMode::ReadWrite);
+    ASSERT_FALSE(rw.ok());
+    EXPECT_TRUE(rw.errorMessage().contains(QStringLiteral("damaged catalog"))) << rw.errorMessage().toStdString();
+    EXPECT_EQ(fileHash(path), before);
+}
+
 TEST(CatalogFile, EmptyAndMissingFilesAreNamed)
 {
     QTemporaryDir dir;
