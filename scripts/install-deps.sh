@@ -14,6 +14,8 @@ PACKAGES=(
   # bus, gnome-keyring as the Secret Service, and libsecret, which QtKeychain loads at run time.
   dbus-daemon dbus-bin gnome-keyring libsecret-1-0
   fonts-noto-cjk fonts-dejavu-core libqt6printsupport6 xvfb xauth poppler-utils
+  # The .deb and its checks (scripts/package.sh, scripts/check-package.sh).
+  dpkg-dev lintian desktop-file-utils appstream shared-mime-info libxml2-utils man-db bash-completion
 )
 
 missing=()

@@ -18,6 +18,7 @@
 #include "ui/settings/Settings.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -25,9 +26,54 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+// --version, --help and a wrong option are answered before any window or display is needed.
+std::optional<int> answerCommandLine(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--version" || arg == "-v") {
+            std::printf("gpu-planner %s\n", GPUPLANNER_VERSION);
+            return 0;
+        }
+        if (arg == "--help" || arg == "-h") {
+            std::printf("Usage: gpu-planner [--catalog PATH] [SCENARIO.gpuplan ...]\n\n"
+                        "Plan GPU cloud rentals: fit, time, GPU-hours and cost across providers.\n\n"
+                        "  --catalog PATH  use this catalog file instead of the user's\n"
+                        "  -h, --help      show this help\n"
+                        "  -v, --version   show the version\n\n"
+                        "A scenario file (.gpuplan or .json) opens in the window. See gpu-planner(1).\n");
+            return 0;
+        }
+        if (arg == "--catalog") {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "gpu-planner: --catalog needs a file\n");
+                return 1;
+            }
+            ++i;
+            continue;
+        }
+        // Qt's own options (-platform, -style, ...) pass through to QApplication.
+        if (arg.startsWith("--")) {
+            std::fprintf(stderr, "gpu-planner: unknown option %s (see gpu-planner --help)\n", argv[i]);
+            return 1;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    if (const auto answered = answerCommandLine(argc, argv))
+        return *answered;
     QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpu-planner.png")));
     QApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QApplication::setApplicationDisplayName(QStringLiteral("GPU Planner"));
     QApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));

@@ -130,7 +130,8 @@ QJsonObject ScenarioDocument::defaultJson()
 
 bool ScenarioDocument::isScenarioFileName(const QString &path)
 {
-    return path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+    return path.endsWith(QStringLiteral(".gpuplan"), Qt::CaseInsensitive)
+        || path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
 }
 
 QJsonValue ScenarioDocument::value(const QString &path) const

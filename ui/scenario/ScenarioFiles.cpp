@@ -74,7 +74,7 @@ bool ScenarioFiles::open()
                             ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
                             : QFileInfo(m_doc->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"), dir,
-                                                      tr("Scenarios (*.json);;All files (*)"));
+                                                      tr("Scenarios (*.gpuplan *.json);;All files (*)"));
     return !path.isEmpty() && openFile(path);
 }
 
@@ -101,14 +101,16 @@ bool ScenarioFiles::saveAs()
         QString name = m_doc->value(QStringLiteral("name")).toString().trimmed().toLower();
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
         suggested = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                        .filePath((name.isEmpty() ? QStringLiteral("scenario") : name) + QStringLiteral(".json"));
+                        .filePath((name.isEmpty() ? QStringLiteral("scenario") : name) + QStringLiteral(".gpuplan"));
     }
+    // .gpuplan is the scenario's own type (the desktop opens it on a double click); it is
+    // the same JSON, so a .json name stays a scenario too.
     QString path = QFileDialog::getSaveFileName(m_window, tr("Save scenario"), suggested,
-                                                tr("Scenarios (*.json);;All files (*)"));
+                                                tr("GPU Planner scenarios (*.gpuplan);;JSON scenarios (*.json);;All files (*)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
+        path += QStringLiteral(".gpuplan");
     return saveTo(path);
 }
 
