@@ -14,8 +14,9 @@ int main(int argc, char **argv)
     QTextStream out(stdout);
     QTextStream err(stderr);
     QStringList arguments = QCoreApplication::arguments();
-    // The command word the CLI's parser expects after the program name.
-    if (arguments.size() < 2 || arguments.at(1) != u"report")
+    // The CLI passes its own arguments on, the command word among them (after --catalog PATH,
+    // say); run by hand, the helper gets it added.
+    if (!arguments.mid(1).contains(QStringLiteral("report")))
         arguments.insert(1, QStringLiteral("report"));
     const int code = gpuplanner::cli::runReport(arguments, out, err);
     out.flush();
