@@ -19,7 +19,13 @@
 
 #include <csignal>
 #include <cstdio>
+#ifdef Q_OS_WIN
+#include <io.h>
+#define isatty _isatty
+#define fileno _fileno
+#else
 #include <unistd.h>
+#endif
 
 namespace gpuplanner::cli {
 
