@@ -85,8 +85,8 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     plan->setStretchFactor(1, 1);
     plan->setSizes({380, 900});
     m_tabs->addTab(plan, tr("&Plan"));
-    m_tabs->addTab(m_timeline, tr("&Timeline"));
-    m_tabs->addTab(m_offers, tr("C&atalog"));
+    m_tabs->addTab(m_timeline, tr("T&imeline"));
+    m_tabs->addTab(m_offers, tr("Catalo&g"));
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
     createMenus();

@@ -999,8 +999,8 @@
 <context>
     <name>gpuplanner::ui::AssumptionsEditor</name>
     <message>
-        <source>Scenario &amp;name:</source>
-        <translation>场景名称(&amp;N)：</translation>
+        <source>Scenario name:</source>
+        <translation>场景名称：</translation>
     </message>
     <message>
         <source>Untitled scenario</source>
@@ -1011,8 +1011,8 @@
         <translation>显示在报告和窗口标题中的简短名称。</translation>
     </message>
     <message>
-        <source>Display &amp;currency:</source>
-        <translation>显示货币(&amp;C)：</translation>
+        <source>Display currency:</source>
+        <translation>显示货币：</translation>
     </message>
     <message>
         <source>USD</source>
@@ -1023,8 +1023,8 @@
         <translation>显示成本所用货币的 ISO 代码（USD、EUR、CNY…）；按目录中的汇率换算。</translation>
     </message>
     <message>
-        <source>&amp;Rank by:</source>
-        <translation>排序依据(&amp;R)：</translation>
+        <source>Rank &amp;by:</source>
+        <translation>排序依据(&amp;B)：</translation>
     </message>
     <message>
         <source>Cost</source>
@@ -1043,8 +1043,8 @@
         <translation>在满足约束的选项中，推荐所要优化的目标。</translation>
     </message>
     <message>
-        <source>&amp;Efficiency override:</source>
-        <translation>效率覆盖(&amp;E)：</translation>
+        <source>Efficiency o&amp;verride:</source>
+        <translation>效率覆盖(&amp;V)：</translation>
     </message>
     <message>
         <source>documented default</source>
@@ -1055,8 +1055,8 @@
         <translation>作业达到的峰值 FLOPs 比例（0–1），例如根据你自己的测量得出的 0.4。</translation>
     </message>
     <message>
-        <source>&amp;Interruption rate:</source>
-        <translation>中断率(&amp;I)：</translation>
+        <source>Interruption rate:</source>
+        <translation>中断率：</translation>
     </message>
     <message>
         <source>0.1 = 10% per month</source>
@@ -1067,8 +1067,8 @@
         <translation>在没有提供商数据时，竞价实例每月被回收的概率（0–0.999）。</translation>
     </message>
     <message>
-        <source>Check&amp;point interval:</source>
-        <translation>检查点间隔(&amp;P)：</translation>
+        <source>Checkpoint interva&amp;l:</source>
+        <translation>检查点间隔(&amp;L)：</translation>
     </message>
     <message>
         <source>1h</source>
@@ -1079,8 +1079,8 @@
         <translation>作业保存检查点的频率；中断时会丢失上一个检查点之后的工作。</translation>
     </message>
     <message>
-        <source>Restart &amp;overhead:</source>
-        <translation>重启开销(&amp;O)：</translation>
+        <source>Restart overhead:</source>
+        <translation>重启开销：</translation>
     </message>
     <message>
         <source>10min</source>
@@ -1091,8 +1091,8 @@
         <translation>中断后获取替代实例并恢复所需的时间。</translation>
     </message>
     <message>
-        <source>&amp;Data stored:</source>
-        <translation>存储的数据(&amp;D)：</translation>
+        <source>Data &amp;stored:</source>
+        <translation>存储的数据(&amp;S)：</translation>
     </message>
     <message>
         <source>GB; 0</source>
@@ -1111,16 +1111,16 @@
         <translation>检查点存储量，单位 GB。</translation>
     </message>
     <message>
-        <source>E&amp;gress:</source>
-        <translation>出站流量(&amp;G)：</translation>
+        <source>Egress:</source>
+        <translation>出站流量：</translation>
     </message>
     <message>
         <source>Data moved out of the cloud at the end (weights, results), in GB.</source>
         <translation>结束时移出云端的数据（权重、结果），单位 GB。</translation>
     </message>
     <message>
-        <source>&amp;Serving months:</source>
-        <translation>服务月数(&amp;S)：</translation>
+        <source>Serving &amp;months:</source>
+        <translation>服务月数(&amp;M)：</translation>
     </message>
     <message>
         <source>1</source>
@@ -1131,8 +1131,8 @@
         <translation>推理：按多少个月的服务计价。</translation>
     </message>
     <message>
-        <source>Commitment &amp;use:</source>
-        <translation>承诺使用率(&amp;U)：</translation>
+        <source>Commitment use:</source>
+        <translation>承诺使用率：</translation>
     </message>
     <message>
         <source>1.0</source>
@@ -1143,16 +1143,16 @@
         <translation>预计使用的预留期限比例（0–1）；闲置的预留时长同样计费。</translation>
     </message>
     <message>
-        <source>E&amp;xchange rates:</source>
-        <translation>汇率(&amp;X)：</translation>
+        <source>Exchange rates:</source>
+        <translation>汇率：</translation>
     </message>
     <message>
         <source>Rates this scenario uses instead of the catalog&apos;s: units of a currency per US dollar, with the rate&apos;s date and source. Currencies not listed use the catalog&apos;s stored rates (the ECB&apos;s reference rates after a refresh).</source>
         <translation>本方案用来代替目录汇率的汇率：每 1 美元可兑换的货币单位，并注明日期和来源。未列出的货币使用目录中保存的汇率（刷新后为欧洲央行参考汇率）。</translation>
     </message>
     <message>
-        <source>Negotiated &amp;terms:</source>
-        <translation>协商期限(&amp;T)：</translation>
+        <source>Negotiated terms:</source>
+        <translation>协商期限：</translation>
     </message>
     <message>
         <source>Commitment terms a provider offered you beyond its price list: a discount off its on-demand price or a quoted price per instance-hour, for a term in months, with where it comes from.</source>
@@ -1246,8 +1246,8 @@
         <translation>协商的承诺期限</translation>
     </message>
     <message>
-        <source>&amp;Add term</source>
-        <translation>添加期限(&amp;A)</translation>
+        <source>A&amp;dd term</source>
+        <translation>添加期限(&amp;D)</translation>
     </message>
     <message>
         <source>Add term</source>
@@ -1633,16 +1633,16 @@
         <translation>正在等待目录…</translation>
     </message>
     <message>
-        <source>&amp;Usable only</source>
-        <translation>仅显示可用(&amp;U)</translation>
+        <source>Usable onl&amp;y</source>
+        <translation>仅显示可用(&amp;Y)</translation>
     </message>
     <message>
         <source>Hide options that do not fit or break a hard limit; uncheck to see why they fail.</source>
         <translation>隐藏不可行或违反硬性限制的选项；取消勾选可查看失败原因。</translation>
     </message>
     <message>
-        <source>Pareto &amp;front</source>
-        <translation>帕累托前沿(&amp;F)</translation>
+        <source>Pareto fro&amp;nt</source>
+        <translation>帕累托前沿(&amp;N)</translation>
     </message>
     <message>
         <source>Only options no other option beats on both cost and time.</source>
@@ -1669,12 +1669,12 @@
         <translation>显示提供商、实例、GPU 或区域包含此文本的选项。</translation>
     </message>
     <message>
-        <source>Fil&amp;ter:</source>
-        <translation>筛选(&amp;T)：</translation>
+        <source>Filter te&amp;xt:</source>
+        <translation>筛选(&amp;X)：</translation>
     </message>
     <message>
-        <source>&amp;Columns</source>
-        <translation>列(&amp;C)</translation>
+        <source>Col&amp;umns</source>
+        <translation>列(&amp;U)</translation>
     </message>
     <message>
         <source>Choose the columns of the table.</source>
@@ -1788,8 +1788,8 @@ P50 %3，P90 %4</translation>
         <translation>作业最多可花费的金额，以显示货币计。各选项会给出不超预算的概率。</translation>
     </message>
     <message>
-        <source>Con&amp;fidence:</source>
-        <translation>置信度(&amp;F)：</translation>
+        <source>&amp;Confidence:</source>
+        <translation>置信度(&amp;C)：</translation>
     </message>
     <message>
         <source>0.9</source>
@@ -1800,8 +1800,8 @@ P50 %3，P90 %4</translation>
         <translation>选项需以多大概率（0–1）满足截止时间和预算，才算满足。</translation>
     </message>
     <message>
-        <source>&amp;Providers:</source>
-        <translation>提供商(&amp;P)：</translation>
+        <source>Pro&amp;viders:</source>
+        <translation>提供商(&amp;V)：</translation>
     </message>
     <message>
         <source>any; e.g. aws, gcp, lambda</source>
@@ -1812,8 +1812,8 @@ P50 %3，P90 %4</translation>
         <translation>要考虑的提供商 ID，以逗号分隔。留空表示允许所有提供商。</translation>
     </message>
     <message>
-        <source>&amp;Regions:</source>
-        <translation>区域(&amp;R)：</translation>
+        <source>Regions:</source>
+        <translation>区域：</translation>
     </message>
     <message>
         <source>any; e.g. us-*, europe-west4</source>
@@ -1824,8 +1824,8 @@ P50 %3，P90 %4</translation>
         <translation>要考虑的区域代码；* 匹配任意文本。留空表示允许所有区域。</translation>
     </message>
     <message>
-        <source>&amp;Geographies:</source>
-        <translation>地理区域(&amp;G)：</translation>
+        <source>Geographie&amp;s:</source>
+        <translation>地理区域(&amp;S)：</translation>
     </message>
     <message>
         <source>any; e.g. Europe, North America</source>
@@ -1836,12 +1836,12 @@ P50 %3，P90 %4</translation>
         <translation>数据可以去往的地理区域（数据驻留）。留空表示全部允许。</translation>
     </message>
     <message>
-        <source>G&amp;PU models:</source>
-        <translation>GPU 型号(&amp;P)：</translation>
+        <source>GPU models:</source>
+        <translation>GPU 型号：</translation>
     </message>
     <message>
-        <source>B&amp;illing models:</source>
-        <translation>计费方式(&amp;I)：</translation>
+        <source>Bi&amp;lling models:</source>
+        <translation>计费方式(&amp;L)：</translation>
     </message>
     <message>
         <source>Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk (P90 cost and time) is simulated from the interruption rate.</source>
@@ -1860,8 +1860,8 @@ P50 %3，P90 %4</translation>
         <translation>作业同时可使用的最多 GPU 数（配额，或代码可扩展到的规模）。</translation>
     </message>
     <message>
-        <source>Min GPU &amp;memory:</source>
-        <translation>最小 GPU 显存(&amp;M)：</translation>
+        <source>Min GPU memory:</source>
+        <translation>最小 GPU 显存：</translation>
     </message>
     <message>
         <source>GiB per GPU; any</source>
@@ -1872,8 +1872,8 @@ P50 %3，P90 %4</translation>
         <translation>排除显存小于此值的 GPU，单位为每块 GPU 的 GiB。</translation>
     </message>
     <message>
-        <source>&amp;Network:</source>
-        <translation>网络(&amp;N)：</translation>
+        <source>Networ&amp;k:</source>
+        <translation>网络(&amp;K)：</translation>
     </message>
     <message>
         <source>Require RDMA when a job spans instances</source>
@@ -1900,8 +1900,8 @@ P50 %3，P90 %4</translation>
         <translation>不接受：不使用竞价</translation>
     </message>
     <message>
-        <source>Spot to&amp;lerance:</source>
-        <translation>竞价容忍度(&amp;L)：</translation>
+        <source>Spot tolerance:</source>
+        <translation>竞价容忍度：</translation>
     </message>
     <message>
         <source>How many interruptions a spot run may expect (interruption rate × instances × run time). Spot options expecting more are shown as not usable.</source>
@@ -2119,8 +2119,8 @@ P50 %3，P90 %4</translation>
 <context>
     <name>gpuplanner::ui::FxRatesField</name>
     <message>
-        <source>Add currenc&amp;y</source>
-        <translation>添加货币(&amp;Y)</translation>
+        <source>Add &amp;currency</source>
+        <translation>添加货币(&amp;C)</translation>
     </message>
     <message>
         <source>Re&amp;move rate</source>
@@ -2385,12 +2385,12 @@ P50 %3，P90 %4</translation>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <source>&amp;Timeline</source>
-        <translation>时间线(&amp;T)</translation>
+        <source>T&amp;imeline</source>
+        <translation>时间线(&amp;I)</translation>
     </message>
     <message>
-        <source>C&amp;atalog</source>
-        <translation>目录(&amp;A)</translation>
+        <source>Catalo&amp;g</source>
+        <translation>目录(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2520,12 +2520,12 @@ P50 %3，P90 %4</translation>
         <translation>%2 条报价中的 %1 条</translation>
     </message>
     <message>
-        <source>&amp;GPU:</source>
-        <translation>GPU(&amp;G)：</translation>
+        <source>GP&amp;U:</source>
+        <translation>GPU(&amp;U)：</translation>
     </message>
     <message>
-        <source>&amp;Provider:</source>
-        <translation>提供商(&amp;P)：</translation>
+        <source>Pro&amp;vider:</source>
+        <translation>提供商(&amp;V)：</translation>
     </message>
     <message>
         <source>&amp;Billing:</source>
@@ -3169,8 +3169,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>从合理的默认值开始新场景</translation>
     </message>
     <message>
-        <source>Open a scenario file (.json)</source>
-        <translation>打开场景文件（.json）</translation>
+        <source>Open a scenario file (.gpuplan or .json)</source>
+        <translation>打开场景文件（.gpuplan 或 .json）</translation>
     </message>
     <message>
         <source>Save the scenario</source>
@@ -3183,10 +3183,6 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Open scenario</source>
         <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot open the scenario</source>
@@ -3215,6 +3211,14 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>No recent scenarios</source>
         <translation>没有最近的场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.gpuplan *.json);;All files (*)</source>
+        <translation>场景 (*.gpuplan *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>GPU Planner scenarios (*.gpuplan);;JSON scenarios (*.json);;All files (*)</source>
+        <translation>GPU Planner 场景 (*.gpuplan);;JSON 场景 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3367,10 +3371,6 @@ Nothing can be planned until this is fixed.</source>
         <translation>CA 证书包：文件“%1”不存在</translation>
     </message>
     <message>
-        <source>API key for %1: remove the spaces around the key</source>
-        <translation>%1 的 API 密钥：请删除密钥前后的空格</translation>
-    </message>
-    <message>
         <source>Could not store the API keys in the system keychain: %1</source>
         <translation>无法将 API 密钥保存到系统钥匙串：%1</translation>
     </message>
@@ -3405,6 +3405,46 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Documented default (1 h)</source>
         <translation>文档默认值（1 小时）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud AccessKey ID:</source>
+        <translation>阿里云 AccessKey ID：</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud AccessKey secret:</source>
+        <translation>阿里云 AccessKey Secret：</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud SecretId:</source>
+        <translation>腾讯云 SecretId：</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud SecretKey:</source>
+        <translation>腾讯云 SecretKey：</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud access key (AK):</source>
+        <translation>华为云访问密钥（AK）：</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud secret key (SK):</source>
+        <translation>华为云秘密访问密钥（SK）：</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud project ID:</source>
+        <translation>华为云项目 ID：</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud account (domain) ID:</source>
+        <translation>华为云账号（domain）ID：</translation>
+    </message>
+    <message>
+        <source>All parts are needed to read these prices from the cloud&apos;s own price API (the command line reads %1 from the environment).</source>
+        <translation>从该云自己的价格 API 读取价格时需要全部各项（命令行从环境变量 %1 读取）。</translation>
+    </message>
+    <message>
+        <source>%1 remove the spaces around the key</source>
+        <translation>%1 请删除密钥前后的空格</translation>
     </message>
 </context>
 <context>
@@ -3441,24 +3481,24 @@ Nothing can be planned until this is fixed.</source>
         <translation>项目阶段：各阶段何时开始、持续多久、使用什么。双击进行编辑。</translation>
     </message>
     <message>
-        <source>&amp;Add phase</source>
-        <translation>添加阶段(&amp;A)</translation>
+        <source>A&amp;dd phase</source>
+        <translation>添加阶段(&amp;D)</translation>
     </message>
     <message>
         <source>Add a phase after the last one.</source>
         <translation>在最后一个阶段之后添加阶段。</translation>
     </message>
     <message>
-        <source>&amp;Remove phase</source>
-        <translation>删除阶段(&amp;R)</translation>
+        <source>Remo&amp;ve phase</source>
+        <translation>删除阶段(&amp;V)</translation>
     </message>
     <message>
         <source>Remove the selected phase.</source>
         <translation>删除所选阶段。</translation>
     </message>
     <message>
-        <source>&amp;Phases</source>
-        <translation>阶段(&amp;P)</translation>
+        <source>Pha&amp;ses</source>
+        <translation>阶段(&amp;S)</translation>
     </message>
     <message>
         <source>Cloud against owning: no timeline</source>
@@ -3535,16 +3575,16 @@ Nothing can be planned until this is fixed.</source>
         <translation>自定义架构…</translation>
     </message>
     <message>
-        <source>M&amp;odel:</source>
-        <translation>模型(&amp;O)：</translation>
+        <source>Mode&amp;l:</source>
+        <translation>模型(&amp;L)：</translation>
     </message>
     <message>
         <source>A published model whose size and shape are known, or a custom architecture described below.</source>
         <translation>规模和结构已知的公开模型，或在下方描述的自定义架构。</translation>
     </message>
     <message>
-        <source>&amp;Parameters:</source>
-        <translation>参数量(&amp;P)：</translation>
+        <source>Para&amp;meters:</source>
+        <translation>参数量(&amp;M)：</translation>
     </message>
     <message>
         <source>e.g. 7B</source>
@@ -3555,8 +3595,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>参数总数（7B、350M）。留空则根据结构计算。</translation>
     </message>
     <message>
-        <source>&amp;Layers:</source>
-        <translation>层数(&amp;L)：</translation>
+        <source>Layers:</source>
+        <translation>层数：</translation>
     </message>
     <message>
         <source>e.g. 32</source>
@@ -3567,8 +3607,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>Transformer 块数。</translation>
     </message>
     <message>
-        <source>&amp;Hidden size:</source>
-        <translation>隐藏层大小(&amp;H)：</translation>
+        <source>Hidden size:</source>
+        <translation>隐藏层大小：</translation>
     </message>
     <message>
         <source>e.g. 4096</source>
@@ -3579,16 +3619,16 @@ Nothing can be planned until this is fixed.</source>
         <translation>模型宽度（d_model）。</translation>
     </message>
     <message>
-        <source>Attention &amp;heads:</source>
-        <translation>注意力头数(&amp;H)：</translation>
+        <source>Attention heads:</source>
+        <translation>注意力头数：</translation>
     </message>
     <message>
         <source>Attention heads per layer.</source>
         <translation>每层的注意力头数。</translation>
     </message>
     <message>
-        <source>&amp;Sequence length:</source>
-        <translation>序列长度(&amp;S)：</translation>
+        <source>Se&amp;quence length:</source>
+        <translation>序列长度(&amp;Q)：</translation>
     </message>
     <message>
         <source>from the preset</source>
@@ -3611,8 +3651,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>遍历一次数据的 token 数。单位：K、M、B（或 G）和 T。</translation>
     </message>
     <message>
-        <source>Dataset &amp;samples:</source>
-        <translation>数据集样本数(&amp;S)：</translation>
+        <source>&amp;Dataset samples:</source>
+        <translation>数据集样本数(&amp;D)：</translation>
     </message>
     <message>
         <source>e.g. 1.28M</source>
@@ -3623,16 +3663,16 @@ Nothing can be planned until this is fixed.</source>
         <translation>遍历一次数据的图像（或样本）数。</translation>
     </message>
     <message>
-        <source>&amp;FLOPs per sample:</source>
-        <translation>每样本 FLOPs(&amp;F)：</translation>
+        <source>FLOPs per sa&amp;mple:</source>
+        <translation>每样本 FLOPs(&amp;M)：</translation>
     </message>
     <message>
         <source>Forward-pass FLOPs of one sample (2 × multiply-adds); presets know it.</source>
         <translation>单个样本前向传播的 FLOPs（2 × 乘加次数）；预设中已包含。</translation>
     </message>
     <message>
-        <source>&amp;Epochs:</source>
-        <translation>轮数(&amp;E)：</translation>
+        <source>Epo&amp;chs:</source>
+        <translation>轮数(&amp;C)：</translation>
     </message>
     <message>
         <source>1</source>
@@ -3647,8 +3687,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <source>P&amp;recision:</source>
-        <translation>精度(&amp;R)：</translation>
+        <source>Preci&amp;sion:</source>
+        <translation>精度(&amp;S)：</translation>
     </message>
     <message>
         <source>Default for the kind</source>
@@ -3667,8 +3707,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <source>O&amp;ptimizer:</source>
-        <translation>优化器(&amp;P)：</translation>
+        <source>Optimi&amp;zer:</source>
+        <translation>优化器(&amp;Z)：</translation>
     </message>
     <message>
         <source>Decides the optimizer state kept per parameter: AdamW 12 bytes, 8-bit Adam 6, SGD 4.</source>
@@ -3699,16 +3739,16 @@ Nothing can be planned until this is fixed.</source>
         <translation>INT4</translation>
     </message>
     <message>
-        <source>&amp;Weights:</source>
-        <translation>权重(&amp;W)：</translation>
+        <source>Weight&amp;s:</source>
+        <translation>权重(&amp;S)：</translation>
     </message>
     <message>
         <source>Storage precision of the served weights.</source>
         <translation>服务时权重的存储精度。</translation>
     </message>
     <message>
-        <source>Prompt to&amp;kens:</source>
-        <translation>提示 token 数(&amp;K)：</translation>
+        <source>Prompt tokens:</source>
+        <translation>提示 token 数：</translation>
     </message>
     <message>
         <source>1000</source>
@@ -3719,8 +3759,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>每个请求的平均提示长度。</translation>
     </message>
     <message>
-        <source>O&amp;utput tokens:</source>
-        <translation>输出 token 数(&amp;U)：</translation>
+        <source>Output tokens:</source>
+        <translation>输出 token 数：</translation>
     </message>
     <message>
         <source>250</source>
@@ -3731,8 +3771,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>每个请求平均生成的 token 数。</translation>
     </message>
     <message>
-        <source>Re&amp;quests per second:</source>
-        <translation>每秒请求数(&amp;Q)：</translation>
+        <source>Requests per se&amp;cond:</source>
+        <translation>每秒请求数(&amp;C)：</translation>
     </message>
     <message>
         <source>e.g. 5</source>
@@ -3743,8 +3783,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>持续的需求量。填写此项或每秒输出 token 数。</translation>
     </message>
     <message>
-        <source>&amp;Time to first token:</source>
-        <translation>首 token 时间(&amp;T)：</translation>
+        <source>Ti&amp;me to first token:</source>
+        <translation>首 token 时间(&amp;M)：</translation>
     </message>
     <message>
         <source>e.g. 2s</source>
@@ -3755,8 +3795,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>首个 token 的延迟目标（500ms、2s）；留空表示不限。</translation>
     </message>
     <message>
-        <source>Time per output to&amp;ken:</source>
-        <translation>每个输出 token 的时间(&amp;K)：</translation>
+        <source>Time per output token:</source>
+        <translation>每个输出 token 的时间：</translation>
     </message>
     <message>
         <source>e.g. 50ms</source>
@@ -3787,8 +3827,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>你的作业在参考 GPU 上（全部 GPU 合计）每秒处理的条目数（token 或样本）（3100、3.1K）。</translation>
     </message>
     <message>
-        <source>Reference &amp;GPU:</source>
-        <translation>参考 GPU(&amp;G)：</translation>
+        <source>Reference GPU:</source>
+        <translation>参考 GPU：</translation>
     </message>
     <message>
         <source>e.g. A100-80GB</source>
@@ -3799,8 +3839,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>测得该速率所用的 GPU：目录 ID 或名称，例如 A100-80GB、H100 或 NVIDIA A100 80GB。“目录”页列出了所有 GPU 型号。</translation>
     </message>
     <message>
-        <source>Reference GPU &amp;count:</source>
-        <translation>参考 GPU 数量(&amp;C)：</translation>
+        <source>Reference GPU count:</source>
+        <translation>参考 GPU 数量：</translation>
     </message>
     <message>
         <source>How many of the reference GPUs the measured rate used.</source>
@@ -3823,8 +3863,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>限制作业速度的因素：选“计算”则按各 GPU 在所选精度下的峰值 FLOPS 换算速率，选“显存带宽”则按显存带宽换算。</translation>
     </message>
     <message>
-        <source>&amp;Items to process:</source>
-        <translation>待处理条目数(&amp;I)：</translation>
+        <source>Items to pro&amp;cess:</source>
+        <translation>待处理条目数(&amp;C)：</translation>
     </message>
     <message>
         <source>e.g. 2B</source>
@@ -3843,8 +3883,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>样本</translation>
     </message>
     <message>
-        <source>Item &amp;unit:</source>
-        <translation>条目单位(&amp;U)：</translation>
+        <source>Item unit:</source>
+        <translation>条目单位：</translation>
     </message>
     <message>
         <source>Whether the rate and the total count tokens or samples.</source>

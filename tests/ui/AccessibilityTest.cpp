@@ -2,6 +2,7 @@
 // accessible name or the text of the label it is the buddy of).
 
 #include "PlanTestSupport.h"
+#include "ScreenshotLook.h"
 
 #include "ui/catalog/CustomOffersDialog.h"
 #include "ui/scenario/FieldBindings.h"
@@ -10,7 +11,12 @@
 #include "ui/settings/SecretStore.h"
 #include "ui/settings/SettingsDialog.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QGroupBox>
+#include <QMenuBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QAbstractSpinBox>
 #include <QChartView>
 #include <QComboBox>
@@ -98,4 +104,132 @@ TEST(Accessibility, TheSettingsAndCustomOffersDialogsNameTheirInputs)
     unnamed += unnamedWidgets(&custom, &checked);
     EXPECT_GT(checked, 8);
     EXPECT_TRUE(unnamed.isEmpty()) << unnamed.size() << " unnamed:\n" << unnamed.join(u'\n').toStdString();
+}
+
+namespace {
+
+// The Alt+letter of a text ("&Budget" -> 'b'; "预算(&B)" -> 'b'); 0 when it has none.
+QChar mnemonicOf(const QString &text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) == u'&') {
+            if (text.at(i + 1) == u'&') {
+                ++i;
+                continue;
+            }
+            return text.at(i + 1).toLower();
+        }
+    }
+    return {};
+}
+
+// Every Alt+letter a person can press in the window as it is shown now: the menu bar, the tab
+// bars, and the visible labels (with a buddy), buttons, check boxes and group boxes.
+QMultiHash<QChar, QString> visibleMnemonics(QWidget *window)
+{
+    QMultiHash<QChar, QString> found;
+    auto add = [&](const QString &text, const QString &where) {
+        if (const QChar c = mnemonicOf(text); !c.isNull())
+            found.insert(c, QStringLiteral("%1 \"%2\"").arg(where, text));
+    };
+    for (QMenuBar *bar : window->findChildren<QMenuBar *>()) {
+        for (QAction *a : bar->actions())
+            add(a->text(), QStringLiteral("menu"));
+    }
+    for (QTabBar *tabs : window->findChildren<QTabBar *>()) {
+        if (!tabs->isVisible())
+            continue;
+        for (int i = 0; i < tabs->count(); ++i)
+            add(tabs->tabText(i), QStringLiteral("tab"));
+    }
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (!w->isVisible())
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(w); label && label->buddy() && label->buddy()->isEnabled())
+            add(label->text(), QStringLiteral("label"));
+        else if (auto *button = qobject_cast<QAbstractButton *>(w); button && button->isEnabled())
+            add(button->text(), QStringLiteral("button"));
+        else if (auto *group = qobject_cast<QGroupBox *>(w))
+            add(group->title(), QStringLiteral("group"));
+    }
+    return found;
+}
+
+QStringList clashes(QWidget *window, const QString &context)
+{
+    const QMultiHash<QChar, QString> found = visibleMnemonics(window);
+    QStringList out;
+    for (const QChar c : found.uniqueKeys()) {
+        const QStringList users = found.values(c);
+        if (users.size() > 1)
+            out << QStringLiteral("%1: Alt+%2 = %3").arg(context, QString(c.toUpper()), users.join(QStringLiteral(", ")));
+    }
+    return out;
+}
+
+} // namespace
+
+namespace {
+
+void expectOneMeaningPerAltLetter(bool chinese)
+{
+    // Every place a person can be: each main tab; on the Plan tab each editor tab, and on the
+    // Workload tab each kind of work (each shows its own fields).
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    QStringList all;
+    auto check = [&](const QString &where) {
+        QCoreApplication::processEvents();
+        all += clashes(window.get(), where);
+        if (qEnvironmentVariableIsSet("GPUPLANNER_LIST_MNEMONICS")) {
+            const auto found = visibleMnemonics(window.get());
+            QStringList texts;
+            for (auto it = found.cbegin(); it != found.cend(); ++it)
+                texts << it.value();
+            texts.sort();
+            qInfo().noquote() << "CONTEXT" << where << "||" << texts.join(QStringLiteral("||"));
+        }
+    };
+    QTabWidget *main = window->tabs();
+    if (chinese) { // the window really speaks Chinese: 规划(&P)
+        EXPECT_TRUE(main->tabText(0).contains(QStringLiteral("(&P)")) && main->tabText(0).at(0).unicode() > 0x2e80)
+            << main->tabText(0).toStdString();
+    }
+    QTabWidget *editor = window->editor()->tabs();
+    QComboBox *kind = window->editor()->workload()->kindField()->combo();
+    for (int t = 0; t < main->count(); ++t) {
+        main->setCurrentIndex(t);
+        if (t != 0) {
+            check(main->tabText(t).remove(u'&'));
+            continue;
+        }
+        for (int e = 0; e < editor->count(); ++e) {
+            editor->setCurrentIndex(e);
+            if (e != 0) {
+                check(editor->tabText(e).remove(u'&'));
+                continue;
+            }
+            for (int k = 0; k < kind->count(); ++k) {
+                kind->setCurrentIndex(k);
+                Q_EMIT kind->activated(k); // as a person's choice does: the form shows that kind's fields
+                check(QStringLiteral("Workload (%1)").arg(kind->itemText(k)));
+            }
+        }
+    }
+    all.removeDuplicates();
+    EXPECT_TRUE(all.isEmpty()) << all.size() << " clashes:\n" << all.join(u'\n').toStdString();
+}
+
+} // namespace
+
+TEST(Accessibility, EveryAltLetterHasOneMeaningWhereverThePersonIs)
+{
+    expectOneMeaningPerAltLetter(false);
+}
+
+TEST(Accessibility, EveryAltLetterHasOneMeaningInChineseToo)
+{
+    // The Chinese labels carry the same letters, "(&M)" after the text.
+    tests::LookScope chinese(tests::Look::Chinese);
+    expectOneMeaningPerAltLetter(true);
 }

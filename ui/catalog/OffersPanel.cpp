@@ -62,9 +62,9 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(tr("%1 of %2 offers").arg(88888).arg(88888)));
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
-    auto *gpuLabel = new QLabel(tr("&GPU:"), this);
+    auto *gpuLabel = new QLabel(tr("GP&U:"), this);
     gpuLabel->setBuddy(m_gpu);
-    auto *providerLabel = new QLabel(tr("&Provider:"), this);
+    auto *providerLabel = new QLabel(tr("Pro&vider:"), this);
     providerLabel->setBuddy(m_provider);
     auto *billingLabel = new QLabel(tr("&Billing:"), this);
     billingLabel->setBuddy(m_billing);

@@ -96,10 +96,10 @@ QWidget *ComparisonPanel::createFilters()
     auto *bar = new QWidget(this);
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
-    m_usable = new QCheckBox(tr("&Usable only"), bar);
+    m_usable = new QCheckBox(tr("Usable onl&y"), bar);
     m_usable->setChecked(true);
     m_usable->setToolTip(tr("Hide options that do not fit or break a hard limit; uncheck to see why they fail."));
-    m_pareto = new QCheckBox(tr("Pareto &front"), bar);
+    m_pareto = new QCheckBox(tr("Pareto fro&nt"), bar);
     m_pareto->setToolTip(tr("Only options no other option beats on both cost and time."));
     m_provider = new QComboBox(bar);
     m_provider->setAccessibleName(tr("Provider filter"));
@@ -115,10 +115,10 @@ QWidget *ComparisonPanel::createFilters()
     m_text->setPlaceholderText(tr("Filter provider, instance, GPU, region"));
     m_text->setClearButtonEnabled(true);
     m_text->setToolTip(tr("Show options whose provider, instance, GPUs or region contain this text."));
-    auto *textLabel = new QLabel(tr("Fil&ter:"), bar);
+    auto *textLabel = new QLabel(tr("Filter te&xt:"), bar);
     textLabel->setBuddy(m_text);
     m_columns = new QToolButton(bar);
-    m_columns->setText(tr("&Columns"));
+    m_columns->setText(tr("Col&umns"));
     m_columns->setToolTip(tr("Choose the columns of the table."));
     m_columns->setPopupMode(QToolButton::InstantPopup);
     m_columnsMenu = new QMenu(m_columns);

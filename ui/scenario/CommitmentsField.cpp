@@ -14,7 +14,7 @@ namespace {
 JsonRowsField::Texts commitmentTexts()
 {
     return {CommitmentsField::tr("Negotiated commitment terms"),
-            CommitmentsField::tr("&Add term"),
+            CommitmentsField::tr("A&dd term"),
             CommitmentsField::tr("Add term"),
             CommitmentsField::tr("Add a term one provider offered you (Insert in the table)."),
             CommitmentsField::tr("Remo&ve term"),

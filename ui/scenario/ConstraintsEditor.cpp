@@ -85,19 +85,19 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                       tr("The job must finish within this time (h, d, w). Options get the chance of meeting it."));
     m_budget = line(tr("&Budget:"), "budget", FieldKind::Number, tr("in the display currency; empty for none"),
                     tr("The most the job may cost, in the display currency. Options get the chance of staying within it."));
-    line(tr("Con&fidence:"), "confidence", FieldKind::Number, tr("0.9"),
+    line(tr("&Confidence:"), "confidence", FieldKind::Number, tr("0.9"),
          tr("How likely (0–1) the deadline and budget must be met for an option to count as meeting them."));
-    line(tr("&Providers:"), "providers", FieldKind::List, tr("any; e.g. aws, gcp, lambda"),
+    line(tr("Pro&viders:"), "providers", FieldKind::List, tr("any; e.g. aws, gcp, lambda"),
          tr("Provider ids to consider, separated by commas. Empty allows every provider."));
-    line(tr("&Regions:"), "regions", FieldKind::List, tr("any; e.g. us-*, europe-west4"),
+    line(tr("Regions:"), "regions", FieldKind::List, tr("any; e.g. us-*, europe-west4"),
          tr("Region codes to consider; * matches any text. Empty allows every region."));
-    line(tr("&Geographies:"), "geographies", FieldKind::List, tr("any; e.g. Europe, North America"),
+    line(tr("Geographie&s:"), "geographies", FieldKind::List, tr("any; e.g. Europe, North America"),
          tr("Geographies the data may go to (data residency). Empty allows all."));
-    m_gpus = line(tr("G&PU models:"), "gpus", FieldKind::List, tr("any; e.g. H100, A100-80GB"),
+    m_gpus = line(tr("GPU models:"), "gpus", FieldKind::List, tr("any; e.g. H100, A100-80GB"),
                   tr("GPU models to consider, separated by commas: catalog ids or the names people use (H100, "
                      "A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU."));
     auto *billing = new BillingField(doc, this);
-    addFieldRow(form, tr("B&illing models:"), billing,
+    addFieldRow(form, tr("Bi&lling models:"), billing,
                 tr("Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk "
                    "(P90 cost and time) is simulated from the interruption rate."));
     auto *spot = m_spotTolerance = new ChoiceField(doc, QStringLiteral("constraints.spot_max_interruptions"),
@@ -107,14 +107,14 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                                   {QStringLiteral("0"), tr("None: leave spot out")}},
                                  QString(), this);
     spot->setNumericIds(true);
-    addFieldRow(form, tr("Spot to&lerance:"), spot,
+    addFieldRow(form, tr("Spot tolerance:"), spot,
                 tr("How many interruptions a spot run may expect (interruption rate × instances × run time). "
                    "Spot options expecting more are shown as not usable."));
     line(tr("&Max GPUs:"), "max_gpus", FieldKind::Number, tr("no limit"),
          tr("The most GPUs the job may use at once (quota, or what the code scales to)."));
-    line(tr("Min GPU &memory:"), "min_gpu_memory_gib", FieldKind::Number, tr("GiB per GPU; any"),
+    line(tr("Min GPU memory:"), "min_gpu_memory_gib", FieldKind::Number, tr("GiB per GPU; any"),
          tr("Leave out GPUs with less memory than this, in GiB per GPU."));
-    addFieldRow(form, tr("&Network:"),
+    addFieldRow(form, tr("Networ&k:"),
                 new CheckField(doc, QStringLiteral("constraints.rdma_for_multi_node"),
                                tr("Require RDMA when a job spans instances"), true, this),
                 tr("Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it."));
@@ -145,43 +145,43 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
         addFieldRow(form, label, f, tip);
         return f;
     };
-    line(tr("Scenario &name:"), QStringLiteral("name"), FieldKind::Text, tr("Untitled scenario"),
+    line(tr("Scenario name:"), QStringLiteral("name"), FieldKind::Text, tr("Untitled scenario"),
          tr("A short name shown in reports and the window title."));
-    line(tr("Display &currency:"), QStringLiteral("display_currency"), FieldKind::Text, tr("USD"),
+    line(tr("Display currency:"), QStringLiteral("display_currency"), FieldKind::Text, tr("USD"),
          tr("ISO code of the currency costs are shown in (USD, EUR, CNY…); converted with the catalog's FX rates."));
     m_fxRates = new FxRatesField(doc, this);
-    addTableRow(form, tr("E&xchange rates:"), m_fxRates,
+    addTableRow(form, tr("Exchange rates:"), m_fxRates,
                 tr("Rates this scenario uses instead of the catalog's: units of a currency per US dollar, with the "
                    "rate's date and source. Currencies not listed use the catalog's stored rates (the ECB's "
                    "reference rates after a refresh)."));
-    addFieldRow(form, tr("&Rank by:"),
+    addFieldRow(form, tr("Rank &by:"),
                 new ChoiceField(doc, QStringLiteral("sort"),
                                 {{QStringLiteral("cost"), tr("Cost")},
                                  {QStringLiteral("time"), tr("Time")},
                                  {QStringLiteral("risk"), tr("Risk")}},
                                 QStringLiteral("cost"), this),
                 tr("What the recommendation optimizes among the options that meet the constraints."));
-    line(tr("&Efficiency override:"), QStringLiteral("workload.mfu"), FieldKind::Number, tr("documented default"),
+    line(tr("Efficiency o&verride:"), QStringLiteral("workload.mfu"), FieldKind::Number, tr("documented default"),
          tr("Fraction of peak FLOPs the job reaches (0–1), e.g. 0.4 from your own measurements."));
-    line(tr("&Interruption rate:"), QStringLiteral("assumptions.interruption.default_monthly"), FieldKind::Number,
+    line(tr("Interruption rate:"), QStringLiteral("assumptions.interruption.default_monthly"), FieldKind::Number,
          tr("0.1 = 10% per month"),
          tr("Monthly chance that a spot instance is reclaimed where no provider figure is known (0–0.999)."));
-    line(tr("Check&point interval:"), QStringLiteral("assumptions.checkpoint_interval"), FieldKind::Duration,
+    line(tr("Checkpoint interva&l:"), QStringLiteral("assumptions.checkpoint_interval"), FieldKind::Duration,
          tr("1h"), tr("How often the job saves a checkpoint; work since the last one is lost on interruption."));
-    line(tr("Restart &overhead:"), QStringLiteral("assumptions.restart_overhead"), FieldKind::Duration, tr("10min"),
+    line(tr("Restart overhead:"), QStringLiteral("assumptions.restart_overhead"), FieldKind::Duration, tr("10min"),
          tr("Time to get a replacement instance and resume after an interruption."));
-    line(tr("&Data stored:"), QStringLiteral("assumptions.storage.data_gb"), FieldKind::Number, tr("GB; 0"),
+    line(tr("Data &stored:"), QStringLiteral("assumptions.storage.data_gb"), FieldKind::Number, tr("GB; 0"),
          tr("Dataset kept on cloud storage during the job, in GB (priced per GB-month)."));
     line(tr("Chec&kpoints stored:"), QStringLiteral("assumptions.storage.checkpoint_gb"), FieldKind::Number,
          tr("GB; 0"), tr("Checkpoint storage in GB."));
-    line(tr("E&gress:"), QStringLiteral("assumptions.storage.egress_gb"), FieldKind::Number, tr("GB; 0"),
+    line(tr("Egress:"), QStringLiteral("assumptions.storage.egress_gb"), FieldKind::Number, tr("GB; 0"),
          tr("Data moved out of the cloud at the end (weights, results), in GB."));
-    line(tr("&Serving months:"), QStringLiteral("assumptions.serving_months"), FieldKind::Number, tr("1"),
+    line(tr("Serving &months:"), QStringLiteral("assumptions.serving_months"), FieldKind::Number, tr("1"),
          tr("Inference: how many months of serving to price."));
-    line(tr("Commitment &use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
+    line(tr("Commitment use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
          tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
     m_commitments = new CommitmentsField(doc, this);
-    addTableRow(form, tr("Negotiated &terms:"), m_commitments,
+    addTableRow(form, tr("Negotiated terms:"), m_commitments,
                 tr("Commitment terms a provider offered you beyond its price list: a discount off its on-demand "
                    "price or a quoted price per instance-hour, for a term in months, with where it comes from."));
 }

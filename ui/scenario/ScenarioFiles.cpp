@@ -44,7 +44,7 @@ ScenarioFiles::ScenarioFiles(ScenarioDocument *doc, QWidget *window, QSettings *
     m_save->setShortcut(QKeySequence::Save);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     m_new->setStatusTip(tr("Start a new scenario from sensible defaults"));
-    m_open->setStatusTip(tr("Open a scenario file (.json)"));
+    m_open->setStatusTip(tr("Open a scenario file (.gpuplan or .json)"));
     m_save->setStatusTip(tr("Save the scenario"));
     m_saveAs->setStatusTip(tr("Save the scenario under a new name"));
     connect(m_new, &QAction::triggered, this, &ScenarioFiles::newScenario);

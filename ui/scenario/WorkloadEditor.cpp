@@ -40,35 +40,35 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
         presets.append({p.id, p.name});
     presets.append({QString(), tr("Custom architecture…")});
     m_model = new ChoiceField(doc, QStringLiteral("workload.model"), presets, QString(), this);
-    addFieldRow(m_form, tr("M&odel:"), m_model,
+    addFieldRow(m_form, tr("Mode&l:"), m_model,
                 tr("A published model whose size and shape are known, or a custom architecture described below."));
     addMeasuredRows();
 
     const int count = int(FieldKind::Count);
     const int number = int(FieldKind::Number);
     const int duration = int(FieldKind::Duration);
-    m_custom << line(tr("&Parameters:"), QStringLiteral("params"), count, tr("e.g. 7B"),
+    m_custom << line(tr("Para&meters:"), QStringLiteral("params"), count, tr("e.g. 7B"),
                      tr("Total parameter count (7B, 350M). Leave empty to compute it from the shape."))
-             << line(tr("&Layers:"), QStringLiteral("layers"), number, tr("e.g. 32"), tr("Transformer blocks."))
-             << line(tr("&Hidden size:"), QStringLiteral("hidden"), number, tr("e.g. 4096"), tr("Model width (d_model)."))
-             << line(tr("Attention &heads:"), QStringLiteral("heads"), number, tr("e.g. 32"),
+             << line(tr("Layers:"), QStringLiteral("layers"), number, tr("e.g. 32"), tr("Transformer blocks."))
+             << line(tr("Hidden size:"), QStringLiteral("hidden"), number, tr("e.g. 4096"), tr("Model width (d_model)."))
+             << line(tr("Attention heads:"), QStringLiteral("heads"), number, tr("e.g. 32"),
                      tr("Attention heads per layer."));
-    m_transformer << line(tr("&Sequence length:"), QStringLiteral("seq_len"), number, tr("from the preset"),
+    m_transformer << line(tr("Se&quence length:"), QStringLiteral("seq_len"), number, tr("from the preset"),
                           tr("Tokens per training sequence; overrides the preset's context length."));
 
     m_tokens = line(tr("&Dataset tokens:"), QStringLiteral("tokens"), count, tr("e.g. 2T, 300B, 51M"),
                     tr("Tokens in one pass over the data. Units: K, M, B (or G) and T."));
     m_training << m_tokens;
-    m_vision << line(tr("Dataset &samples:"), QStringLiteral("samples"), count, tr("e.g. 1.28M"),
+    m_vision << line(tr("&Dataset samples:"), QStringLiteral("samples"), count, tr("e.g. 1.28M"),
                      tr("Images (or samples) in one pass over the data."))
-             << line(tr("&FLOPs per sample:"), QStringLiteral("flops_per_sample"), count, tr("from the preset"),
+             << line(tr("FLOPs per sa&mple:"), QStringLiteral("flops_per_sample"), count, tr("from the preset"),
                      tr("Forward-pass FLOPs of one sample (2 × multiply-adds); presets know it."));
-    m_trainingAny << line(tr("&Epochs:"), QStringLiteral("epochs"), number, tr("1"),
+    m_trainingAny << line(tr("Epo&chs:"), QStringLiteral("epochs"), number, tr("1"),
                           tr("Passes over the dataset."));
 
     auto *precision = new ChoiceField(doc, QStringLiteral("workload.precision"), WorkloadNames::precisions(),
                                       QStringLiteral("bf16"), this);
-    addFieldRow(m_form, tr("P&recision:"), precision,
+    addFieldRow(m_form, tr("Preci&sion:"), precision,
                 tr("Number format of the training math; a measured job scales by the peak at this format. BF16 is "
                    "the usual choice; FP8 needs Hopper or newer."));
     auto *optimizer = new ChoiceField(doc, QStringLiteral("workload.optimizer"),
@@ -77,7 +77,7 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                                        {QStringLiteral("adam8bit"), tr("8-bit Adam")},
                                        {QStringLiteral("sgd"), tr("SGD with momentum")}},
                                       QString(), this);
-    addFieldRow(m_form, tr("O&ptimizer:"), optimizer,
+    addFieldRow(m_form, tr("Optimi&zer:"), optimizer,
                 tr("Decides the optimizer state kept per parameter: AdamW 12 bytes, 8-bit Adam 6, SGD 4."));
     m_precision = precision;
     m_trainingAny << optimizer;
@@ -90,17 +90,17 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                                      {QStringLiteral("int8"), tr("INT8")},
                                      {QStringLiteral("int4"), tr("INT4")}},
                                     QStringLiteral("bf16"), this);
-    addFieldRow(m_form, tr("&Weights:"), weights, tr("Storage precision of the served weights."));
+    addFieldRow(m_form, tr("Weight&s:"), weights, tr("Storage precision of the served weights."));
     m_inference << weights
-                << line(tr("Prompt to&kens:"), QStringLiteral("prompt_tokens"), count, tr("1000"),
+                << line(tr("Prompt tokens:"), QStringLiteral("prompt_tokens"), count, tr("1000"),
                         tr("Average prompt length per request."))
-                << line(tr("O&utput tokens:"), QStringLiteral("output_tokens"), count, tr("250"),
+                << line(tr("Output tokens:"), QStringLiteral("output_tokens"), count, tr("250"),
                         tr("Average generated tokens per request."))
-                << line(tr("Re&quests per second:"), QStringLiteral("rps"), count, tr("e.g. 5"),
+                << line(tr("Requests per se&cond:"), QStringLiteral("rps"), count, tr("e.g. 5"),
                         tr("Sustained demand. Give this or output tokens per second."))
-                << line(tr("&Time to first token:"), QStringLiteral("ttft"), duration, tr("e.g. 2s"),
+                << line(tr("Ti&me to first token:"), QStringLiteral("ttft"), duration, tr("e.g. 2s"),
                         tr("Latency target for the first token (500ms, 2s); empty for none."))
-                << line(tr("Time per output to&ken:"), QStringLiteral("tpot"), duration, tr("e.g. 50ms"),
+                << line(tr("Time per output token:"), QStringLiteral("tpot"), duration, tr("e.g. 50ms"),
                         tr("Latency target between output tokens; empty for none."));
 
     connect(doc, &ScenarioDocument::changed, this, &WorkloadEditor::updateRows);
@@ -121,11 +121,11 @@ void WorkloadEditor::addMeasuredRows()
     m_measuredRate = line(tr("&Measured rate:"), QStringLiteral("measured_throughput"), count, tr("e.g. 3100"),
                           tr("Items (tokens or samples) per second your job reached on the reference GPUs, all of "
                              "them together (3100, 3.1K)."));
-    m_referenceGpu = line(tr("Reference &GPU:"), QStringLiteral("measured_gpu"), int(FieldKind::Text),
+    m_referenceGpu = line(tr("Reference GPU:"), QStringLiteral("measured_gpu"), int(FieldKind::Text),
                           tr("e.g. A100-80GB"),
                           tr("The GPU the rate was measured on: a catalog id or a name such as A100-80GB, H100 or "
                              "NVIDIA A100 80GB. The Catalog tab lists the GPU models."));
-    LineField *gpus = line(tr("Reference GPU &count:"), QStringLiteral("measured_gpus"), int(FieldKind::Number),
+    LineField *gpus = line(tr("Reference GPU count:"), QStringLiteral("measured_gpus"), int(FieldKind::Number),
                            tr("1"), tr("How many of the reference GPUs the measured rate used."));
     auto *bound = new ChoiceField(m_doc, QStringLiteral("workload.bound"),
                                   {{QStringLiteral("compute"), tr("Compute (peak FLOPS)")},
@@ -134,12 +134,12 @@ void WorkloadEditor::addMeasuredRows()
     addFieldRow(m_form, tr("&Bound by:"), bound,
                 tr("What limits the job: compute scales the rate by each GPU's peak FLOPS at the chosen precision, "
                    "memory by its memory bandwidth."));
-    m_items = line(tr("&Items to process:"), QStringLiteral("items"), count, tr("e.g. 2B"),
+    m_items = line(tr("Items to pro&cess:"), QStringLiteral("items"), count, tr("e.g. 2B"),
                    tr("Total tokens or samples the job has to get through. Units: K, M, B (or G) and T."));
     auto *unit = new ChoiceField(m_doc, QStringLiteral("workload.item_unit"),
                                  {{QStringLiteral("tokens"), tr("Tokens")}, {QStringLiteral("samples"), tr("Samples")}},
                                  QStringLiteral("tokens"), this);
-    addFieldRow(m_form, tr("Item &unit:"), unit, tr("Whether the rate and the total count tokens or samples."));
+    addFieldRow(m_form, tr("Item unit:"), unit, tr("Whether the rate and the total count tokens or samples."));
     m_measured << m_measuredRate << m_referenceGpu << gpus << bound << m_items << unit;
 }
 

@@ -61,9 +61,9 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(PhasesModel::Name, QHeaderView::Stretch);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setToolTip(tr("Project phases: when each starts, how long it lasts and what it uses. Double-click to edit."));
-    auto *add = new QPushButton(tr("&Add phase"), this);
+    auto *add = new QPushButton(tr("A&dd phase"), this);
     add->setToolTip(tr("Add a phase after the last one."));
-    auto *remove = new QPushButton(tr("&Remove phase"), this);
+    auto *remove = new QPushButton(tr("Remo&ve phase"), this);
     remove->setToolTip(tr("Remove the selected phase."));
     connect(add, &QPushButton::clicked, this, [this] { m_phases->addPhase(); });
     connect(remove, &QPushButton::clicked, this, [this] {
@@ -78,7 +78,7 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto *title = new QLabel(tr("&Phases"), left);
+    auto *title = new QLabel(tr("Pha&ses"), left);
     title->setBuddy(m_view);
     leftLayout->addWidget(title);
     leftLayout->addWidget(m_view, 1);
