@@ -1,4 +1,5 @@
 #include "ui/WelcomeDialog.h"
+#include "ui/FocusIndicator.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -116,6 +117,7 @@ void showGuide(QWidget *parent)
     auto *text = new QTextBrowser(&dialog);
     text->setHtml(html);
     text->setOpenExternalLinks(false);
+    showFocusFrame(text);
     auto *close = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     QObject::connect(close, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(&dialog);

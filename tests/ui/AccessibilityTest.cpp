@@ -23,6 +23,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QApplication>
+#include <QImage>
+#include <QTest>
+#include <QMap>
 #include <QSettings>
 #include <QTemporaryDir>
 
@@ -232,4 +236,44 @@ TEST(Accessibility, EveryAltLetterHasOneMeaningInChineseToo)
     // The Chinese labels carry the same letters, "(&M)" after the text.
     tests::LookScope chinese(tests::Look::Chinese);
     expectOneMeaningPerAltLetter(true);
+}
+
+TEST(Accessibility, TheFocusedWidgetLooksFocused)
+{
+    // Keyboard users see where they are: each kind of widget Tab reaches draws differently
+    // while it has the focus (its frame, a focus rectangle, the current cell). Real Tab presses:
+    // Qt draws focus cues once the keyboard has moved the focus.
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    window->activateWindow();
+    QApplication::setActiveWindow(window.get());
+    window->editor()->workload()->kindField()->combo()->setFocus(Qt::TabFocusReason);
+    QMap<QString, QStringList> seen; // kind -> "visible" / "invisible" per widget reached
+    QWidget *previous = nullptr;
+    QImage previousFocused;
+    for (int step = 0; step < 60; ++step) {
+        QWidget *w = QApplication::focusWidget();
+        if (!w)
+            break;
+        QCoreApplication::processEvents();
+        const QImage focused = w->grab().toImage();
+        if (previous && previous != w && step > 1) { // the first was focused by code, not by Tab
+            const QImage unfocused = previous->grab().toImage();
+            seen[QString::fromLatin1(previous->metaObject()->className())]
+                << (unfocused == previousFocused ? QStringLiteral("invisible") : QStringLiteral("visible"));
+            if (unfocused == previousFocused && qEnvironmentVariableIsSet("GPUPLANNER_LIST_MNEMONICS"))
+                qInfo().noquote() << "INVISIBLE" << describe(previous) << previous->accessibleName();
+        }
+        previous = w;
+        previousFocused = focused;
+        QTest::keyClick(w, Qt::Key_Tab);
+    }
+    EXPECT_GE(seen.size(), 3) << seen.keys().join(u',').toStdString();
+    QStringList invisible;
+    for (auto it = seen.cbegin(); it != seen.cend(); ++it) {
+        if (it.value().contains(QStringLiteral("invisible")))
+            invisible << QStringLiteral("%1 (%2 of %3)").arg(it.key()).arg(it.value().count(QStringLiteral("invisible"))).arg(it.value().size());
+    }
+    EXPECT_TRUE(invisible.isEmpty()) << "no visible focus: " << invisible.join(QStringLiteral(", ")).toStdString()
+                                     << "; reached: " << seen.keys().join(u',').toStdString();
 }

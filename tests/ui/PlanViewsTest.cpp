@@ -27,6 +27,8 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -769,4 +771,65 @@ TEST(PlanView, AnOpenedScenarioThatCannotBePlannedShowsWhyNotTheLastPlan)
     EXPECT_FALSE(window->document()->scenario().has_value());
     EXPECT_EQ(panel->proxy()->rowCount(), 0) << "the previous document's options are not shown";
     EXPECT_TRUE(panel->summary()->text().contains(QStringLiteral("Dataset tokens"))) << panel->summary()->text().toStdString();
+}
+
+TEST(PlanView, TheCostBarsShowP50P90AsErrorBarsAndNameTheSelectionInTheLegend)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    const quint64 generation = tests::planGeneration(*window);
+    // The spot example on AWS spot only: multi-instance GPU fleets at Spot Advisor rates, so bars
+    // have P50-P90 ranges.
+    QFile example(QStringLiteral(":/scenarios/spot-distributed-training.json"));
+    ASSERT_TRUE(example.open(QIODevice::ReadOnly));
+    QJsonObject scenario = QJsonDocument::fromJson(example.readAll()).object();
+    QJsonObject constraints = scenario.value(QStringLiteral("constraints")).toObject();
+    constraints.insert(QStringLiteral("billing"), QJsonArray{QStringLiteral("spot")});
+    constraints.insert(QStringLiteral("providers"), QJsonArray{QStringLiteral("aws")});
+    scenario.insert(QStringLiteral("constraints"), constraints);
+    // Every P instance in the >20% Spot Advisor bucket, not only p5.
+    QJsonObject assumptions = scenario.value(QStringLiteral("assumptions")).toObject();
+    QJsonObject interruption = assumptions.value(QStringLiteral("interruption")).toObject();
+    QJsonArray rules = interruption.value(QStringLiteral("rules")).toArray();
+    QJsonObject rule = rules.at(0).toObject();
+    rule.insert(QStringLiteral("instance_type"), QStringLiteral("p*"));
+    rules.replace(0, rule);
+    interruption.insert(QStringLiteral("rules"), rules);
+    assumptions.insert(QStringLiteral("interruption"), interruption);
+    // Checkpoints twice a day: an interruption redoes hours of work, a range a person can see.
+    assumptions.insert(QStringLiteral("checkpoint_interval"), QStringLiteral("12h"));
+    scenario.insert(QStringLiteral("assumptions"), assumptions);
+    QTemporaryDir dir;
+    QFile spotOnly(dir.filePath(QStringLiteral("spot-only.json")));
+    ASSERT_TRUE(spotOnly.open(QIODevice::WriteOnly));
+    spotOnly.write(QJsonDocument(scenario).toJson());
+    spotOnly.close();
+    QString error;
+    ASSERT_TRUE(window->document()->open(spotOnly.fileName(), &error)) << error.toStdString();
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    ui::CostBarsChart *bars = window->comparison()->bars();
+    bars->resize(520, 320);
+    bars->show();
+    QCoreApplication::processEvents();
+    ASSERT_GT(bars->barCount(), 2);
+    // The legend: the bars' P50, the selected option's colour, the P50-P90 whiskers.
+    EXPECT_EQ(bars->legendNames(),
+              (QStringList{QStringLiteral("P50 cost"), QStringLiteral("Selected"), QStringLiteral("P50–P90")}));
+    // A spot option with a P90 above its P50 has a whisker from the P50 end of its bar to the right.
+    int whiskers = 0;
+    for (int i = 0; i < bars->barCount(); ++i) {
+        const ui::CostBar &b = bars->bars().at(i);
+        const QLineF w = bars->whiskerAt(i);
+        if (b.p90 > b.p50 * 1.001) {
+            whiskers += w.length() > 5 ? 1 : 0; // a range a person can see
+            EXPECT_GT(w.p2().x(), w.p1().x()) << i;
+            EXPECT_NEAR(w.p1().y(), w.p2().y(), 0.5) << "horizontal";
+            EXPECT_TRUE(QRectF(QPointF(0, 0), QSizeF(bars->size())).contains(w.p2())) << "inside the chart";
+        } else {
+            EXPECT_TRUE(w.isNull()) << "no whisker without a range";
+        }
+    }
+    EXPECT_GT(whiskers, 0) << "a spot plan has P50-P90 ranges";
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(bars->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/cost-bars-error-bars.png")));
 }

@@ -1,4 +1,5 @@
 #include "ui/charts/CostBarsChart.h"
+#include "ui/FocusIndicator.h"
 
 #include "ui/charts/ChartStyle.h"
 
@@ -9,6 +10,9 @@
 #include <QEvent>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
 #include <QCategoryAxis>
 #include <QCursor>
 #include <QToolTip>
@@ -18,29 +22,70 @@
 
 namespace gpuplanner::ui {
 
+namespace {
+
+// The chart view that draws each bar's P50-P90 whisker over the bars.
+class WhiskerView : public QChartView
+{
+public:
+    WhiskerView(QChart *chart, QWidget *parent, const CostBarsChart *owner) : QChartView(chart, parent), m_owner(owner) {}
+    QPen pen;
+
+protected:
+    void drawForeground(QPainter *painter, const QRectF &rect) override
+    {
+        QChartView::drawForeground(painter, rect);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        painter->setPen(pen);
+        const int n = m_owner->barCount();
+        for (int i = 0; i < n; ++i) {
+            const QLineF w = m_owner->whiskerAt(i);
+            if (w.isNull() || w.length() < 1)
+                continue;
+            const qreal cap = std::min<qreal>(8, std::max<qreal>(3, m_owner->height() / qreal(std::max(n, 1)) / 6));
+            const QPointF up(0, cap);
+            // Scene coordinates are the view's: the view does not scroll or zoom.
+            painter->drawLine(w);
+            painter->drawLine(w.p2() - up, w.p2() + up);
+            painter->drawLine(w.p1() - up, w.p1() + up);
+        }
+        painter->restore();
+    }
+
+private:
+    const CostBarsChart *m_owner;
+};
+
+} // namespace
+
 CostBarsChart::CostBarsChart(QWidget *parent)
-    : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
+    : QWidget(parent), m_chart(new QChart), m_view(new WhiskerView(m_chart, this, this)),
       m_series(new QHorizontalStackedBarSeries), m_p50(new QBarSet(tr("P50 cost"))),
-      m_range(new QBarSet(tr("P50–P90 range"))), m_categories(new QBarCategoryAxis), m_values(new QCategoryAxis)
+      m_selectedKey(new QBarSet(tr("Selected"))), m_whiskerKey(new QLineSeries), m_categories(new QBarCategoryAxis),
+      m_values(new QCategoryAxis)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    showFocusFrame(m_view); // a keyboard user sees the chart has the focus
     m_view->setMinimumSize(240, 170); // small enough for a 1366 x 768 screen with a dock open
     m_chart->setTitle(tr("Cost of the top options"));
     m_view->setAccessibleName(tr("Cost of the top options"));
     m_chart->setLocalizeNumbers(true); // costs read 40,000 with the locale's separators
     m_series->append(m_p50);
-    m_series->append(m_range);
+    m_series->append(m_selectedKey);
     m_series->setBarWidth(0.7);
     m_chart->addSeries(m_series);
+    m_whiskerKey->setName(tr("P50–P90"));
+    m_chart->addSeries(m_whiskerKey);
     m_chart->addAxis(m_categories, Qt::AlignLeft);
     m_chart->addAxis(m_values, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_values);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
-    for (QBarSet *set : {m_p50, m_range}) {
+    for (QBarSet *set : {m_p50}) {
         // A label cut to fit reads whole on hover.
         connect(set, &QBarSet::hovered, this, [this](bool state, int index) {
             const int i = int(m_bars.size()) - 1 - index;
@@ -76,15 +121,36 @@ void CostBarsChart::restyle()
     const QColor base = charts::seriesColor(0, p);
     m_p50->setColor(base);
     m_p50->setBorderColor(base);
-    QColor range = base;
-    range.setAlpha(90);
-    m_range->setColor(range);
-    m_range->setBorderColor(base);
     const QColor selected = charts::seriesColor(1, p);
     m_p50->setSelectedColor(selected);
-    QColor selectedRange = selected;
-    selectedRange.setAlpha(110);
-    m_range->setSelectedColor(selectedRange);
+    m_selectedKey->setColor(selected);
+    m_selectedKey->setBorderColor(selected);
+    // The whiskers in the text colour: they read over either bar colour and the background.
+    QPen whisker(p.color(QPalette::WindowText), 1.5);
+    whisker.setCapStyle(Qt::FlatCap);
+    static_cast<WhiskerView *>(m_view)->pen = whisker;
+    m_whiskerKey->setPen(whisker);
+    m_view->viewport()->update();
+}
+
+QStringList CostBarsChart::legendNames() const
+{
+    QStringList names;
+    for (QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible())
+            names << marker->label();
+    }
+    return names;
+}
+
+QLineF CostBarsChart::whiskerAt(int i) const
+{
+    if (i < 0 || i >= m_bars.size() || m_bars.at(i).p90 <= m_bars.at(i).p50)
+        return {};
+    const int category = int(m_bars.size()) - 1 - i; // categories run bottom-up
+    const QPointF from = m_chart->mapToPosition(QPointF(m_bars.at(i).p50, category), m_series);
+    const QPointF to = m_chart->mapToPosition(QPointF(m_bars.at(i).p90, category), m_series);
+    return QLineF(from, to); // the view neither scrolls nor zooms: scene and view coordinates agree
 }
 
 void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
@@ -92,7 +158,6 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
     m_bars = bars;
     QStringList categories;
     QList<qreal> p50;
-    QList<qreal> range;
     double maxValue = 0;
     // Horizontal bar categories grow upwards: add the best last so it sits on top.
     for (auto it = m_bars.crbegin(); it != m_bars.crend(); ++it) {
@@ -101,13 +166,10 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
             label = tr("★ %1").arg(label);
         categories << label;
         p50 << it->p50;
-        range << std::max(0.0, it->p90 - it->p50);
-        maxValue = std::max(maxValue, it->p90);
+        maxValue = std::max(maxValue, std::max(it->p50, it->p90));
     }
     m_p50->remove(0, m_p50->count());
-    m_range->remove(0, m_range->count());
     m_p50->append(p50);
-    m_range->append(range);
     m_categories->setCategories(categories);
     charts::setNiceShortRange(m_values, maxValue * 1.05); // 10k, 20k: never 10,00020,000
     m_values->setTitleText(tr("Cost (%1)").arg(currency));
@@ -118,13 +180,13 @@ void CostBarsChart::setSelectedId(const QString &id)
 {
     m_selected = id;
     m_p50->deselectAllBars();
-    m_range->deselectAllBars();
     const int i = selectedBar();
-    if (i >= 0) {
-        const int index = int(m_bars.size()) - 1 - i;
-        m_p50->selectBar(index);
-        m_range->selectBar(index);
-    }
+    if (i >= 0)
+        m_p50->selectBar(int(m_bars.size()) - 1 - i);
+    // The legend names the selection's colour only while a bar shows it.
+    if (const auto markers = m_chart->legend()->markers(m_series); markers.size() == 2)
+        markers.at(1)->setVisible(i >= 0);
+    m_view->viewport()->update();
 }
 
 int CostBarsChart::selectedBar() const

@@ -1,6 +1,7 @@
 #pragma once
-// CostBarsChart: the top options as horizontal bars, P50 cost solid and the P50-P90 range
-// lighter on top, so spot risk shows at a glance. Clicking a bar selects its option.
+// CostBarsChart: the top options as horizontal bars of their P50 cost with the P50-P90 range
+// drawn as an error bar (a whisker with end caps), so spot risk shows at a glance. The selected
+// option's bar has its own colour, named in the legend. Clicking a bar selects its option.
 
 #include "ui/charts/ChartData.h"
 
@@ -13,6 +14,7 @@ class QChart;
 class QChartView;
 class QHorizontalStackedBarSeries;
 class QCategoryAxis;
+class QLineSeries;
 QT_END_NAMESPACE
 
 namespace gpuplanner::ui {
@@ -29,6 +31,10 @@ public:
     int barCount() const { return int(m_bars.size()); }
     const QList<CostBar> &bars() const { return m_bars; }
     int selectedBar() const;
+    // The legend's entries, in order (the P50 bars, the selection, the P50-P90 whiskers).
+    QStringList legendNames() const;
+    // Where bar i's whisker is drawn, in the view's coordinates: P50 end, P90 end (for tests).
+    QLineF whiskerAt(int i) const;
 
 Q_SIGNALS:
     void barClicked(const QString &id);
@@ -43,7 +49,8 @@ private:
     QChartView *m_view;
     QHorizontalStackedBarSeries *m_series;
     QBarSet *m_p50;
-    QBarSet *m_range;
+    QBarSet *m_selectedKey; // no values: the legend's entry for the selected option's colour
+    QLineSeries *m_whiskerKey; // no points: the legend's entry for the whiskers
     QBarCategoryAxis *m_categories;
     QCategoryAxis *m_values;
     QList<CostBar> m_bars;

@@ -1,4 +1,5 @@
 #include "ui/charts/CostTimeChart.h"
+#include "ui/FocusIndicator.h"
 
 #include "ui/charts/ChartStyle.h"
 
@@ -28,6 +29,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    showFocusFrame(m_view); // a keyboard user sees the chart has the focus
     m_view->setMinimumSize(240, 170); // small enough for a 1366 x 768 screen with a dock open
     m_chart->setTitle(tr("Cost against time"));
     m_view->setAccessibleName(tr("Cost against time"));

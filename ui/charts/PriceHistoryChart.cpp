@@ -1,4 +1,5 @@
 #include "ui/charts/PriceHistoryChart.h"
+#include "ui/FocusIndicator.h"
 
 #include "ui/catalog/BillingNames.h"
 #include "ui/charts/ChartStyle.h"
@@ -54,6 +55,7 @@ PriceHistoryChart::PriceHistoryChart(QWidget *parent)
 {
     setObjectName(QStringLiteral("priceHistoryChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
+    showFocusFrame(m_view); // a keyboard user sees the chart has the focus
     m_view->setAccessibleName(tr("Price history"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     auto *layout = new QVBoxLayout(this);

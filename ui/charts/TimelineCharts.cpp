@@ -1,4 +1,5 @@
 #include "ui/charts/TimelineCharts.h"
+#include "ui/FocusIndicator.h"
 
 #include "ui/charts/ChartStyle.h"
 
@@ -25,6 +26,7 @@ namespace {
 QChartView *makeView(QChart *chart, QWidget *parent)
 {
     auto *view = new QChartView(chart, parent);
+    showFocusFrame(view);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(260, 160); // two rows of them fit a 1366 x 768 screen
     auto *layout = new QVBoxLayout(parent);

@@ -1,4 +1,5 @@
 #include "ui/compare/ComparisonPanel.h"
+#include "ui/FocusIndicator.h"
 
 #include "core/plan/OptionDetails.h"
 #include "core/plan/PlanExplain.h"
@@ -54,6 +55,7 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_details->setReadOnly(true);
     m_details->setOpenLinks(false);
     m_details->setFrameShape(QFrame::NoFrame);
+    showFocusFrame(m_details);
     m_details->setMinimumWidth(260);
     m_details->setAccessibleName(tr("Details of the selected option"));
     m_details->viewport()->setAutoFillBackground(false);
