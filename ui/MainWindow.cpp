@@ -222,7 +222,7 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);
-    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates, snapshot.gpuResolver);
+    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates, snapshot.gpuResolver, snapshot.info.providers);
     // The assumptions form lists the catalog rates that apply where the scenario sets none.
     m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
     QStringList providers;
@@ -236,6 +236,7 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     m_editor->constraints()->setGpuIds(gpuIds);
     m_catalogOffers = snapshot.offers;
     m_catalogGpus = snapshot.gpus;
+    m_catalogProviders = snapshot.info.providers;
     m_catalogInfo = snapshot.info;
     m_reportPlanner.reset();
     m_freshness->setText(freshnessText(snapshot.info));
@@ -298,7 +299,7 @@ std::optional<ReportInput> MainWindow::currentReportInput()
         return std::nullopt;
     if (!m_reportPlanner) {
         m_reportPlanner = std::make_unique<core::Planner>();
-        m_reportPlanner->setCatalog(m_catalogOffers, m_catalogGpus);
+        m_reportPlanner->setCatalog(m_catalogOffers, m_catalogGpus, m_catalogProviders);
     }
     m_reportPlanner->plan(latest->request);
     ReportInput input;

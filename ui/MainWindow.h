@@ -94,6 +94,7 @@ private:
     std::optional<CatalogRecovery> m_recovery;
     QList<core::Offer> m_catalogOffers;
     QList<core::GpuModel> m_catalogGpus;
+    QList<core::ProviderInfo> m_catalogProviders;
     std::optional<core::CatalogInfo> m_catalogInfo;
     std::unique_ptr<core::Planner> m_reportPlanner;
 };

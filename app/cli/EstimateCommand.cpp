@@ -64,6 +64,9 @@ constexpr Option kOptions[] = {
     {u"samples", u"Vision: samples per epoch (1.28M).", u"N"},
     {u"flops-per-sample", u"Vision: real FLOPs of one forward pass (2 x multiply-adds).", u"N"},
     {u"batch", u"Global batch in sequences (or samples for vision).", u"N"},
+    {u"batch-tokens", u"Global batch in tokens (16M); converted to sequences.", u"N"},
+    {u"experts", u"Mixture-of-experts: routed experts per layer.", u"N"},
+    {u"experts-per-token", u"Mixture-of-experts: experts each token visits (top-k).", u"N"},
     {u"micro-batch", u"Sequences per GPU per forward pass.", u"N"},
     {u"precision", u"fp32, tf32, bf16, fp16 or fp8.", u"P"},
     {u"optimizer", u"adamw, adam8bit or sgd.", u"O"},
@@ -79,6 +82,10 @@ constexpr Option kOptions[] = {
     {u"tokens-per-second", u"Inference demand in output tokens per second.", u"N"},
     {u"ttft", u"Time-to-first-token target in seconds (0.5, 500ms).", u"T"},
     {u"tpot", u"Time-per-output-token target in seconds (0.05, 50ms).", u"T"},
+    {u"tp", u"Inference: GPUs per replica (tensor parallel); default chosen.", u"N"},
+    {u"engine", u"Inference: tuned (TensorRT-LLM class, default) or general (vLLM defaults).", u"E"},
+    {u"engine-efficiency", u"Inference: your engine's rate as a fraction of the tuned engine's.", u"X"},
+    {u"max-batch", u"Inference: concurrent sequences per replica (default: the engine's).", u"N"},
     {u"measured-throughput", u"Measured: items per second on the reference configuration.", u"X"},
     {u"measured-gpu", u"Measured: the reference GPU.", u"ID"},
     {u"measured-gpus", u"Measured: GPUs in the reference configuration.", u"N"},
@@ -93,7 +100,14 @@ constexpr Option kOptions[] = {
     {u"network-gbps", u"Network per instance in Gb/s.", u"G"},
     {u"deadline", u"Plan the fewest instances that finish within this (30d, 12h).", u"T"},
     {u"mfu", u"Override the efficiency (fraction of peak).", u"X"},
-    {u"goodput", u"Override the goodput (fraction of wall time).", u"X"},
+    {u"goodput", u"Override the whole goodput (fraction of wall time).", u"X"},
+    {u"failure-rate", u"Goodput: interruptions per GPU-hour (default by GPU generation).", u"X"},
+    {u"restart-minutes", u"Goodput: minutes to restart after an interruption (default 10).", u"M"},
+    {u"checkpoint-gbps", u"Goodput: checkpoint write GB/s per instance (default 1).", u"G"},
+    {u"checkpoint-every", u"Goodput: checkpoint interval (default: Young's optimum).", u"T"},
+    {u"eval-share", u"Goodput: share of time spent on evaluation.", u"X"},
+    {u"slowdown-share", u"Goodput: share lost to slow-downs.", u"X"},
+    {u"startup-minutes", u"Fixed start-up per run in minutes (default 10).", u"M"},
     {u"format", u"table or json.", u"F"},
 };
 
@@ -175,6 +189,8 @@ TransformerArch archFrom(Args &a, TransformerArch m)
 {
     m.params = a.count(u"params", m.params);
     m.activeParams = a.count(u"active-params", m.activeParams);
+    m.experts = int(a.count(u"experts", m.experts));
+    m.expertsPerToken = int(a.count(u"experts-per-token", m.expertsPerToken));
     m.layers = int(a.count(u"layers", m.layers));
     m.hidden = int(a.count(u"hidden", m.hidden));
     m.heads = int(a.count(u"heads", m.heads));
@@ -214,7 +230,9 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     t.tokens = a.count(u"tokens", 0);
     t.epochs = a.count(u"epochs", 1);
     t.globalBatch = int(a.count(u"batch", 0));
-    t.microBatch = int(a.count(u"micro-batch", 1));
+    if (a.has(u"batch-tokens") && w.model.seqLen > 0)
+        t.globalBatch = std::max(1, int(std::lround(a.count(u"batch-tokens", 0) / w.model.seqLen)));
+    t.microBatch = int(a.count(u"micro-batch", 0));
     const TrainPrecision precision = a.choice<TrainPrecision>(
         u"precision", TrainPrecision::Mixed,
         {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32}, {u"bf16", TrainPrecision::Mixed},
@@ -251,9 +269,32 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     inf.outputTokensPerSecond = a.count(u"tokens-per-second", 0);
     inf.ttftTargetS = a.seconds(u"ttft");
     inf.tpotTargetS = a.seconds(u"tpot");
+    inf.tensorParallel = int(a.count(u"tp", 0));
+    inf.maxBatch = int(a.count(u"max-batch", 0));
+    inf.engine = a.choice<ServingEngine>(u"engine", ServingEngine::Tuned,
+                                         {{u"tuned", ServingEngine::Tuned}, {u"general", ServingEngine::General}});
+    inf.engineEfficiency = a.count(u"engine-efficiency", 0);
 
     w.efficiencyOverride = a.count(u"mfu", 0);
     w.goodputOverride = a.count(u"goodput", 0);
+    GoodputSetup &g = w.goodput;
+    g.failuresPerGpuHour = a.count(u"failure-rate", 0);
+    if (a.has(u"restart-minutes"))
+        g.restartHours = a.count(u"restart-minutes", 0) / 60.0;
+    g.checkpointGBpsPerInstance = a.count(u"checkpoint-gbps", 0);
+    if (a.has(u"checkpoint-every")) {
+        auto d = parseDurationHours(a.text(u"checkpoint-every"));
+        if (!d)
+            a.fail(u"checkpoint-every", d.errorMessage());
+        else
+            g.checkpointIntervalHours = d.value();
+    }
+    if (a.has(u"eval-share"))
+        g.evaluationShare = a.count(u"eval-share", 0);
+    if (a.has(u"slowdown-share"))
+        g.slowdownShare = a.count(u"slowdown-share", 0);
+    if (a.has(u"startup-minutes"))
+        w.startupHours = a.count(u"startup-minutes", 0) / 60.0;
     return w;
 }
 

@@ -61,7 +61,7 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, known.errorMessage())};
     if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, offers.value()); !terms)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, terms.errorMessage())};
-    p->planner.setCatalog(std::move(offers).value(), gpus.value());
+    p->planner.setCatalog(std::move(offers).value(), gpus.value(), p->catalog.providers);
     if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};
     p->planner.plan(p->request);

@@ -378,6 +378,14 @@
         <source>%1 a month (a default: no published figure)</source>
         <translation>每月 %1（默认值：无公布数据）</translation>
     </message>
+    <message>
+        <source>Per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <source>output %1, input %2 (at your demand; GPU time split between decode and prompts)</source>
+        <translation>输出 %1，输入 %2（按您的需求量；GPU 时间在解码与提示词之间分摊）</translation>
+    </message>
 </context>
 <context>
     <name>PlanText</name>
@@ -1621,6 +1629,10 @@
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
+    <message>
+        <source>Per M output tokens</source>
+        <translation>每百万输出 token</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ComparisonPanel</name>
@@ -1923,10 +1935,6 @@ P50 %3，P90 %4</translation>
         <translation>P50 成本</translation>
     </message>
     <message>
-        <source>P50–P90 range</source>
-        <translation>P50–P90 区间</translation>
-    </message>
-    <message>
         <source>Cost of the top options</source>
         <translation>排名靠前选项的成本</translation>
     </message>
@@ -1937,6 +1945,14 @@ P50 %3，P90 %4</translation>
     <message>
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>P50–P90</source>
+        <translation>P50–P90</translation>
     </message>
 </context>
 <context>

@@ -117,6 +117,25 @@ void BM_EstimateCatalog(benchmark::State &state)
 }
 BENCHMARK(BM_EstimateCatalog);
 
+// One instance (1 or 8 GPUs), every kind of work: the case re-planned on every keystroke.
+void BM_EstimateSingleNode(benchmark::State &state)
+{
+    std::vector<ClusterConfig> configs;
+    for (const ClusterConfig &c : configurations()) {
+        if (c.instances == 1)
+            configs.push_back(c);
+    }
+    const std::vector<Workload> jobs = workloads();
+    std::size_t n = 0;
+    for (auto _ : state) {
+        Estimate e = estimate(jobs[n % jobs.size()], configs[(n / jobs.size()) % configs.size()]);
+        benchmark::DoNotOptimize(e);
+        ++n;
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateSingleNode);
+
 // The pre-training search alone (layout x ZeRO x recomputation), the most expensive kind.
 void BM_EstimatePretrain70B(benchmark::State &state)
 {
@@ -134,3 +153,25 @@ BENCHMARK(BM_EstimatePretrain70B);
 } // namespace
 
 BENCHMARK_MAIN();
+
+// The layout search at campaign scale: a 405B model on 16,384 H100s (2,048 HGX nodes at
+// 3,200 Gb/s), where tensor, pipeline with interleaving, data parallelism, micro-batch,
+// ZeRO and block recomputation are all searched.
+void BM_LayoutSearch405BOn16K(benchmark::State &state)
+{
+    Workload w;
+    w.model = llama(405.9e9, 126, 16384, 128, 8, 53248);
+    w.training.tokens = 15.6e12;
+    ClusterConfig c = configurations()[12]; // H100 SXM 80 GB
+    c.gpusPerInstance = 8;
+    c.instances = 2048;
+    c.intraLink = IntraLink::NvSwitch;
+    c.network = NetworkKind::InfiniBand;
+    c.networkGbps = 3200;
+    for (auto _ : state) {
+        Estimate e = estimate(w, c);
+        benchmark::DoNotOptimize(e);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_LayoutSearch405BOn16K)->Unit(benchmark::kMillisecond);

@@ -321,8 +321,12 @@ TEST_F(Cli, EstimateCustomArchitectureAndVision)
     ASSERT_EQ(vision.code, 0) << vision.err.toStdString();
     const QJsonObject v = QJsonDocument::fromJson(vision.out.toUtf8()).object();
     EXPECT_GT(v.value(QStringLiteral("samples_per_second")).toDouble(), 0);
+    // GPU-hours: the ideal time over the goodput, plus the fixed start-up, on 8 GPUs.
+    const double ideal = 1.28e6 * 90 / v.value(QStringLiteral("samples_per_second")).toDouble() / 3600;
     EXPECT_NEAR(v.value(QStringLiteral("gpu_hours")).toDouble(),
-                8 * 1.28e6 * 90 / v.value(QStringLiteral("samples_per_second")).toDouble() / 3600, 1e-6 + 0.02 * 8);
+                8 * (ideal / v.value(QStringLiteral("goodput")).toDouble() + v.value(QStringLiteral("startup_hours")).toDouble()),
+                1e-6);
+    EXPECT_NEAR(v.value(QStringLiteral("startup_hours")).toDouble(), 1.0 / 6.0, 1e-12);
 }
 
 TEST_F(Cli, EstimateOfAMeasuredScenarioUsesItsUnitAndPrecision)
@@ -389,3 +393,50 @@ TEST(CliLinkage, TheCommandLineLoadsNoQtGuiLibraryAndReportsThroughItsHelper)
     EXPECT_TRUE(QFileInfo(helper).isExecutable()) << helper.toStdString();
 }
 #endif
+
+TEST_F(Cli, InferenceWithAGpuCountAndNoDemandReportsItsServingCapacity)
+{
+    // TensorRT-LLM's published maximum load for Llama 3.1 8B FP8 on one H100, 1000 in / 1000 out:
+    // 15,220 output tokens/s (tests/data/validation-public-inference.csv).
+    const CliRun r = run({QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("inference"),
+                          QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--weights"),
+                          QStringLiteral("fp8"), QStringLiteral("--kv-cache"), QStringLiteral("fp8"),
+                          QStringLiteral("--prompt-tokens"), QStringLiteral("1000"), QStringLiteral("--output-tokens"),
+                          QStringLiteral("1000"), QStringLiteral("--gpu"), QStringLiteral("H100"), QStringLiteral("--gpus"),
+                          QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const double capacity = o.value(QStringLiteral("capacity_output_tokens_per_second")).toDouble();
+    EXPECT_NEAR(capacity, 15220, 0.25 * 15220);
+    EXPECT_EQ(o.value(QStringLiteral("gpus")).toInt(), 1);
+    EXPECT_EQ(o.value(QStringLiteral("serving_limit")).toString(), QStringLiteral("kv_capacity"));
+    EXPECT_EQ(o.value(QStringLiteral("engine")).toString(), QStringLiteral("tuned"));
+    EXPECT_GT(o.value(QStringLiteral("kv_cache_max_sequences")).toInt(), 0);
+    // A latency target lowers it and says so; --tp pins the replica width.
+    const CliRun t = run({QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("inference"),
+                          QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+                          QStringLiteral("H100"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--tp"),
+                          QStringLiteral("2"), QStringLiteral("--ttft"), QStringLiteral("2"), QStringLiteral("--tpot"),
+                          QStringLiteral("20ms"), QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(t.code, 0) << t.err.toStdString();
+    const QJsonObject lt = QJsonDocument::fromJson(t.out.toUtf8()).object();
+    EXPECT_EQ(lt.value(QStringLiteral("replicas")).toInt(), 4);
+    EXPECT_EQ(lt.value(QStringLiteral("serving_limit")).toString(), QStringLiteral("latency"));
+    EXPECT_LE(lt.value(QStringLiteral("tpot_seconds")).toDouble(), 0.02 + 1e-9);
+}
+
+TEST_F(Cli, TheServingExamplesPlanShowsCostPerMillionTokens)
+{
+    const QString scenario = QStringLiteral(GPUPLANNER_SEED_DIR "/../scenarios/llama-70b-serving.json");
+    const CliRun r = run({QStringLiteral("plan"), scenario, QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonArray options = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray();
+    ASSERT_FALSE(options.isEmpty());
+    const QJsonObject best = options.first().toObject();
+    const double out = best.value(QStringLiteral("cost_per_million_output_tokens")).toDouble();
+    const double in = best.value(QStringLiteral("cost_per_million_input_tokens")).toDouble();
+    EXPECT_GT(out, 0);
+    EXPECT_GT(in, 0);
+    // Together they pay the fleet's compute: outputs x out + inputs x in = cost without extras.
+    EXPECT_LT(out, best.value(QStringLiteral("cost")).toDouble());
+}

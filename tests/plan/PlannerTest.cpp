@@ -497,6 +497,9 @@ TEST(MeasuredPlan, AnH100OfferFinishesSoonerThanAnA100OneByThePeakRatio)
                         offer(QStringLiteral("H100-SXM5-80GB"), QStringLiteral("h100x8"), 40)},
                        a100AndH100());
     PlanRequest request = measuredRequest(QStringLiteral("A100-80GB"));
+    // The peak ratio alone: no start-up, no interruptions.
+    request.workload.startupHours = 0;
+    request.workload.goodputOverride = 1.0;
     ASSERT_TRUE(resolveMeasuredReference(request.workload, planner.gpuModels()).ok());
     const PlanResult &r = planner.plan(request);
     ASSERT_EQ(r.usable, 2);

@@ -98,6 +98,7 @@ QString ComparisonModel::columnTitle(int column)
     case Interconnect: return tr("Interconnect");
     case TimeP90: return tr("Time P90");
     case MeetsDeadline: return tr("P(deadline)");
+    case CostPerMillionTokens: return tr("Per M output tokens");
     case ColumnCount: break;
     }
     return {};
@@ -206,6 +207,9 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     case TimeP90: return o.fits ? core::durationText(o.timeP90 > 0 ? o.timeP90 : o.hours) : QString();
     case MeetsDeadline:
         return o.fits && m_snapshot->request.constraints.deadlineHours > 0 ? core::percentText(o.pMeetDeadline) : QString();
+    case CostPerMillionTokens:
+        return o.fits && o.costPerMillionOutputTokens > 0 ? core::formatMoney(o.costPerMillionOutputTokens, currency)
+                                                          : QString();
     case ColumnCount: break;
     }
     return {};
@@ -231,6 +235,7 @@ QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int r
     case Instances: return never + o.instances;
     case TimeP90: return never + (o.timeP90 > 0 ? o.timeP90 : o.hours);
     case MeetsDeadline: return o.fits ? -o.pMeetDeadline : 1.0; // most likely first
+    case CostPerMillionTokens: return o.costPerMillionOutputTokens > 0 ? never + o.costPerMillionOutputTokens : 1e300;
     case Fits: return row; // the plan's own order: usable and ranked first
     default: return display(o, column);
     }
@@ -260,7 +265,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank
             || index.column() == Commitment || index.column() == Instances || index.column() == TimeP90
-            || index.column() == MeetsDeadline)
+            || index.column() == MeetsDeadline || index.column() == CostPerMillionTokens)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::FontRole:

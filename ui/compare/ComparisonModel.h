@@ -33,6 +33,7 @@ public:
         Interconnect, // between GPUs, and RDMA between instances
         TimeP90,
         MeetsDeadline, // the chance of meeting the deadline
+        CostPerMillionTokens, // serving: per million output tokens (and input tokens in its tooltip)
         ColumnCount
     };
     enum Role {

@@ -131,6 +131,8 @@ QWidget *ComparisonPanel::createFilters()
         a->setChecked(shown);
         m_view->setColumnHidden(c, !shown);
         connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
+        if (c == ComparisonModel::CostPerMillionTokens)
+            m_tokenCostColumn = a;
     }
     m_columns->setMenu(m_columnsMenu);
 
@@ -212,6 +214,12 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     m_syncing = false;
     populateProviders();
     const PlanSnapshot &s = *snapshot;
+    // A serving plan shows its cost per million tokens, the figure people compare with API prices.
+    const bool serving = s.request.workload.kind == core::WorkloadKind::Inference;
+    if (serving != m_servingShown && m_tokenCostColumn) {
+        m_servingShown = serving;
+        m_tokenCostColumn->setChecked(serving);
+    }
     if (!s.error.isEmpty()) {
         m_summary->setText(tr("<b>No plan:</b> %1").arg(s.error.toHtmlEscaped()));
     } else {

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -88,6 +89,8 @@ private:
     QLabel *m_hidden = nullptr;       // "120 options hidden by filters"
     QToolButton *m_clearFilters = nullptr;
     QToolButton *m_rankOrder = nullptr; // back to the plan's ranking after a sort on another column
+    QAction *m_tokenCostColumn = nullptr;
+    bool m_servingShown = false;
     QMenu *m_columnsMenu = nullptr;
     QString m_selectedId;
     bool m_syncing = false;

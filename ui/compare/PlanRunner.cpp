@@ -40,7 +40,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     if (catalog) {
         engine->catalogRates = std::move(catalog->fxRates);
         engine->gpuResolver = std::move(catalog->gpuResolver);
-        engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus);
+        engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus, catalog->providers);
         engine->hasCatalog = true;
     }
     snapshot->scenario = scenario;
@@ -139,9 +139,10 @@ PlanRunner::~PlanRunner()
 }
 
 void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
-                            core::GpuAliasResolver gpuResolver)
+                            core::GpuAliasResolver gpuResolver, QList<core::ProviderInfo> providers)
 {
-    m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates), std::move(gpuResolver)};
+    m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates), std::move(gpuResolver),
+                            std::move(providers)};
     m_hasCatalog = true;
     if (m_waiting || m_latest)
         request(m_waiting ? *m_waiting : m_latest->scenario);

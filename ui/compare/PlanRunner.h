@@ -48,6 +48,7 @@ struct PlanCatalog
     QList<core::GpuModel> gpus;
     QList<core::FxRate> fxRates;
     core::GpuAliasResolver gpuResolver;
+    QList<core::ProviderInfo> providers;
 };
 
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
@@ -62,7 +63,7 @@ public:
     ~PlanRunner() override;
 
     void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
-                    core::GpuAliasResolver gpuResolver = {});
+                    core::GpuAliasResolver gpuResolver = {}, QList<core::ProviderInfo> providers = {});
     bool hasCatalog() const { return m_hasCatalog; }
     // Plans scenario after the debounce interval; a newer call replaces a waiting one.
     void request(const core::Scenario &scenario);

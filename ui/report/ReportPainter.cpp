@@ -312,6 +312,8 @@ void ReportPainter::summary()
     cards << qMakePair(tr("P90 cost"), money(best.costP90));
     if (!serving())
         cards << qMakePair(tr("Time (P50)"), duration(best.timeP50));
+    else if (best.costPerMillionOutputTokens > 0)
+        cards << qMakePair(tr("Per M output tokens"), money(best.costPerMillionOutputTokens));
     cards << qMakePair(tr("Meets deadline"), c.deadlineHours > 0 ? percent(best.pMeetDeadline) : tr("no deadline"));
     cards << qMakePair(tr("Meets budget"), c.budget > 0 ? percent(best.pMeetBudget) : tr("no budget"));
     const double gap = mm(2);

@@ -3,6 +3,7 @@
 // written down in Efficiency.cpp with its source and can be overridden per workload.
 
 #include "core/estimate/Hardware.h"
+#include "core/estimate/Workload.h"
 
 #include <QStringList>
 
@@ -25,14 +26,22 @@ double visionTrainingEfficiency(GpuGeneration generation, bool depthwiseSeparabl
 // The rate of dense convolutional networks (ResNet-class).
 double denseVisionEfficiency(GpuGeneration generation);
 
-// Inference: fraction of HBM bandwidth reached by decode, and of peak reached by prefill.
+// Inference: fraction of HBM bandwidth reached by decode, and of peak reached by prefill, by
+// a tuned engine. Checked against TensorRT-LLM's published maximum-load throughput
+// (tests/data/validation-public-inference.csv: within 25% on every row).
 inline constexpr double kDecodeBandwidthEfficiency = 0.75;
 inline constexpr double kPrefillComputeEfficiency = 0.5;
 
-// Fraction of wall time spent on useful training in multi-week runs (restarts after
-// failures, checkpointing, evaluation), applied from kGoodputMinDays on.
-inline constexpr double kLongRunGoodput = 0.9;
-inline constexpr double kGoodputMinDays = 14.0;
+// What a serving engine brings: how many sequences it batches and how close it gets to the rates above.
+struct ServingEngineProfile
+{
+    int maxBatch;       // concurrent sequences per replica
+    double rateScale;   // multiplies both decode and prefill rates
+};
+// Tuned (TensorRT-LLM class): batches up to 2048 sequences (trtllm-build's default max_batch_size)
+// at the rates above. General (vLLM with its defaults): max_num_seqs 256, the same per-step rates;
+// engineEfficiency (the user's own figure, e.g. measured vLLM vs TensorRT-LLM) scales the rates.
+ServingEngineProfile servingEngineProfile(const InferenceSetup &inference);
 
 // fp8 training: matmuls run at the fp8 peak but the rest does not; end-to-end speed-ups
 // over bf16 are 1.3-1.5x, so efficiency relative to the fp8 peak is lower.

@@ -19,6 +19,18 @@ enum class FitProblem : quint8 {
     BatchTooSmall,      // the global batch is smaller than the data-parallel width
 };
 
+// What stops one serving replica from producing more output tokens per second.
+enum class ServingLimit : quint8 {
+    Compute,    // the decode step is compute-bound at the largest batch allowed
+    Bandwidth,  // the decode step is bound by HBM bandwidth at the largest batch allowed
+    KvCapacity, // the KV cache cannot hold more concurrent sequences
+    Latency,    // a TTFT or TPOT target caps the batch
+    BatchLimit, // the engine's maximum batch (concurrent sequences) caps it
+};
+
+// The parts of a training step, to say where one layout beats another.
+enum class StepTerm : quint8 { Compute, TensorParallel, Bubble, PipelineTransfer, ContextParallel, ExpertParallel, DataParallel };
+
 enum class MemoryTerm : quint8 { Weights, Gradients, OptimizerStates, Activations, KvCache, Overhead };
 
 // Bytes per GPU.
@@ -35,6 +47,28 @@ struct MemoryBreakdown
     MemoryTerm dominant() const;
 };
 
+// Where the time beyond pure training goes, as shares of the ideal (failure-free) time.
+struct GoodputTerms
+{
+    double failuresPerGpuHour = 0;
+    double jobMtbfHours = 0;          // mean time between interruptions of the whole job
+    double expectedFailures = 0;      // over the run
+    double checkpointWriteSeconds = 0;
+    double checkpointIntervalHours = 0;
+    double restartHours = 0;          // per interruption, reload included
+    double checkpointShare = 0;       // writing checkpoints
+    double lostWorkShare = 0;         // work redone since the last checkpoint
+    double restartShare = 0;          // waiting for the job to come back
+    double evaluationShare = 0;
+    double slowdownShare = 0;         // stragglers, thermal and network variance
+    bool overridden = false;          // the user's single goodput figure replaces the terms
+
+    double overheadShare() const
+    {
+        return checkpointShare + lostWorkShare + restartShare + evaluationShare + slowdownShare;
+    }
+};
+
 struct Layout
 {
     int tensorParallel = 1;
@@ -43,7 +77,13 @@ struct Layout
     Sharding sharding = Sharding::None;
     Recompute recompute = Recompute::None;
     int microBatch = 1;
-    int globalBatch = 1; // sequences or samples per step
+    int globalBatch = 1;   // sequences or samples per step
+    int virtualStages = 1; // interleaved pipeline: model chunks per pipeline rank
+    int contextParallel = 1; // ranks one sequence is split over (ring attention)
+    int expertParallel = 1;  // data-parallel ranks the routed experts are spread over
+    // Full recomputation of only this many layers per pipeline stage (Megatron's block method),
+    // the others keep their activations; 0 = every layer.
+    int recomputeLayers = 0;
 };
 
 struct Estimate
@@ -58,11 +98,13 @@ struct Estimate
 
     bool throughputInTokens = true;
     double throughput = 0; // tokens or samples per second, whole job (inference: output tokens/s)
-    double wallTimeHours = 0;
+    double wallTimeHours = 0; // start-up included
     double gpuHours = 0;
+    double startupHours = 0;
     double mfu = 0;        // model FLOPs / (time x GPUs x peak)
     double efficiency = 0; // assumed fraction of peak in hardware FLOPs (or bandwidth for decode)
     double goodput = 1;    // fraction of wall time doing useful work
+    GoodputTerms goodputTerms;
     double peakTflops = 0; // per GPU, for the precision used
     Bottleneck bottleneck = Bottleneck::Compute;
 
@@ -74,6 +116,13 @@ struct Estimate
     double dataParallelSeconds = 0;        // all-reduce or ZeRO traffic, before overlap
     double dataParallelExposedSeconds = 0; // the part not hidden behind backward
     double networkShareOfDataParallel = 0; // fraction of data-parallel time spent between instances
+    double pipelineTransferSeconds = 0;    // activations between pipeline stages on the critical path
+    double contextParallelSeconds = 0;     // ring-attention key/value exchange not hidden behind attention
+    double expertParallelSeconds = 0;      // mixture-of-experts all-to-all
+    // The next-best layout the search tried, to say why the chosen one wins.
+    Layout runnerUp;
+    double runnerUpThroughput = 0; // tokens/s; 0 = no other layout fitted
+    StepTerm runnerUpLoses = StepTerm::Compute; // the part of its step that costs it most against the chosen one
 
     // Inference serving.
     int replicas = 0;
@@ -82,6 +131,10 @@ struct Estimate
     double ttftSeconds = 0;
     double tpotSeconds = 0;
     double gpuHoursPerMonth = 0;
+    double capacityOutputTokensPerSecond = 0; // what all the estimate's replicas can serve at the targets
+    int kvCacheMaxSequences = 0;              // per replica, at the request's full context
+    ServingLimit servingLimit = ServingLimit::BatchLimit;
+    double prefillShare = 0; // fraction of GPU time spent on prompts (for the cost per input token)
 };
 
 } // namespace gpuplanner::core

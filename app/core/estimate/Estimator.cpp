@@ -2,6 +2,7 @@
 
 #include "core/estimate/Efficiency.h"
 #include "core/estimate/EstimatorDetail.h"
+#include "core/estimate/Goodput.h"
 #include "core/estimate/MemoryModel.h"
 
 #include <algorithm>
@@ -13,10 +14,10 @@ namespace detail {
 
 namespace {
 // Overlap of gradient traffic with backward: buckets are sent as soon as they are ready
-// (PyTorch DDP, Megatron's overlapped grad reduce), but the last bucket cannot hide, so a
-// tenth of the traffic always shows and at most 80% of the window is usable.
+// (PyTorch DDP, Megatron's overlapped grad reduce), at most 80% of the window is usable, and
+// the last bucket (25 MiB, DDP's bucket_cap_mb default) cannot hide behind anything.
 constexpr double kOverlapUsable = 0.8;
-constexpr double kAlwaysExposed = 0.1;
+constexpr double kBucketBytes = 25.0 * 1024 * 1024;
 } // namespace
 
 DataParallelTime dataParallelTime(const ClusterConfig &c, int replicaGpus, int dp, double gradientBytes, bool zero3)
@@ -42,18 +43,27 @@ DataParallelTime dataParallelTime(const ClusterConfig &c, int replicaGpus, int d
     return t;
 }
 
-double exposedDataParallel(double commSeconds, double overlapWindowSeconds)
+double exposedDataParallel(double commSeconds, double overlapWindowSeconds, double gradientBytes)
 {
     if (commSeconds <= 0)
         return 0;
-    return std::max(kAlwaysExposed * commSeconds, commSeconds - kOverlapUsable * overlapWindowSeconds);
+    const double lastBucket = commSeconds * std::min(1.0, gradientBytes > 0 ? kBucketBytes / gradientBytes : 1.0);
+    return std::max(lastBucket, commSeconds - kOverlapUsable * overlapWindowSeconds);
 }
 
-double goodputFor(const Workload &w, double idealHours)
+void applyGoodput(const Workload &w, const ClusterConfig &c, Estimate &e, double idealHours)
 {
-    if (w.goodputOverride > 0)
-        return std::min(1.0, w.goodputOverride);
-    return idealHours >= kGoodputMinDays * 24.0 ? kLongRunGoodput : 1.0;
+    if (w.goodputOverride > 0) {
+        e.goodput = std::min(1.0, w.goodputOverride);
+        e.goodputTerms = {};
+        e.goodputTerms.overridden = true;
+    } else {
+        e.goodputTerms = goodputTerms(w, c, e.gpus, idealHours);
+        e.goodput = 1.0 / (1.0 + e.goodputTerms.overheadShare());
+    }
+    e.startupHours = w.startupHours >= 0 ? w.startupHours : (c.startupHours >= 0 ? c.startupHours : kDefaultStartupHours);
+    e.wallTimeHours = idealHours / e.goodput + e.startupHours;
+    e.gpuHours = e.wallTimeHours * e.gpus;
 }
 
 namespace {
@@ -136,14 +146,12 @@ Estimate estimateVision(const Workload &w, const ClusterConfig &c)
     const DataParallelTime dpt = dataParallelTime(c, 1, g, v.params * 4.0, false);
     e.dataParallelSeconds = dpt.total;
     e.networkShareOfDataParallel = dpt.networkShare;
-    e.dataParallelExposedSeconds = exposedDataParallel(dpt.total, e.computeSeconds * 2.0 / 3.0);
+    e.dataParallelExposedSeconds = exposedDataParallel(dpt.total, e.computeSeconds * 2.0 / 3.0, v.params * 4.0);
     e.stepSeconds = e.computeSeconds + e.dataParallelExposedSeconds;
     e.throughput = batch / e.stepSeconds;
     const double items = v.samples * std::max(0.0, v.epochs);
     const double ideal = items / e.throughput / 3600.0;
-    e.goodput = goodputFor(w, ideal);
-    e.wallTimeHours = ideal / e.goodput;
-    e.gpuHours = e.wallTimeHours * g;
+    applyGoodput(w, c, e, ideal);
     e.mfu = e.throughput * flopsPerSample / (g * e.peakTflops * 1e12);
     const double net = e.dataParallelExposedSeconds * dpt.networkShare;
     e.bottleneck = commBottleneck(e.stepSeconds, e.computeSeconds, e.dataParallelExposedSeconds - net, net);
@@ -182,7 +190,7 @@ Estimate estimateMeasured(const Workload &w, const ClusterConfig &c)
         const DataParallelTime dpt = dataParallelTime(c, 1, e.gpus, m.gradientBytes, false);
         e.dataParallelSeconds = dpt.total;
         e.networkShareOfDataParallel = dpt.networkShare;
-        e.dataParallelExposedSeconds = exposedDataParallel(dpt.total, e.computeSeconds * 2.0 / 3.0);
+        e.dataParallelExposedSeconds = exposedDataParallel(dpt.total, e.computeSeconds * 2.0 / 3.0, m.gradientBytes);
         e.stepSeconds = e.computeSeconds + e.dataParallelExposedSeconds;
         e.throughput = m.itemsPerStep / e.stepSeconds;
     } else {
@@ -190,9 +198,7 @@ Estimate estimateMeasured(const Workload &w, const ClusterConfig &c)
     }
     e.efficiency = peak / refPeak;
     const double ideal = m.items / e.throughput / 3600.0;
-    e.goodput = goodputFor(w, ideal);
-    e.wallTimeHours = ideal / e.goodput;
-    e.gpuHours = e.wallTimeHours * e.gpus;
+    applyGoodput(w, c, e, ideal);
     const double net = e.dataParallelExposedSeconds * e.networkShareOfDataParallel;
     e.bottleneck = bandwidth ? Bottleneck::MemoryBandwidth
                              : commBottleneck(e.stepSeconds, e.computeSeconds, e.dataParallelExposedSeconds - net, net);

@@ -18,13 +18,14 @@ struct DataParallelTime
 DataParallelTime dataParallelTime(const ClusterConfig &c, int replicaGpus, int dp, double gradientBytes, bool zero3);
 
 // The part of data-parallel time left after overlapping it with the backward pass.
-double exposedDataParallel(double commSeconds, double overlapWindowSeconds);
+double exposedDataParallel(double commSeconds, double overlapWindowSeconds, double gradientBytes);
 
 double trainingPeakTflops(const GpuSpec &gpu, TrainPrecision p);
 // Compute unless interconnect or network time takes a fifth of the step or more.
 Bottleneck classifyCommunication(double step, double compute, double interconnect, double network);
 
-double goodputFor(const Workload &w, double idealHours);
+// Goodput (Goodput.h, or the user's one figure), then wall time and GPU-hours from the ideal hours.
+void applyGoodput(const Workload &w, const ClusterConfig &c, Estimate &e, double idealHours);
 
 Estimate estimateTraining(const Workload &w, const ClusterConfig &c);
 Estimate estimateVision(const Workload &w, const ClusterConfig &c);

@@ -22,6 +22,12 @@ QString percent(double fraction)
     return QString::number(fraction * 100.0, 'f', 0) + u'%';
 }
 
+// Small shares keep a decimal: 0.4%, not 0%.
+QString share(double fraction)
+{
+    return QString::number(fraction * 100.0, 'f', fraction < 0.1 ? 1 : 0) + u'%';
+}
+
 QString memoryTermText(MemoryTerm t)
 {
     switch (t) {
@@ -132,6 +138,97 @@ QString recomputeName(Recompute r)
     return {};
 }
 
+QString servingLimitId(ServingLimit l)
+{
+    switch (l) {
+    case ServingLimit::Compute:
+        return QStringLiteral("compute");
+    case ServingLimit::Bandwidth:
+        return QStringLiteral("memory_bandwidth");
+    case ServingLimit::KvCapacity:
+        return QStringLiteral("kv_capacity");
+    case ServingLimit::Latency:
+        return QStringLiteral("latency");
+    case ServingLimit::BatchLimit:
+        return QStringLiteral("batch_limit");
+    }
+    return {};
+}
+
+namespace {
+
+QString engineText(const InferenceSetup &inf)
+{
+    const ServingEngineProfile p = servingEngineProfile(inf);
+    QString text = inf.engine == ServingEngine::General
+        ? QStringLiteral("Engine: general (vLLM defaults), up to %1 concurrent sequences per replica").arg(p.maxBatch)
+        : QStringLiteral("Engine: tuned (TensorRT-LLM class), up to %1 concurrent sequences per replica").arg(p.maxBatch);
+    if (inf.maxBatch > 0)
+        text += QStringLiteral(" (your maximum batch)");
+    if (inf.engineEfficiency > 0)
+        text += QStringLiteral(", at %1 of the tuned engine's rates (your figure)").arg(percent(p.rateScale));
+    return text + u'.';
+}
+
+QString servingLimitText(const Estimate &e)
+{
+    const QString rate = QString::number(e.capacityOutputTokensPerSecond, 'f', 0);
+    switch (e.servingLimit) {
+    case ServingLimit::Compute:
+        return QStringLiteral("Capacity %1 output tokens/s: at the largest batch the decode step is compute-bound.").arg(rate);
+    case ServingLimit::Bandwidth:
+        return QStringLiteral("Capacity %1 output tokens/s: at the largest batch the decode step is bound by memory "
+                              "bandwidth.").arg(rate);
+    case ServingLimit::KvCapacity:
+        return QStringLiteral("Capacity %1 output tokens/s: the KV cache holds %2 sequences of this length per replica, "
+                              "which caps the batch.").arg(rate).arg(e.kvCacheMaxSequences);
+    case ServingLimit::Latency:
+        return QStringLiteral("Capacity %1 output tokens/s: the time-per-token target caps the batch at %2 sequences.")
+            .arg(rate).arg(e.batchPerReplica);
+    case ServingLimit::BatchLimit:
+        return QStringLiteral("Capacity %1 output tokens/s: the engine's maximum batch of %2 sequences caps it.")
+            .arg(rate).arg(e.batchPerReplica);
+    }
+    return {};
+}
+
+QString batchText(const Workload &w, const Estimate &e)
+{
+    const double tokens = double(e.layout.globalBatch) * std::max(1, w.model.seqLen);
+    const QString size = tokens >= 1e6 ? QStringLiteral("%1M").arg(tokens / (1024.0 * 1024.0), 0, 'f', 1)
+                                       : QStringLiteral("%1K").arg(tokens / 1024.0, 0, 'f', 0);
+    if (w.training.globalBatch > 0)
+        return QStringLiteral("Global batch %1 sequences (%2 tokens), as given.").arg(e.layout.globalBatch).arg(size);
+    if (w.kind == WorkloadKind::Pretrain)
+        return QStringLiteral("Global batch %1 sequences (%2 tokens): the default of 1K tokens per GPU, at least 4M and "
+                              "at most 16M, as published runs use (GPT-3 3.2M, Llama 2 4M, Llama 3 405B up to 16M on "
+                              "16K GPUs); set a batch to change it.")
+            .arg(e.layout.globalBatch)
+            .arg(size);
+    return QStringLiteral("Global batch %1 sequences (%2 tokens): the fine-tuning default of 256K tokens; set a batch "
+                          "to change it.")
+        .arg(e.layout.globalBatch)
+        .arg(size);
+}
+
+QString goodputText(const GoodputTerms &t, double goodput)
+{
+    return QStringLiteral("Goodput %1: %2 expected interruptions (%3 per GPU-hour, one every %4 h on this job), each "
+                          "costing a %5-minute restart with reload and the work since the last checkpoint (%6 of "
+                          "time); checkpoints every %7 h take %8 s to write (%9); evaluation %10; slow-downs %11.")
+        .arg(share(goodput))
+        .arg(t.expectedFailures, 0, 'f', t.expectedFailures < 10 ? 1 : 0)
+        .arg(t.failuresPerGpuHour, 0, 'g', 2)
+        .arg(t.jobMtbfHours, 0, 'g', 3)
+        .arg(t.restartHours * 60.0, 0, 'f', 0)
+        .arg(share(t.lostWorkShare + t.restartShare))
+        .arg(t.checkpointIntervalHours, 0, 'g', 2)
+        .arg(t.checkpointWriteSeconds, 0, 'f', 0)
+        .arg(share(t.checkpointShare), share(t.evaluationShare), share(t.slowdownShare));
+}
+
+} // namespace
+
 QString layoutText(const Estimate &e, WorkloadKind kind)
 {
     const Layout &l = e.layout;
@@ -140,14 +237,46 @@ QString layoutText(const Estimate &e, WorkloadKind kind)
     }
     if (kind == WorkloadKind::Vision || kind == WorkloadKind::Measured)
         return QStringLiteral("DP %1, global batch %2").arg(l.dataParallel).arg(l.globalBatch);
-    return QStringLiteral("TP %1 x PP %2 x DP %3, %4, %5, micro-batch %6, global batch %7")
-        .arg(l.tensorParallel)
-        .arg(l.pipelineParallel)
-        .arg(l.dataParallel)
-        .arg(shardingName(l.sharding), recomputeName(l.recompute))
+    return trainingLayoutText(l);
+}
+
+QString trainingLayoutText(const Layout &l)
+{
+    QString grid = QStringLiteral("TP %1").arg(l.tensorParallel);
+    if (l.contextParallel > 1)
+        grid += QStringLiteral(" x CP %1").arg(l.contextParallel);
+    grid += QStringLiteral(" x PP %1").arg(l.pipelineParallel);
+    if (l.virtualStages > 1)
+        grid += QStringLiteral(" (interleaved, %1 chunks per rank)").arg(l.virtualStages);
+    grid += QStringLiteral(" x DP %1").arg(l.dataParallel);
+    if (l.expertParallel > 1)
+        grid += QStringLiteral(" (experts over %1)").arg(l.expertParallel);
+    QString recompute = recomputeName(l.recompute);
+    if (l.recompute == Recompute::Full && l.recomputeLayers > 0)
+        recompute = QStringLiteral("full recomputation of %1 layer(s) per stage").arg(l.recomputeLayers);
+    return QStringLiteral("%1, %2, %3, micro-batch %4, global batch %5")
+        .arg(grid, shardingName(l.sharding), recompute)
         .arg(l.microBatch)
         .arg(l.globalBatch);
 }
+
+namespace {
+
+QString stepTermText(StepTerm t)
+{
+    switch (t) {
+    case StepTerm::Compute: return QStringLiteral("more compute per token (recomputation or smaller GEMMs)");
+    case StepTerm::TensorParallel: return QStringLiteral("more tensor-parallel traffic");
+    case StepTerm::Bubble: return QStringLiteral("a larger pipeline bubble");
+    case StepTerm::PipelineTransfer: return QStringLiteral("more pipeline transfers");
+    case StepTerm::ContextParallel: return QStringLiteral("more ring-attention traffic");
+    case StepTerm::ExpertParallel: return QStringLiteral("more expert all-to-all traffic");
+    case StepTerm::DataParallel: return QStringLiteral("more exposed gradient traffic");
+    }
+    return {};
+}
+
+} // namespace
 
 QString reasonText(const Workload &w, const ClusterConfig &c, const Estimate &e)
 {
@@ -204,7 +333,30 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
             out << QStringLiteral("Tensor parallelism stays inside the %1 domain and costs %2 of each step.")
                        .arg(linkText(c), percent(e.tensorParallelSeconds / e.stepSeconds));
         if (e.bubbleSeconds > 0)
-            out << QStringLiteral("The pipeline bubble costs %1 of each step.").arg(percent(e.bubbleSeconds / e.stepSeconds));
+            out << QStringLiteral("The pipeline bubble costs %1 of each step (%2 micro-batches per pipeline%3), "
+                                  "transfers between stages %4.")
+                       .arg(share(e.bubbleSeconds / e.stepSeconds))
+                       .arg(std::max(1, e.layout.globalBatch / std::max(1, e.layout.dataParallel * e.layout.microBatch)))
+                       .arg(e.layout.virtualStages > 1
+                                ? QStringLiteral(", %1 interleaved chunks per rank").arg(e.layout.virtualStages)
+                                : QString())
+                       .arg(share(e.pipelineTransferSeconds / e.stepSeconds));
+        if (e.contextParallelSeconds > 0 || e.layout.contextParallel > 1)
+            out << QStringLiteral("Context parallelism splits each sequence over %1 GPUs; the ring-attention exchange "
+                                  "not hidden behind attention costs %2 of each step.")
+                       .arg(e.layout.contextParallel)
+                       .arg(share(e.contextParallelSeconds / e.stepSeconds));
+        if (e.layout.expertParallel > 1)
+            out << QStringLiteral("Experts are spread over %1 data-parallel ranks; their all-to-all traffic costs %2 "
+                                  "of each step (not overlapped).")
+                       .arg(e.layout.expertParallel)
+                       .arg(share(e.expertParallelSeconds / e.stepSeconds));
+        out << batchText(w, e);
+        if (e.runnerUpThroughput > 0)
+            out << QStringLiteral("It beats the next-best layout, %1, by %2: that one has %3.")
+                       .arg(trainingLayoutText(e.runnerUp))
+                       .arg(share(e.throughput / e.runnerUpThroughput - 1.0))
+                       .arg(stepTermText(e.runnerUpLoses));
         break;
     }
     case WorkloadKind::Vision:
@@ -228,9 +380,11 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                    .arg(e.tokensPerSecondPerReplica, 0, 'f', 0)
                    .arg(e.ttftSeconds, 0, 'f', 2)
                    .arg(e.tpotSeconds * 1000.0, 0, 'f', 1);
+        out << engineText(w.inference);
         out << QStringLiteral("Decode reads all weights and the KV cache every step at %1 of HBM bandwidth; prefill "
                               "runs at %2 of peak compute.")
-                   .arg(percent(kDecodeBandwidthEfficiency), percent(kPrefillComputeEfficiency));
+                   .arg(percent(e.efficiency), percent(kPrefillComputeEfficiency * servingEngineProfile(w.inference).rateScale));
+        out << servingLimitText(e);
         out << QStringLiteral("%1 replica(s) on %2 instance(s) rented around the clock: %3 GPU-hours per month.")
                    .arg(e.replicas)
                    .arg(e.instances)
@@ -250,14 +404,26 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                    .arg(e.dataParallelSeconds, 0, 'f', 2)
                    .arg(e.dataParallelExposedSeconds, 0, 'f', 2);
     }
-    if (e.goodput < 1.0)
-        out << QStringLiteral("Runs of two weeks or more lose %1 of wall time to restarts, checkpoints and evaluation.")
-                   .arg(percent(1.0 - e.goodput));
+    if (w.kind != WorkloadKind::Inference && e.fits)
+        out << QStringLiteral("Each run starts with %1 min of start-up (provisioning, image, data staging, warm-up)%2, "
+                              "billed like the rest.")
+                   .arg(e.startupHours * 60.0, 0, 'f', 0)
+                   .arg(w.startupHours >= 0 ? QStringLiteral(", your figure") : QStringLiteral(", a default"));
+    if (e.goodputTerms.overridden)
+        out << QStringLiteral("Goodput %1 of wall time (your figure).").arg(percent(e.goodput));
+    else if (w.kind != WorkloadKind::Inference)
+        out << goodputText(e.goodputTerms, e.goodput);
     if (w.model.activeParams > 0 && w.kind != WorkloadKind::Vision)
-        out << QStringLiteral("Mixture of experts: compute follows the %1 B active parameters, memory all %2 B; "
-                              "expert-parallel all-to-all traffic is not modelled.")
-                   .arg(w.model.activeParams / 1e9, 0, 'f', 1)
-                   .arg(w.model.params / 1e9, 0, 'f', 1);
+        out << (w.model.moe() ? QStringLiteral("Mixture of experts (%3 experts, %4 per token): compute follows the %1 B "
+                                               "active parameters, memory all %2 B spread over the expert-parallel ranks.")
+                                    .arg(w.model.activeParams / 1e9, 0, 'f', 1)
+                                    .arg(w.model.params / 1e9, 0, 'f', 1)
+                                    .arg(w.model.experts)
+                                    .arg(w.model.expertsPerToken)
+                              : QStringLiteral("Mixture of experts: compute follows the %1 B active parameters, memory "
+                                               "all %2 B; without the expert count, expert parallelism is not modelled.")
+                                    .arg(w.model.activeParams / 1e9, 0, 'f', 1)
+                                    .arg(w.model.params / 1e9, 0, 'f', 1));
     return out;
 }
 
@@ -279,6 +445,27 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
     o.insert(QStringLiteral("mfu"), e.mfu);
     o.insert(QStringLiteral("efficiency"), e.efficiency);
     o.insert(QStringLiteral("goodput"), e.goodput);
+    if (w.kind != WorkloadKind::Inference)
+        o.insert(QStringLiteral("startup_hours"), e.startupHours);
+    if (w.kind != WorkloadKind::Inference && e.fits) {
+        const GoodputTerms &t = e.goodputTerms;
+        QJsonObject g;
+        g.insert(QStringLiteral("overridden"), t.overridden);
+        if (!t.overridden) {
+            g.insert(QStringLiteral("failures_per_gpu_hour"), t.failuresPerGpuHour);
+            g.insert(QStringLiteral("job_mtbf_hours"), t.jobMtbfHours);
+            g.insert(QStringLiteral("expected_interruptions"), t.expectedFailures);
+            g.insert(QStringLiteral("restart_hours"), t.restartHours);
+            g.insert(QStringLiteral("checkpoint_write_seconds"), t.checkpointWriteSeconds);
+            g.insert(QStringLiteral("checkpoint_interval_hours"), t.checkpointIntervalHours);
+            g.insert(QStringLiteral("checkpoint_share"), t.checkpointShare);
+            g.insert(QStringLiteral("lost_work_share"), t.lostWorkShare);
+            g.insert(QStringLiteral("restart_share"), t.restartShare);
+            g.insert(QStringLiteral("evaluation_share"), t.evaluationShare);
+            g.insert(QStringLiteral("slowdown_share"), t.slowdownShare);
+        }
+        o.insert(QStringLiteral("goodput_terms"), g);
+    }
     o.insert(QStringLiteral("bottleneck"), bottleneckId(e.bottleneck));
     if (w.kind == WorkloadKind::Inference) {
         o.insert(QStringLiteral("replicas"), e.replicas);
@@ -286,6 +473,16 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
         o.insert(QStringLiteral("ttft_seconds"), e.ttftSeconds);
         o.insert(QStringLiteral("tpot_seconds"), e.tpotSeconds);
         o.insert(QStringLiteral("gpu_hours_per_month"), e.gpuHoursPerMonth);
+        o.insert(QStringLiteral("capacity_output_tokens_per_second"), e.capacityOutputTokensPerSecond);
+        o.insert(QStringLiteral("batch_per_replica"), e.batchPerReplica);
+        o.insert(QStringLiteral("kv_cache_max_sequences"), e.kvCacheMaxSequences);
+        o.insert(QStringLiteral("serving_limit"), servingLimitId(e.servingLimit));
+        o.insert(QStringLiteral("prefill_share"), e.prefillShare);
+        const ServingEngineProfile engine = servingEngineProfile(w.inference);
+        o.insert(QStringLiteral("engine"), w.inference.engine == ServingEngine::General ? QStringLiteral("general")
+                                                                                        : QStringLiteral("tuned"));
+        o.insert(QStringLiteral("engine_max_batch"), engine.maxBatch);
+        o.insert(QStringLiteral("engine_rate_scale"), engine.rateScale);
     }
     o.insert(QStringLiteral("assumptions"), QJsonArray::fromStringList(assumptions(w, c, e)));
     return o;

@@ -12,10 +12,12 @@ namespace gpuplanner::core {
 
 QString bottleneckId(Bottleneck b);     // compute, memory_bandwidth, interconnect, network, memory_capacity
 QString memoryTermId(MemoryTerm t);     // weights, gradients, optimizer_states, activations, kv_cache, overhead
+QString servingLimitId(ServingLimit l); // compute, memory_bandwidth, kv_capacity, latency, batch_limit
 QString shardingName(Sharding s);
 QString recomputeName(Recompute r);
 // "TP 8 x PP 4 x DP 32, ZeRO-1, selective recomputation, micro-batch 1"
 QString layoutText(const Estimate &e, WorkloadKind kind);
+QString trainingLayoutText(const Layout &l);
 // Why it does not fit, in one sentence; empty when it fits.
 QString reasonText(const Workload &w, const ClusterConfig &c, const Estimate &e);
 // The assumptions behind the numbers, as plain sentences.

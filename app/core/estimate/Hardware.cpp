@@ -139,6 +139,13 @@ IntraLink intraLinkFromText(const QString &interconnect, int gpusPerInstance)
     return IntraLink::Pcie;
 }
 
+double defaultStartupHours(QStringView providerKind)
+{
+    if (providerKind == u"gpu_cloud" || providerKind == u"marketplace")
+        return kContainerCloudStartupHours;
+    return kDefaultStartupHours;
+}
+
 ClusterConfig clusterFromOffer(const GpuSpec &gpu, const Offer &offer, int instances)
 {
     ClusterConfig c;

@@ -3,6 +3,7 @@
 // and a ClusterConfig (GPU x count per instance x instances, with the links between them).
 // Both are plain values so the estimator can run over the whole catalog without allocating.
 
+#include <QStringView>
 #include <QtGlobal>
 
 namespace gpuplanner::core {
@@ -65,6 +66,7 @@ struct ClusterConfig
     IntraLink intraLink = IntraLink::Pcie;
     double networkGbps = 0; // per instance; 0 = unknown (assumed 100 Gb/s TCP)
     NetworkKind network = NetworkKind::Tcp;
+    double startupHours = -1; // fixed start-up of each run on this cluster; negative = kDefaultStartupHours
 
     int totalGpus() const { return gpusPerInstance * instances; }
     // GPUs that can share a tensor-parallel group (an NVLink/NVSwitch domain).
@@ -74,6 +76,16 @@ struct ClusterConfig
     // Achievable bandwidth out of one instance to the others, GB/s one direction.
     double networkBandwidthGbs() const;
 };
+
+// Start-up every rented run pays before its first step: provisioning, boot and driver start,
+// pulling the training image, staging data and warming up. Defaults, not measurements (no
+// provider publishes them): 10 minutes on virtual-machine clouds (hyperscalers, Chinese clouds),
+// 5 on GPU clouds and marketplaces that start containers from cached images. Measure yours and
+// set startup_minutes.
+inline constexpr double kDefaultStartupHours = 10.0 / 60.0;
+inline constexpr double kContainerCloudStartupHours = 5.0 / 60.0;
+// By the provider kind of providers.csv (hyperscaler, china_cloud, gpu_cloud, marketplace, custom).
+double defaultStartupHours(QStringView providerKind);
 
 // Builds the estimator's spec from a catalog GPU model (specs CSV + generation from its architecture).
 GpuSpec gpuSpecFromModel(const GpuModel &model);

@@ -22,6 +22,9 @@ struct ReplicaPlan
     bool ok = false;
     int tp = 1;
     int batch = 0;
+    int memBatch = 0; // sequences the KV cache holds
+    ServingLimit limit = ServingLimit::BatchLimit;
+    double prefillShare = 0;
     double step = 0;
     double ttft = 0;
     double perReplica = 0; // output tokens/s
@@ -61,22 +64,29 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
         e.problem = FitProblem::NoComputeSpecs;
         return e;
     }
+    const ServingEngineProfile engine = servingEngineProfile(inf);
     const double flopsPerToken = 2.0 * m.activeOrTotal();
     const double peak = e.peakTflops * 1e12;
-    const double computeEff = w.efficiencyOverride > 0 ? w.efficiencyOverride : kPrefillComputeEfficiency;
-    const double bandwidth = c.gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency;
+    const double computeEff = (w.efficiencyOverride > 0 ? w.efficiencyOverride : kPrefillComputeEfficiency)
+        * engine.rateScale;
+    const double bandwidth = c.gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency * engine.rateScale;
     const double weights = weightBytes(m, inf.weights);
     const double kvPerToken = kvCacheBytesPerToken(m, inf.kvCache);
     const double context = inf.promptTokens + inf.outputTokens;
     const double meanContext = inf.promptTokens + inf.outputTokens / 2.0;
     const int domain = std::max(1, c.nvlinkDomain());
+    const double demand = inf.requestsPerSecond > 0 ? inf.requestsPerSecond * inf.outputTokens
+                                                    : inf.outputTokensPerSecond;
+    // Without a demand the estimate reports what the cluster's GPUs can serve (capacity mode).
+    const bool capacityMode = demand <= 0;
+    const int clusterGpus = std::max(1, c.totalGpus());
 
     ReplicaPlan best;
     bool anyHolds = false;
     bool latencyMissed = false;
     MemoryBreakdown frugal;
     for (int tp = 1; tp <= 64; tp *= 2) {
-        if (m.heads % tp != 0)
+        if (m.heads % tp != 0 || (inf.tensorParallel > 0 && tp != inf.tensorParallel))
             continue;
         const MemoryBreakdown one = inferenceMemory(w, tp, 1.0);
         if (one.total() > e.memoryCapacityBytes) {
@@ -84,11 +94,12 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
             continue;
         }
         anyHolds = true;
-        if (tp > domain)
-            break; // a replica must stay inside one NVLink domain
+        if (tp > domain || (capacityMode && tp > clusterGpus))
+            break; // a replica must stay inside one NVLink domain (and, given a count, inside it)
         const double free = e.memoryCapacityBytes - inferenceMemory(w, tp, 0.0).total();
         const int memBatch = int(std::floor(free * tp / (kvPerToken * context)));
-        int batch = std::min(std::max(1, inf.maxBatch), memBatch);
+        int batch = std::min(engine.maxBatch, memBatch);
+        ServingLimit limit = memBatch < engine.maxBatch ? ServingLimit::KvCapacity : ServingLimit::BatchLimit;
         const double latency = tp > 1 ? 2.0 * m.layers * kTensorParallelLatencyS : 0.0;
         // Decode step: a + b*B seconds if bandwidth-bound, c*B if compute-bound.
         const double a = weights / tp / bandwidth;
@@ -103,7 +114,11 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
             const double budget = inf.tpotTargetS - latency;
             const double byBandwidth = b > 0 ? (budget - a) / b : double(batch);
             const double byCompute = budget / cc;
-            batch = std::min(batch, int(std::floor(std::min(byBandwidth, byCompute))));
+            const int byLatency = int(std::floor(std::min(byBandwidth, byCompute)));
+            if (byLatency < batch) {
+                batch = byLatency;
+                limit = ServingLimit::Latency;
+            }
             if (batch < 1) {
                 latencyMissed = true;
                 continue;
@@ -115,13 +130,18 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
         // Each request's prefill interrupts decoding; spread over its output tokens.
         const double prefillPerStep = batch / inf.outputTokens * (ttft - a - latency);
         const double perReplica = batch / (step + prefillPerStep);
+        if (limit == ServingLimit::BatchLimit && memBatch >= engine.maxBatch)
+            limit = memoryStep >= computeStep ? ServingLimit::Bandwidth : ServingLimit::Compute;
         if (!best.ok || perReplica / tp > best.perReplica / best.tp) {
             best.ok = true;
             best.tp = tp;
             best.batch = batch;
+            best.memBatch = memBatch;
+            best.limit = limit;
             best.step = step;
             best.ttft = ttft;
             best.perReplica = perReplica;
+            best.prefillShare = prefillPerStep / (step + prefillPerStep);
             best.memoryBound = memoryStep >= computeStep;
             best.memory = inferenceMemory(w, tp, batch);
         }
@@ -141,24 +161,29 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
         return e;
     }
 
-    const double demand = inf.requestsPerSecond > 0 ? inf.requestsPerSecond * inf.outputTokens
-                                                    : inf.outputTokensPerSecond;
-    e.replicas = demand > 0 ? std::max(1, int(std::ceil(demand / best.perReplica))) : 1;
+    if (capacityMode)
+        e.replicas = std::max(1, clusterGpus / best.tp);
+    else
+        e.replicas = std::max(1, int(std::ceil(demand / best.perReplica)));
     e.layout.tensorParallel = best.tp;
     e.layout.dataParallel = e.replicas;
     e.layout.globalBatch = best.batch;
     e.layout.microBatch = best.batch;
     e.batchPerReplica = best.batch;
+    e.kvCacheMaxSequences = best.memBatch;
+    e.servingLimit = best.limit;
+    e.prefillShare = best.prefillShare;
     e.gpus = e.replicas * best.tp;
     const int replicasPerInstance = std::max(1, c.gpusPerInstance / best.tp);
     e.instances = (e.replicas + replicasPerInstance - 1) / replicasPerInstance;
     e.memory = best.memory;
     e.tokensPerSecondPerReplica = best.perReplica;
-    e.throughput = demand > 0 ? demand : best.perReplica;
+    e.capacityOutputTokensPerSecond = best.perReplica * e.replicas;
+    e.throughput = capacityMode ? e.capacityOutputTokensPerSecond : demand;
     e.ttftSeconds = best.ttft;
     e.tpotSeconds = best.step;
     e.stepSeconds = best.step;
-    e.efficiency = kDecodeBandwidthEfficiency;
+    e.efficiency = kDecodeBandwidthEfficiency * engine.rateScale;
     e.mfu = best.perReplica * e.replicas * flopsPerToken * (1.0 + inf.promptTokens / inf.outputTokens)
         / (e.gpus * peak);
     e.mfu = std::min(e.mfu, 1.0);

@@ -94,16 +94,27 @@ double trainableParams(const Workload &w)
     return double(w.training.loraRank) * m.layers * w.training.loraTargetsPerLayer * 2.0 * m.hidden;
 }
 
+double trainableParamsPerExpertRank(const Workload &w, int expertParallel)
+{
+    const double all = trainableParams(w);
+    const TransformerArch &m = w.model;
+    if (!m.moe() || expertParallel <= 1 || all < m.params)
+        return all; // dense, or adapters only
+    const double experts = m.expertParams();
+    return all - experts + experts / expertParallel;
+}
+
 MemoryBreakdown trainingMemory(const Workload &w, const Layout &layout)
 {
     const TransformerArch &m = w.model;
     const TrainingSetup &t = w.training;
     const double modelShards = double(layout.tensorParallel) * layout.pipelineParallel;
-    const double dp = std::max(1, layout.dataParallel);
+    // Context-parallel ranks hold the same weights and shard optimizer state with the data-parallel ones.
+    const double dp = double(std::max(1, layout.dataParallel)) * std::max(1, layout.contextParallel);
     const ParamBytes pb = trainedParamBytes(t.precision, t.optimizer);
 
     MemoryBreakdown mem;
-    const double trained = trainableParams(w);
+    const double trained = trainableParamsPerExpertRank(w, layout.expertParallel);
     double frozenWeights = 0;
     if (w.kind == WorkloadKind::FineTune && t.method != FineTuneMethod::Full) {
         // QLoRA's NF4 with double quantisation stores ~4.127 bits per weight (Dettmers et al. 2023).
@@ -118,13 +129,28 @@ MemoryBreakdown trainingMemory(const Workload &w, const Layout &layout)
     mem.optimizer = trained * pb.optimizer / modelShards / (shardOpt ? dp : 1.0);
 
     const double seq = std::max(1, m.seqLen);
-    const double tokensPerMicro = seq * std::max(1, layout.microBatch);
+    const double tokensPerMicro = seq / std::max(1, layout.contextParallel) * std::max(1, layout.microBatch);
     const double layersPerStage = std::ceil(double(m.layers) / layout.pipelineParallel);
     const int microBatches = std::max(1, layout.globalBatch / std::max(1, layout.dataParallel * layout.microBatch));
-    const double inFlight = std::min(layout.pipelineParallel, microBatches);
+    const int pp = layout.pipelineParallel;
+    const int v = std::max(1, layout.virtualStages);
+    // 1F1B keeps up to p micro-batches in flight on the first stage; the interleaved schedule
+    // warms up with 2(p - 1) + (v - 1)p + 1 chunks of 1/v of the stage (Megatron-LM's schedule).
+    double inFlight = std::min(pp, microBatches);
+    if (v > 1)
+        inFlight = std::min(double(microBatches), (2.0 * (pp - 1) + (v - 1.0) * pp + 1.0) / v);
     const double widthScale = activationBytesPerElement(t.precision) / 2.0;
-    double act = activationBytesPerToken16(m, layout.recompute, t.flashAttention, layout.tensorParallel) * widthScale
-        * tokensPerMicro * layersPerStage * inFlight;
+    const bool partial = layout.recompute == Recompute::Full && layout.recomputeLayers > 0
+        && layout.recomputeLayers < layersPerStage;
+    double perLayerToken = activationBytesPerToken16(m, layout.recompute, t.flashAttention, layout.tensorParallel);
+    if (partial) {
+        const double k = layout.recomputeLayers;
+        perLayerToken = (k * perLayerToken
+                         + (layersPerStage - k)
+                             * activationBytesPerToken16(m, Recompute::Selective, t.flashAttention, layout.tensorParallel))
+            / layersPerStage;
+    }
+    double act = perLayerToken * widthScale * tokensPerMicro * layersPerStage * inFlight;
     if (layout.recompute == Recompute::Full) {
         // Recomputing a layer rebuilds its full activations for one micro-batch at a time.
         act += activationBytesPerToken16(m, Recompute::Selective, t.flashAttention, layout.tensorParallel) * widthScale

@@ -18,6 +18,8 @@ double bytesPerGib();
 
 // Parameters the optimizer updates: all of them, or the LoRA adapters.
 double trainableParams(const Workload &w);
+// What one rank of an expert-parallel group updates: the dense part and 1/ep of the routed experts.
+double trainableParamsPerExpertRank(const Workload &w, int expertParallel);
 
 // Per-GPU training memory for a layout. microBatchesInFlight: pipeline stages keep up to
 // pp micro-batches of activations (1F1B schedule).

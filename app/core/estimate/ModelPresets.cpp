@@ -61,6 +61,8 @@ Result<QList<ModelPreset>> loadModelPresets(const QString &path)
             a.seqLen = int(num(u"seq_len"));
             a.gatedMlp = o.value(QStringLiteral("gated_mlp")).toBool();
             a.kvCacheWidthPerLayer = int(num(u"kv_cache_width_per_layer"));
+            a.experts = int(num(u"experts"));
+            a.expertsPerToken = int(num(u"experts_per_token"));
             if (a.params <= 0 || !a.hasShape() || a.seqLen <= 0)
                 return Error{QStringLiteral("%1: %2: params, layers, hidden, heads and seq_len are required")
                                  .arg(path, p.id)};

@@ -1,5 +1,6 @@
-// Transformer pre-training and fine-tuning: searches tensor, pipeline and data parallel
-// layouts, ZeRO stage and recomputation for the fastest one that fits in memory.
+// Transformer pre-training and fine-tuning: searches tensor, context, pipeline (with
+// interleaved stages), expert and data parallel layouts, micro-batch, ZeRO stage and
+// recomputation for the fastest one that fits in memory.
 
 #include "core/estimate/Efficiency.h"
 #include "core/estimate/EstimatorDetail.h"
@@ -7,20 +8,37 @@
 #include "core/estimate/MemoryModel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace gpuplanner::core::detail {
 
 namespace {
 
-// Tokens per optimizer step when none is given: ~4M for pre-training (Llama 2 and 3, GPT-3
-// 3.2M) and 256K for fine-tuning.
-constexpr double kPretrainBatchTokens = 4.0 * 1024 * 1024;
+// Default tokens per optimizer step for pre-training: 1K tokens per GPU, at least 4M and at
+// most 16M. Published runs: GPT-3 175B 3.2M tokens (Brown et al. 2020, Table 2.1), Llama 2
+// 4M for every size (Touvron et al. 2023), Llama 3 405B 4M -> 8M -> 16M tokens on 8K-16K
+// H100s (Dubey et al. 2024, section 3.4.1; 16M on 16,384 GPUs is 1K per GPU).
+constexpr double kPretrainBatchTokensMin = 4.0 * 1024 * 1024;
+constexpr double kPretrainBatchTokensMax = 16.0 * 1024 * 1024;
+constexpr double kPretrainBatchTokensPerGpu = 1024;
+// Fine-tuning recipes use far smaller batches: 256K tokens.
 constexpr double kFineTuneBatchTokens = 256.0 * 1024;
+// A default batch may grow with the data-parallel width up to 4x before it is called too small.
 constexpr int kMaxBatchGrowth = 4;
 // QLoRA dequantises 4-bit weights before every matmul, costing roughly a quarter of the speed
 // of 16-bit LoRA (bitsandbytes NF4 kernels).
 constexpr double kQloraSpeedFactor = 0.75;
+// GEMMs with fewer rows than this (tokens per micro-batch per rank) lose efficiency to tile and
+// wave quantisation as r / (r + 256), the same law as narrow hidden sizes (NVIDIA Matrix
+// Multiplication Background guide); the micro-batch search trades this against bubble and memory.
+constexpr double kFullSizeGemmRows = 4096;
+constexpr int kMaxMicroBatch = 8;
+constexpr int kMaxVirtualStages = 8;
+// Context parallelism (ring attention) is tried from this sequence length on (Llama 3 used
+// it for its 128K-token phase, Dubey et al. 2024, Table 4).
+constexpr int kContextParallelFromSeq = 32768;
+constexpr int kMaxContextParallel = 16;
 
 struct Context
 {
@@ -29,12 +47,14 @@ struct Context
     int gpus;
     double seq;
     int globalBatch;
+    int maxGrownBatch; // the most sequences a default batch may grow to for a wide data-parallel group
     bool batchGiven;
     double peak; // FLOP/s
     double efficiency;
     double baseFlops;      // hardware FLOPs per token without recomputation
     double selectiveExtra; // attention core forward again
     double fullExtra;      // whole forward again
+    double attentionShare; // of the base FLOPs: what ring-attention exchange can hide behind
     double gradientBytesPerParam;
     double actBytes;
     double capacity;
@@ -46,10 +66,58 @@ struct StepTime
     double compute = 0;
     double tp = 0;
     double bubble = 0;
+    double p2p = 0;
+    double cp = 0;
+    double ep = 0;
     double dp = 0;
     double dpExposed = 0;
     double networkShare = 0;
+
+    double term(StepTerm t) const
+    {
+        switch (t) {
+        case StepTerm::Compute: return compute;
+        case StepTerm::TensorParallel: return tp;
+        case StepTerm::Bubble: return bubble;
+        case StepTerm::PipelineTransfer: return p2p;
+        case StepTerm::ContextParallel: return cp;
+        case StepTerm::ExpertParallel: return ep;
+        case StepTerm::DataParallel: return dpExposed;
+        }
+        return 0;
+    }
 };
+
+double rowsFactor(double rows)
+{
+    const double ref = kFullSizeGemmRows / (kFullSizeGemmRows + 256.0);
+    return std::min(1.0, (rows / (rows + 256.0)) / ref);
+}
+
+// Bandwidth for traffic among `span` GPUs laid out consecutively from the start of an instance.
+double linkBandwidth(const ClusterConfig &c, int span)
+{
+    if (span <= std::max(1, c.gpusPerInstance))
+        return c.intraBandwidthGbs() * 1e9;
+    return c.networkBandwidthGbs() * 1e9 / std::max(1, c.gpusPerInstance);
+}
+
+// Hopper and later overlap tensor-parallel collectives with GEMMs (Transformer Engine userbuffers,
+// Megatron-Core --tp-comm-overlap); a quarter stays exposed (a default). Older parts expose it all.
+double tensorParallelExposedShare(GpuGeneration g)
+{
+    constexpr double kOverlappedExposedShare = 0.25;
+    return g == GpuGeneration::Hopper || g == GpuGeneration::Blackwell ? kOverlappedExposedShare : 1.0;
+}
+
+// The share of layers whose forward runs twice.
+double recomputedShare(const Context &x, const Layout &l)
+{
+    const double layersPerStage = std::ceil(double(x.w->model.layers) / l.pipelineParallel);
+    if (l.recompute != Recompute::Full || l.recomputeLayers <= 0 || l.recomputeLayers >= layersPerStage)
+        return l.recompute == Recompute::Full ? 1.0 : 0.0;
+    return l.recomputeLayers / layersPerStage;
+}
 
 StepTime stepTime(const Context &x, const Layout &l)
 {
@@ -60,42 +128,117 @@ StepTime stepTime(const Context &x, const Layout &l)
     if (l.recompute == Recompute::Selective)
         flops += x.selectiveExtra;
     else if (l.recompute == Recompute::Full)
-        flops += x.fullExtra;
-    t.compute = tokens * flops / (x.gpus * x.peak * x.efficiency);
+        flops += x.fullExtra * recomputedShare(x, l);
+    const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
+    t.compute = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro));
+    const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
+    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
 
     if (l.tensorParallel > 1) {
         // Megatron tensor parallelism: 2 all-reduces (or reduce-scatter + all-gather with
         // sequence parallelism) of s*b*h activations per layer forward, 2 backward, 2 more when
         // the forward is recomputed; they sit on the critical path.
-        const double perLayer = l.recompute == Recompute::Full ? 6.0 : 4.0;
+        const double perLayer = l.recompute == Recompute::Full ? 4.0 + 2.0 * recomputedShare(x, l) : 4.0;
         const double tpn = l.tensorParallel;
-        const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
-        const double bytes = tokens / l.dataParallel * layersPerStage * perLayer * 2.0 * (tpn - 1) / tpn * m.hidden
-            * x.actBytes;
-        t.tp = bytes / (x.c->intraBandwidthGbs() * 1e9);
+        const double bytes = tokensPerRank * layersPerStage * perLayer * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes;
+        t.tp = bytes / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
     }
+    const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
     if (l.pipelineParallel > 1) {
-        // 1F1B pipeline bubble: (p - 1) / m of the ideal time (Narayanan et al. 2021, eq. 1).
-        const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
-        t.bubble = (l.pipelineParallel - 1) / micro * (t.compute + t.tp);
+        // 1F1B bubble: (p - 1) / m of the ideal time; interleaving v model chunks per rank
+        // divides it by v (Narayanan et al. 2021, section 2.2).
+        t.bubble = (l.pipelineParallel - 1) / (micro * l.virtualStages) * (t.compute + t.tp);
+        // Steady-state sends overlap compute; filling and draining the pipeline cannot hide its
+        // 2 (p v - 1) boundary transfers of one micro-batch's activations (split over the tensor group).
+        const double bytes = rowsPerMicro * m.hidden * x.actBytes / l.tensorParallel;
+        const int span = l.tensorParallel * l.contextParallel * l.pipelineParallel;
+        t.p2p = 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
     }
-    const double replicaGpus = double(l.tensorParallel) * l.pipelineParallel;
-    const double gradBytes = trainableParams(*x.w) / replicaGpus * x.gradientBytesPerParam;
+    if (l.contextParallel > 1) {
+        // Ring attention passes each rank's keys and values around the context group once forward
+        // and twice backward; it hides behind the attention compute it feeds.
+        const int kvHeads = m.kvHeadsOrHeads();
+        const double kvWidth = 2.0 * kvHeads * (double(m.hidden) / m.heads);
+        const double cpn = l.contextParallel;
+        const double bytes = 3.0 * micro * layersPerStage * rowsPerMicro * kvWidth * x.actBytes * (cpn - 1) / l.tensorParallel;
+        const double comm = bytes / linkBandwidth(*x.c, l.tensorParallel * l.contextParallel);
+        t.cp = std::max(0.0, comm - x.attentionShare * t.compute);
+    }
+    if (m.moe() && l.expertParallel > 1) {
+        // Dispatch and combine all-to-alls, forward and backward, of each token's hidden state to
+        // its top-k experts; not overlapped (DeepSeek-V3's DualPipe overlap is not assumed).
+        const double epn = l.expertParallel;
+        const double bytes = 4.0 * tokensPerRank * layersPerStage * m.hidden * m.expertsPerToken * x.actBytes
+            * (epn - 1) / epn / l.tensorParallel;
+        t.ep = bytes / linkBandwidth(*x.c, l.tensorParallel * l.contextParallel * l.expertParallel);
+    }
+    const double modelShards = double(l.tensorParallel) * l.pipelineParallel;
+    const double gradBytes = trainableParamsPerExpertRank(*x.w, l.expertParallel) / modelShards * x.gradientBytesPerParam;
     const bool zero3 = l.sharding == Sharding::Zero3;
-    const DataParallelTime dpt = dataParallelTime(*x.c, int(replicaGpus), l.dataParallel, gradBytes, zero3);
+    const int replicaGpus = l.tensorParallel * l.pipelineParallel;
+    const DataParallelTime dpt = dataParallelTime(*x.c, replicaGpus, l.dataParallel * l.contextParallel, gradBytes, zero3);
     t.dp = dpt.total;
     t.networkShare = dpt.networkShare;
     // ZeRO-3 prefetches weights during forward and backward; plain gradient sync hides behind
-    // backward only (two thirds of the compute).
-    t.dpExposed = exposedDataParallel(dpt.total, zero3 ? t.compute : t.compute * 2.0 / 3.0);
-    t.step = t.compute + t.tp + t.bubble + t.dpExposed;
+    // backward only (two thirds of the compute), bucket by bucket.
+    t.dpExposed = exposedDataParallel(dpt.total, zero3 ? t.compute : t.compute * 2.0 / 3.0, gradBytes);
+    t.step = t.compute + t.tp + t.bubble + t.p2p + t.cp + t.ep + t.dpExposed;
     return t;
 }
 
-int defaultGlobalBatch(const Workload &w, double seq)
+int defaultGlobalBatch(const Workload &w, double seq, int gpus)
 {
-    const double tokens = w.kind == WorkloadKind::Pretrain ? kPretrainBatchTokens : kFineTuneBatchTokens;
+    double tokens = kFineTuneBatchTokens;
+    if (w.kind == WorkloadKind::Pretrain)
+        tokens = std::clamp(kPretrainBatchTokensPerGpu * gpus, kPretrainBatchTokensMin, kPretrainBatchTokensMax);
     return std::max(1, int(std::lround(tokens / seq)));
+}
+
+// Megatron's block recomputation: the fewest layers per stage recomputed that still fit
+// (memory falls as more layers are recomputed, so a bisection finds it). Sets l.recomputeLayers.
+MemoryBreakdown fewestRecomputedLayers(const Workload &w, Layout &l, double capacity, MemoryBreakdown all)
+{
+    const int layersPerStage = int(std::ceil(double(w.model.layers) / l.pipelineParallel));
+    int lo = 0; // does not fit (None/Selective already failed)
+    int hi = layersPerStage;
+    while (hi - lo > 1) {
+        const int mid = (lo + hi) / 2;
+        l.recomputeLayers = mid;
+        if (trainingMemory(w, l).total() <= capacity)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    l.recomputeLayers = hi >= layersPerStage ? 0 : hi;
+    return l.recomputeLayers == 0 ? all : trainingMemory(w, l);
+}
+
+struct Candidate
+{
+    Layout layout;
+    StepTime time;
+    MemoryBreakdown memory;
+    double throughput = 0; // tokens per second
+};
+
+// The part of the runner-up's step that loses most time against the winner's, per token.
+StepTerm losingTerm(const Candidate &best, const Candidate &other)
+{
+    constexpr std::array<StepTerm, 7> kTerms = {StepTerm::Compute, StepTerm::TensorParallel, StepTerm::Bubble,
+                                                StepTerm::PipelineTransfer, StepTerm::ContextParallel,
+                                                StepTerm::ExpertParallel, StepTerm::DataParallel};
+    const double bestTokens = double(best.layout.globalBatch);
+    const double otherTokens = double(other.layout.globalBatch);
+    StepTerm worst = StepTerm::Compute;
+    double worstGap = -1;
+    for (StepTerm t : kTerms) {
+        const double gap = other.time.term(t) / otherTokens - best.time.term(t) / bestTokens;
+        if (gap > worstGap) {
+            worstGap = gap;
+            worst = t;
+        }
+    }
+    return worst;
 }
 
 } // namespace
@@ -124,7 +267,10 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     x.gpus = e.gpus;
     x.seq = m.seqLen;
     x.batchGiven = ts.globalBatch > 0;
-    x.globalBatch = x.batchGiven ? ts.globalBatch : defaultGlobalBatch(w, x.seq);
+    x.globalBatch = x.batchGiven ? ts.globalBatch : defaultGlobalBatch(w, x.seq, e.gpus);
+    x.maxGrownBatch = kMaxBatchGrowth * x.globalBatch;
+    if (w.kind == WorkloadKind::Pretrain)
+        x.maxGrownBatch = std::max(x.globalBatch, int(kPretrainBatchTokensMax / x.seq));
     x.peak = e.peakTflops * 1e12;
     double eff = w.efficiencyOverride > 0 ? w.efficiencyOverride : transformerTrainingEfficiency(c.gpu, m.hidden);
     if (w.efficiencyOverride <= 0 && ts.precision == TrainPrecision::Fp8)
@@ -136,6 +282,7 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     const double attentionForward = 4.0 * m.layers * double(m.hidden) * m.seqLen;
     x.selectiveExtra = attentionForward;
     x.fullExtra = 2.0 * m.activeOrTotal() + attentionForward;
+    x.attentionShare = 3.0 * attentionForward / x.baseFlops;
     const bool fullWidth = ts.precision == TrainPrecision::Fp32 || ts.precision == TrainPrecision::Tf32;
     x.gradientBytesPerParam = fullWidth ? 4.0 : 2.0;
     x.actBytes = fullWidth ? 4.0 : 2.0;
@@ -144,127 +291,176 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     constexpr Recompute kRecomputeOrder[] = {Recompute::None, Recompute::Selective, Recompute::Full};
     constexpr Sharding kShardingOrder[] = {Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};
     const int domain = std::max(1, c.nvlinkDomain());
-    const int micro = std::max(1, ts.microBatch);
+    const bool longSequence = m.seqLen >= kContextParallelFromSeq;
 
-    bool found = false;
     bool batchLimited = false;
-    Layout best;
-    StepTime bestTime;
-    MemoryBreakdown bestMemory;
+    Candidate best;
+    Candidate second;
     MemoryBreakdown frugal;
     double frugalTotal = -1;
+    auto noteFrugal = [&](const MemoryBreakdown &mem) {
+        if (frugalTotal < 0 || mem.total() < frugalTotal) {
+            frugalTotal = mem.total();
+            frugal = mem;
+        }
+    };
+    auto consider = [&](const Candidate &cand) {
+        if (cand.throughput > best.throughput) {
+            second = best;
+            best = cand;
+        } else if (cand.throughput > second.throughput) {
+            second = cand;
+        }
+    };
 
     for (int tp = 1; tp <= domain && tp <= e.gpus; tp *= 2) {
         if (e.gpus % tp != 0 || m.heads % tp != 0)
             continue;
-        for (int pp = 1; pp <= m.layers && tp * pp <= e.gpus; pp *= 2) {
-            if (e.gpus % (tp * pp) != 0)
+        for (int cp = 1; cp <= (longSequence ? kMaxContextParallel : 1) && tp * cp <= e.gpus; cp *= 2) {
+            if (e.gpus % (tp * cp) != 0 || m.seqLen % cp != 0)
                 continue;
-            Layout l;
-            l.tensorParallel = tp;
-            l.pipelineParallel = pp;
-            l.dataParallel = e.gpus / (tp * pp);
-            l.microBatch = micro;
-            l.globalBatch = x.globalBatch;
-            if (l.dataParallel * micro > l.globalBatch) {
-                // The default batch may grow with the data-parallel width, as large runs do, up
-                // to 4x (Llama 3 405B ramped to 16M tokens); past that the batch hurts convergence.
-                if (x.batchGiven || l.dataParallel * micro > kMaxBatchGrowth * x.globalBatch) {
-                    batchLimited = true;
+            for (int pp = 1; pp <= m.layers && tp * cp * pp <= e.gpus; pp *= 2) {
+                if (e.gpus % (tp * cp * pp) != 0)
                     continue;
-                }
-                l.globalBatch = l.dataParallel * micro;
-            }
-            // Most frugal setting first: when even that does not fit, skip the nine combinations.
-            {
-                Layout lean = l;
-                lean.recompute = ts.recompute == Recompute::Auto ? Recompute::Full : ts.recompute;
-                lean.sharding = ts.sharding != Sharding::Auto ? ts.sharding
-                                                              : (l.dataParallel == 1 ? Sharding::None : Sharding::Zero3);
-                const MemoryBreakdown mem = trainingMemory(w, lean);
-                if (mem.total() > x.capacity) {
-                    if (frugalTotal < 0 || mem.total() < frugalTotal) {
-                        frugalTotal = mem.total();
-                        frugal = mem;
-                    }
-                    continue;
-                }
-            }
-            bool fitted = false;
-            bool cheapest = false;
-            for (Recompute rc : kRecomputeOrder) {
-                if (ts.recompute != Recompute::Auto && rc != ts.recompute)
-                    continue;
-                for (Sharding sh : kShardingOrder) {
-                    Sharding use = sh;
-                    if (ts.sharding != Sharding::Auto) {
-                        if (sh != Sharding::Zero1)
-                            break;
-                        use = ts.sharding;
-                    } else if (l.dataParallel == 1) {
-                        if (sh != Sharding::Zero1)
-                            break;
-                        use = Sharding::None; // nothing to shard over
-                    }
-                    l.sharding = use;
-                    l.recompute = rc;
-                    const MemoryBreakdown mem = trainingMemory(w, l);
-                    const double total = mem.total();
-                    if (frugalTotal < 0 || total < frugalTotal) {
-                        frugalTotal = total;
-                        frugal = mem;
-                    }
-                    if (total > x.capacity)
+                Layout l;
+                l.tensorParallel = tp;
+                l.contextParallel = cp;
+                l.pipelineParallel = pp;
+                l.dataParallel = e.gpus / (tp * cp * pp);
+                l.globalBatch = x.globalBatch;
+                if (l.dataParallel > l.globalBatch) {
+                    // The default batch may grow with the data-parallel width, up to 4x and never past
+                    // 16M tokens in pre-training; beyond that the batch hurts convergence.
+                    if (x.batchGiven || l.dataParallel > x.maxGrownBatch) {
+                        batchLimited = true;
                         continue;
-                    const StepTime st = stepTime(x, l);
-                    if (!found || st.step < bestTime.step) {
-                        found = true;
-                        best = l;
-                        bestTime = st;
-                        bestMemory = mem;
                     }
-                    fitted = true;
-                    cheapest = rc == kRecomputeOrder[0] || ts.recompute != Recompute::Auto;
-                    cheapest = cheapest && (sh == Sharding::Zero1);
-                    break;
+                    l.globalBatch = l.dataParallel;
                 }
-                if (fitted)
+                int maxEp = 1;
+                if (m.moe()) {
+                    while (maxEp * 2 <= m.experts && l.dataParallel % (maxEp * 2) == 0)
+                        maxEp *= 2;
+                }
+                // Most frugal setting first: when even that does not fit, skip every combination.
+                {
+                    Layout lean = l;
+                    lean.microBatch = 1;
+                    lean.expertParallel = maxEp;
+                    lean.recompute = ts.recompute == Recompute::Auto ? Recompute::Full : ts.recompute;
+                    lean.sharding = ts.sharding != Sharding::Auto
+                        ? ts.sharding
+                        : (l.dataParallel == 1 ? Sharding::None : Sharding::Zero3);
+                    const MemoryBreakdown mem = trainingMemory(w, lean);
+                    if (mem.total() > x.capacity) {
+                        noteFrugal(mem);
+                        continue;
+                    }
+                }
+                bool cheapestFits = false;
+                const int mbFirst = ts.microBatch > 0 ? ts.microBatch : 1;
+                const int mbLast = ts.microBatch > 0 ? ts.microBatch : kMaxMicroBatch;
+                for (int mb = mbFirst; mb <= mbLast; mb *= 2) {
+                    if (l.dataParallel * mb > l.globalBatch) {
+                        if (mb == mbFirst && ts.microBatch > 0)
+                            batchLimited = true;
+                        break;
+                    }
+                    const int micro = l.globalBatch / (l.dataParallel * mb);
+                    for (int v = 1; v <= (pp > 1 ? kMaxVirtualStages : 1); v *= 2) {
+                        if (v > 1 && (micro < pp || m.layers < pp * v))
+                            break;
+                        for (int ep = 1; ep <= maxEp; ep *= 2) {
+                            l.microBatch = mb;
+                            l.virtualStages = v;
+                            l.expertParallel = ep;
+                            bool fitted = false;
+                            for (Recompute rc : kRecomputeOrder) {
+                                if (ts.recompute != Recompute::Auto && rc != ts.recompute)
+                                    continue;
+                                for (Sharding sh : kShardingOrder) {
+                                    Sharding use = sh;
+                                    if (ts.sharding != Sharding::Auto) {
+                                        if (sh != Sharding::Zero1)
+                                            break;
+                                        use = ts.sharding;
+                                    } else if (l.dataParallel * l.contextParallel == 1) {
+                                        if (sh != Sharding::Zero1)
+                                            break;
+                                        use = Sharding::None; // nothing to shard over
+                                    }
+                                    l.sharding = use;
+                                    l.recompute = rc;
+                                    l.recomputeLayers = 0;
+                                    MemoryBreakdown mem = trainingMemory(w, l);
+                                    if (rc == Recompute::Full && ts.recompute == Recompute::Auto
+                                        && mem.total() <= x.capacity)
+                                        mem = fewestRecomputedLayers(w, l, x.capacity, mem);
+                                    noteFrugal(mem);
+                                    if (mem.total() > x.capacity)
+                                        continue;
+                                    Candidate cand;
+                                    cand.layout = l;
+                                    cand.time = stepTime(x, l);
+                                    cand.memory = mem;
+                                    cand.throughput = double(l.globalBatch) * x.seq / cand.time.step;
+                                    consider(cand);
+                                    fitted = true;
+                                    if ((rc == kRecomputeOrder[0] || ts.recompute != Recompute::Auto)
+                                        && sh == Sharding::Zero1)
+                                        cheapestFits = true;
+                                    break;
+                                }
+                                if (fitted)
+                                    break;
+                            }
+                        }
+                    }
+                    // Larger micro-batches only help while their GEMMs are short of full size.
+                    if (double(mb) * x.seq / cp >= kFullSizeGemmRows)
+                        break;
+                }
+                // Deeper pipelines only add bubble once the cheapest setting already fits.
+                if (cheapestFits)
                     break;
             }
-            // Deeper pipelines only add bubble once the cheapest setting already fits.
-            if (cheapest)
-                break;
         }
     }
 
-    if (!found) {
+    if (best.throughput <= 0) {
         e.memory = frugal;
         e.problem = batchLimited && frugalTotal < 0 ? FitProblem::BatchTooSmall : FitProblem::MemoryCapacity;
         e.bottleneck = Bottleneck::MemoryCapacity;
         return e;
     }
 
-    e.layout = best;
-    e.memory = bestMemory;
+    const StepTime &bt = best.time;
+    e.layout = best.layout;
+    e.memory = best.memory;
     e.efficiency = x.efficiency;
-    e.stepSeconds = bestTime.step;
-    e.computeSeconds = bestTime.compute;
-    e.tensorParallelSeconds = bestTime.tp;
-    e.bubbleSeconds = bestTime.bubble;
-    e.dataParallelSeconds = bestTime.dp;
-    e.dataParallelExposedSeconds = bestTime.dpExposed;
-    e.networkShareOfDataParallel = bestTime.networkShare;
-    const double tokensPerStep = double(best.globalBatch) * x.seq;
-    e.throughput = tokensPerStep / bestTime.step;
+    e.stepSeconds = bt.step;
+    e.computeSeconds = bt.compute;
+    e.tensorParallelSeconds = bt.tp;
+    e.bubbleSeconds = bt.bubble;
+    e.pipelineTransferSeconds = bt.p2p;
+    e.contextParallelSeconds = bt.cp;
+    e.expertParallelSeconds = bt.ep;
+    e.dataParallelSeconds = bt.dp;
+    e.dataParallelExposedSeconds = bt.dpExposed;
+    e.networkShareOfDataParallel = bt.networkShare;
+    if (second.throughput > 0) {
+        e.runnerUp = second.layout;
+        e.runnerUpThroughput = second.throughput;
+        e.runnerUpLoses = losingTerm(best, second);
+    }
+    e.throughput = best.throughput;
     const double totalTokens = ts.tokens * std::max(0.0, ts.epochs);
     const double ideal = totalTokens / e.throughput / 3600.0;
-    e.goodput = goodputFor(w, ideal);
-    e.wallTimeHours = ideal / e.goodput;
-    e.gpuHours = e.wallTimeHours * e.gpus;
+    applyGoodput(w, c, e, ideal);
     e.mfu = e.throughput * x.baseFlops / (e.gpus * x.peak);
-    const double network = bestTime.dpExposed * bestTime.networkShare;
-    e.bottleneck = classifyCommunication(bestTime.step, bestTime.compute, bestTime.tp + bestTime.dpExposed - network,
-                                         network);
+    const double network = bt.dpExposed * bt.networkShare;
+    e.bottleneck = classifyCommunication(bt.step, bt.compute,
+                                         bt.tp + bt.p2p + bt.cp + bt.ep + bt.dpExposed - network, network);
     e.fits = true;
     e.problem = FitProblem::None;
     return e;

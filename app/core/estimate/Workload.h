@@ -20,6 +20,8 @@ enum class Sharding : quint8 { Auto, None, Zero1, Zero2, Zero3 };
 enum class FineTuneMethod : quint8 { Full, Lora, Qlora };
 // Storage precision of inference weights and KV cache.
 enum class StoragePrecision : quint8 { Bf16, Fp8, Int8, Int4 };
+// The serving engine an inference estimate assumes (see Efficiency.h for what each means).
+enum class ServingEngine : quint8 { Tuned, General };
 // What bounds a measured job, so it scales with the matching peak.
 enum class MeasuredBound : quint8 { Compute, MemoryBandwidth };
 
@@ -36,11 +38,20 @@ struct TransformerArch
     int seqLen = 0;
     bool gatedMlp = false;        // SwiGLU-style MLP with three matrices
     int kvCacheWidthPerLayer = 0; // elements per token per layer; 0 = 2 x kvHeads x head size (MLA differs)
+    int experts = 0;              // routed experts per MoE layer; 0 = dense
+    int expertsPerToken = 0;      // routed experts each token visits (top-k)
 
     double activeOrTotal() const { return activeParams > 0 ? activeParams : params; }
     int kvHeadsOrHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     int ffnOrDefault() const { return ffn > 0 ? ffn : 4 * hidden; }
     bool hasShape() const { return layers > 0 && hidden > 0 && heads > 0; }
+    bool moe() const { return experts > 1 && expertsPerToken > 0 && activeParams > 0 && activeParams < params; }
+    // Parameters in routed experts: N = D + E x, A = D + k x, so E x = E (N - A) / (E - k).
+    double expertParams() const
+    {
+        return moe() && experts > expertsPerToken ? double(experts) * (params - activeParams) / (experts - expertsPerToken)
+                                                  : 0.0;
+    }
 };
 
 struct TrainingSetup
@@ -52,8 +63,8 @@ struct TrainingSetup
     Recompute recompute = Recompute::Auto;
     Sharding sharding = Sharding::Auto;
     bool flashAttention = true;
-    int globalBatch = 0; // sequences per step; 0 = about 4M tokens (pre-train) or 1M tokens (fine-tune)
-    int microBatch = 1;  // sequences per GPU per forward pass
+    int globalBatch = 0; // sequences per step; 0 = the documented default (TrainingEstimator.cpp)
+    int microBatch = 0;  // sequences per GPU per forward pass; 0 = searched
     FineTuneMethod method = FineTuneMethod::Full;
     int loraRank = 16;
     int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)
@@ -82,7 +93,10 @@ struct InferenceSetup
     double outputTokensPerSecond = 0; // alternative demand; used when requestsPerSecond is 0
     double ttftTargetS = 0;           // 0 = none
     double tpotTargetS = 0;           // 0 = none
-    int maxBatch = 256;               // concurrent sequences per replica (vLLM's max_num_seqs default)
+    int maxBatch = 0;                 // concurrent sequences per replica; 0 = the engine's default
+    int tensorParallel = 0;           // GPUs per replica; 0 = chosen
+    ServingEngine engine = ServingEngine::Tuned;
+    double engineEfficiency = 0;      // scales the engine's decode and prefill rates; 0 = 1 (as documented)
 };
 
 struct MeasuredSetup
@@ -98,6 +112,17 @@ struct MeasuredSetup
     double itemsPerStep = 0;  // global batch in items, needed with gradientBytes
 };
 
+// Overrides for the goodput model's terms; a negative value (or 0 for rates) keeps the default.
+struct GoodputSetup
+{
+    double failuresPerGpuHour = 0;
+    double restartHours = -1;
+    double checkpointGBpsPerInstance = 0; // storage write bandwidth per instance, GB/s
+    double checkpointIntervalHours = 0;   // 0 = Young's optimum for the failure rate
+    double evaluationShare = -1;
+    double slowdownShare = -1;
+};
+
 struct Workload
 {
     WorkloadKind kind = WorkloadKind::Pretrain;
@@ -107,7 +132,9 @@ struct Workload
     InferenceSetup inference;
     MeasuredSetup measured;
     double efficiencyOverride = 0; // fraction of peak; 0 = the documented default
-    double goodputOverride = 0;    // 0 = the documented default
+    double goodputOverride = 0;    // one figure for the whole goodput; 0 = the model in Goodput.h
+    GoodputSetup goodput;
+    double startupHours = -1;      // fixed start-up per run; negative = the cluster's default (Hardware.h)
     bool tokensAreSamples = false; // unit for Measured
 };
 

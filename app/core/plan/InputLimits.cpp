@@ -26,6 +26,9 @@ InputRange inputRange(QStringView key)
         {QStringLiteral("seq_len"), {1, 1e8}},
         {QStringLiteral("batch"), {0, 1e8}},
         {QStringLiteral("micro_batch"), {1, 1e6}},
+        {QStringLiteral("batch_tokens"), {1, 1e10}},
+        {QStringLiteral("experts"), {2, 1e5}},
+        {QStringLiteral("experts_per_token"), {1, 1e4}},
         {QStringLiteral("lora_rank"), {1, 65536}},
         {QStringLiteral("lora_targets"), {1, 1000}},
         // serving
@@ -35,6 +38,17 @@ InputRange inputRange(QStringView key)
         {QStringLiteral("tokens_per_second"), {0, 1e10}},
         {QStringLiteral("ttft"), {0.001, 3600}},
         {QStringLiteral("tpot"), {0.0001, 60}},
+        {QStringLiteral("tp"), {1, 1024}},
+        {QStringLiteral("max_batch"), {1, 65536}},
+        {QStringLiteral("engine_efficiency"), {0.01, 2}},
+        // goodput and start-up
+        {QStringLiteral("failure_rate"), {0, 1}},
+        {QStringLiteral("restart_minutes"), {0, 100000}},
+        {QStringLiteral("checkpoint_gbps"), {0.001, 1e6}},
+        {QStringLiteral("checkpoint_every"), {0.001, 876000}},
+        {QStringLiteral("eval_share"), {0, 0.9}},
+        {QStringLiteral("slowdown_share"), {0, 0.9}},
+        {QStringLiteral("startup_minutes"), {0, 100000}},
         // rates and hardware
         {QStringLiteral("measured_throughput"), {0, 1e15}},
         {QStringLiteral("measured_gpus"), {1, 65536}},

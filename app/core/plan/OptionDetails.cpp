@@ -149,6 +149,11 @@ QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, cons
     run.lines.append({DetailText::tr("Cost split"), DetailText::tr("GPUs %1, storage and egress %2")
                                                         .arg(formatMoney(option.cost - option.extras, cur),
                                                              formatMoney(option.extras, cur))});
+    if (option.costPerMillionOutputTokens > 0)
+        run.lines.append({DetailText::tr("Per million tokens"),
+                          DetailText::tr("output %1, input %2 (at your demand; GPU time split between decode and prompts)")
+                              .arg(formatMoney(option.costPerMillionOutputTokens, cur),
+                                   formatMoney(option.costPerMillionInputTokens, cur))});
     if (isCommitment(option.billing))
         run.lines.append({DetailText::tr("Commitment"), DetailText::tr("%1 in all over %2 term(s), used or not; break-even at %3 use")
                                                             .arg(formatMoney(option.commitmentTotal, cur))

@@ -365,6 +365,10 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         j.insert(QStringLiteral("time_p90_hours"), jsonNumber(p.timeP90));
         j.insert(QStringLiteral("p_meet_deadline"), p.pMeetDeadline);
         j.insert(QStringLiteral("p_meet_budget"), p.pMeetBudget);
+        if (request.workload.kind == WorkloadKind::Inference) {
+            j.insert(QStringLiteral("cost_per_million_output_tokens"), jsonNumber(p.costPerMillionOutputTokens));
+            j.insert(QStringLiteral("cost_per_million_input_tokens"), jsonNumber(p.costPerMillionInputTokens));
+        }
         j.insert(QStringLiteral("currency"), request.displayCurrency);
         j.insert(QStringLiteral("native_currency"), o.currency);
         j.insert(QStringLiteral("fits"), p.fits);

@@ -138,6 +138,9 @@ struct PlanOption
     double costPerUsedGpuHour = 0; // commitments: what each GPU-hour the job uses costs
     double breakEvenUtilization = 0;
     double fxFactor = 1; // display units per unit of the offer's currency
+    // Serving: compute cost per million tokens at the demand (storage and egress left out); 0 otherwise.
+    double costPerMillionOutputTokens = 0;
+    double costPerMillionInputTokens = 0;
 
     bool fits = false;
     FitProblem problem = FitProblem::None;

@@ -54,11 +54,15 @@ std::size_t Planner::ShapeHash::operator()(const ShapeKey &k) const noexcept
     std::size_t h = std::size_t(k.gpu) * 1000003u;
     h ^= std::size_t(k.gpusPerInstance) * 9176u + std::size_t(k.intraLink) * 131u + std::size_t(k.network) * 7u;
     h ^= std::hash<double>()(k.networkGbps) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    h ^= std::hash<double>()(k.startupHours) + 0x9e3779b9u + (h << 6) + (h >> 2);
     return h;
 }
 
-void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus)
+void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const QList<ProviderInfo> &providers)
 {
+    m_startupHours.clear();
+    for (const ProviderInfo &p : providers)
+        m_startupHours.insert(p.id, defaultStartupHours(p.kind));
     m_offers = std::move(offers);
     m_gpuModels = gpus;
     m_specs.clear();
@@ -116,8 +120,10 @@ const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerI
 {
     const Offer &o = m_offers.at(offerIndex);
     const int spec = m_offerSpec[std::size_t(offerIndex)];
-    const ClusterConfig shape = clusterFromOffer(spec >= 0 ? m_specs[std::size_t(spec)] : GpuSpec{}, o);
-    const ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps};
+    ClusterConfig shape = clusterFromOffer(spec >= 0 ? m_specs[std::size_t(spec)] : GpuSpec{}, o);
+    shape.startupHours = m_startupHours.value(o.provider, kDefaultStartupHours);
+    const ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps,
+                       shape.startupHours};
     const auto it = m_shapes.find(key);
     if (it != m_shapes.end())
         return it->second;
@@ -236,7 +242,8 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         job.instances = option.instances;
         job.monthlyRate = option.interruptionRate;
         job.checkpointHours = a.checkpointHours;
-        job.restartHours = a.restartHours;
+        // The goodput model's reload time joins the restart: a large model's checkpoint takes time to read.
+        job.restartHours = a.restartHours + e.goodputTerms.checkpointWriteSeconds / 3600.0;
         job.rule = rule;
         const SpotOutcome out = m_spot.run(job, price, option.extras, c.deadlineHours, budget);
         option.cost = out.costMean;
@@ -272,6 +279,21 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         break;
     }
     }
+    if (serving)
+        priceTokens(request.workload, option, e);
+}
+
+void Planner::priceTokens(const Workload &w, PlanOption &option, const Estimate &e)
+{
+    // The fleet's cost over the tokens it serves at the demand, split between prompts and outputs
+    // by the share of GPU time each takes (idle capacity is paid by both in that proportion).
+    const double outputTokens = e.throughput * option.hours * 3600.0;
+    const double inputTokens = outputTokens * w.inference.promptTokens / std::max(1.0, w.inference.outputTokens);
+    if (outputTokens <= 0 || option.cost <= 0)
+        return;
+    const double compute = std::max(0.0, option.cost - option.extras);
+    option.costPerMillionOutputTokens = compute * (1.0 - e.prefillShare) / outputTokens * 1e6;
+    option.costPerMillionInputTokens = inputTokens > 0 ? compute * e.prefillShare / inputTokens * 1e6 : 0;
 }
 
 void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)

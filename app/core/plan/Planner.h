@@ -6,6 +6,7 @@
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/estimate/InstancePlanner.h"
+#include "core/catalog/CatalogInfo.h"
 #include "core/plan/PlanTypes.h"
 
 #include <QHash>
@@ -22,7 +23,8 @@ public:
     Planner() = default;
 
     // The catalog to plan over: its offers (any billing model) and GPU models (for specs).
-    void setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus);
+    // providers give each offer's start-up default by provider kind; without them, the VM default.
+    void setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const QList<ProviderInfo> &providers = {});
     const QList<Offer> &offers() const { return m_offers; }
     const Offer &offer(const PlanOption &o) const { return m_offers.at(o.offer); }
     const GpuModel *gpuModel(const QString &id) const;
@@ -45,6 +47,7 @@ private:
         int intraLink;
         int network;
         double networkGbps;
+        double startupHours;
         bool operator==(const ShapeKey &) const = default;
     };
     struct ShapeHash
@@ -56,12 +59,14 @@ private:
     const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
     void addOptions(const PlanRequest &request, int offerIndex);
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
+    void priceTokens(const Workload &w, PlanOption &option, const Estimate &e);
     void priceCommitment(const PlanRequest &request, PlanOption &option);
     void rank(const PlanRequest &request);
     void markPareto();
     void pickRecommendation(const PlanRequest &request);
 
     QList<Offer> m_offers;
+    QHash<QString, double> m_startupHours; // by provider id
     QList<GpuModel> m_gpuModels;
     std::vector<GpuSpec> m_specs;
     std::vector<int> m_offerSpec;      // offer index -> m_specs index, -1 when unknown

@@ -4,6 +4,8 @@
 #include "core/plan/JsonReader.h"
 #include "core/plan/Scenario.h"
 
+#include <cmath>
+
 namespace gpuplanner::core {
 
 namespace {
@@ -41,7 +43,9 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"micro_batch", u"precision", u"optimizer", u"recompute", u"zero", u"lora_rank", u"lora_targets",
                  u"weights", u"kv_cache", u"prompt_tokens", u"output_tokens", u"rps", u"tokens_per_second", u"ttft",
                  u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
-                 u"items", u"item_unit", u"mfu", u"goodput"});
+                 u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"tp",
+                 u"engine", u"engine_efficiency", u"failure_rate", u"restart_minutes", u"checkpoint_gbps",
+                 u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes"});
     const ModelPreset *preset = nullptr;
     if (const auto id = r.string(o, path, u"model")) {
         preset = findPreset(presets, *id);
@@ -78,6 +82,8 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
         m = preset->arch;
     m.params = r.count(o, path, u"params").value_or(m.params);
     m.activeParams = r.count(o, path, u"active_params").value_or(m.activeParams);
+    m.experts = int(r.count(o, path, u"experts").value_or(m.experts));
+    m.expertsPerToken = int(r.count(o, path, u"experts_per_token").value_or(m.expertsPerToken));
     m.layers = int(r.count(o, path, u"layers").value_or(m.layers));
     m.hidden = int(r.count(o, path, u"hidden").value_or(m.hidden));
     m.heads = int(r.count(o, path, u"heads").value_or(m.heads));
@@ -93,7 +99,9 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     t.tokens = r.count(o, path, u"tokens").value_or(0);
     t.epochs = r.count(o, path, u"epochs").value_or(1);
     t.globalBatch = int(r.count(o, path, u"batch").value_or(0));
-    t.microBatch = int(r.count(o, path, u"micro_batch").value_or(1));
+    if (const auto tokens = r.count(o, path, u"batch_tokens"); tokens && m.seqLen > 0)
+        t.globalBatch = std::max(1, int(std::lround(*tokens / m.seqLen)));
+    t.microBatch = int(r.count(o, path, u"micro_batch").value_or(0));
     t.precision = r.choice<TrainPrecision>(o, path, u"precision",
                                            {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
                                             {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Mixed},
@@ -134,6 +142,11 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     inf.ttftTargetS = r.seconds(o, path, u"ttft").value_or(0);
     inf.tpotTargetS = r.seconds(o, path, u"tpot").value_or(0);
     inf.maxBatch = r.integer(o, path, u"max_batch", 1, 65536).value_or(inf.maxBatch);
+    inf.tensorParallel = r.integer(o, path, u"tp", 1, 1024).value_or(0);
+    inf.engine = r.choice<ServingEngine>(o, path, u"engine",
+                                         {{u"tuned", ServingEngine::Tuned}, {u"general", ServingEngine::General}})
+                     .value_or(ServingEngine::Tuned);
+    inf.engineEfficiency = r.number(o, path, u"engine_efficiency").value_or(0);
 
     // Measured: the rate is for the whole reference configuration; the GPU is resolved later,
     // against the catalog the plan runs on.
@@ -150,6 +163,16 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
 
     w.efficiencyOverride = r.share(o, path, u"mfu", 0, 1).value_or(0);
     w.goodputOverride = r.number(o, path, u"goodput", 0, 1).value_or(0);
+    GoodputSetup &g = w.goodput;
+    g.failuresPerGpuHour = r.number(o, path, u"failure_rate").value_or(0);
+    if (const auto minutes = r.number(o, path, u"restart_minutes"))
+        g.restartHours = *minutes / 60.0;
+    g.checkpointGBpsPerInstance = r.number(o, path, u"checkpoint_gbps").value_or(0);
+    g.checkpointIntervalHours = r.hours(o, path, u"checkpoint_every").value_or(0);
+    g.evaluationShare = r.share(o, path, u"eval_share").value_or(-1);
+    g.slowdownShare = r.share(o, path, u"slowdown_share").value_or(-1);
+    if (const auto minutes = r.number(o, path, u"startup_minutes"))
+        w.startupHours = *minutes / 60.0;
     if (r.failed())
         return Error{r.error()};
 

@@ -88,6 +88,10 @@
         <translation>用时（P50）</translation>
     </message>
     <message>
+        <source>Per M output tokens</source>
+        <translation>每百万输出 token</translation>
+    </message>
+    <message>
         <source>Meets deadline</source>
         <translation>按期完成概率</translation>
     </message>
