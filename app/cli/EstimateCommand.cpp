@@ -98,6 +98,9 @@ constexpr Option kOptions[] = {
     {u"interconnect", u"nvswitch, nvlink-bridge or pcie (default from the GPU).", u"L"},
     {u"network", u"ib, efa, roce or tcp.", u"N"},
     {u"network-gbps", u"Network per instance in Gb/s.", u"G"},
+    {u"vcpus", u"vCPUs per instance (vision: the data loaders' ceiling; default unknown, not checked).", u"N"},
+    {u"host-memory", u"Host RAM per instance in GiB.", u"GIB"},
+    {u"gpu-decode", u"Vision: images decoded on the GPU (DALI), so the CPUs do not bind.", nullptr},
     {u"deadline", u"Plan the fewest instances that finish within this (30d, 12h).", u"T"},
     {u"mfu", u"Override the efficiency (fraction of peak).", u"X"},
     {u"goodput", u"Override the whole goodput (fraction of wall time).", u"X"},
@@ -254,6 +257,9 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     v.params = a.count(u"params", preset && preset->vision ? preset->visionParams : 0);
     v.forwardFlopsPerSample = a.count(u"flops-per-sample", preset ? preset->forwardFlops : 0);
     v.depthwiseSeparable = preset && preset->depthwiseSeparable;
+    if (preset && preset->resolution > 0)
+        v.resolution = preset->resolution;
+    v.gpuDecode = a.has(u"gpu-decode");
     v.samples = a.count(u"samples", 0);
     v.epochs = t.epochs;
     v.batch = t.globalBatch;
@@ -541,6 +547,8 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
                                           {u"efa", NetworkKind::Efa}, {u"roce", NetworkKind::RoCE},
                                           {u"tcp", NetworkKind::Tcp}});
     c.networkGbps = args.count(u"network-gbps", board ? 1600 : 100);
+    c.vcpusPerInstance = args.count(u"vcpus", 0);
+    c.hostMemoryGib = args.count(u"host-memory", 0);
     if (args.error()) {
         err << prog << ": " << args.error()->message << '\n';
         return ExitUsage;

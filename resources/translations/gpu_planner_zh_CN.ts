@@ -686,6 +686,14 @@
         <source>Suspect price, included on request: %1.</source>
         <translation>可疑价格，应要求已包含：%1。</translation>
     </message>
+    <message>
+        <source>host data pipeline</source>
+        <translation>主机数据管道</translation>
+    </message>
+    <message>
+        <source>Left out: %1 GPUs for a job this small buy no time; %2 of its %3 is the fixed start-up, and far fewer GPUs would finish under 5% later.</source>
+        <translation>已排除：对这么小的任务，%1 个 GPU 节省不了时间；%3 中有 %2 是固定的启动时间，用少得多的 GPU 也只会晚不到 5% 完成。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -1632,6 +1640,14 @@
     <message>
         <source>Per M output tokens</source>
         <translation>每百万输出 token</translation>
+    </message>
+    <message>
+        <source>host data pipeline</source>
+        <translation>主机数据管道</translation>
+    </message>
+    <message>
+        <source>no: more GPUs than the job can use</source>
+        <translation>否：GPU 多于任务所能利用</translation>
     </message>
 </context>
 <context>

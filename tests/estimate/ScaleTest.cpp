@@ -11,6 +11,7 @@
 
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Goodput.h"
+#include "core/estimate/HostLimits.h"
 #include "core/io/CsvReader.h"
 
 #include <gtest/gtest.h>
@@ -250,4 +251,95 @@ TEST(Startup, EveryRunPaysItsStartUpAndTinyJobsStopScaling)
     EXPECT_LT(estimate(w, c).wallTimeHours, 0.02);
     // Container clouds start faster than virtual machines.
     EXPECT_LT(defaultStartupHours(u"gpu_cloud"), defaultStartupHours(u"hyperscaler"));
+}
+
+TEST(HostLimits, FourVcpusCannotFeedMobileNetOnAT4ButResNetKeepsTheGpuBusy)
+{
+    // g4dn.xlarge: one T4, 4 vCPUs, 16 GiB.
+    gpuplanner::core::ClusterConfig c = gpuplanner::test::pcieBox(QStringLiteral("T4"), 1);
+    c.vcpusPerInstance = 4;
+    c.hostMemoryGib = 16;
+    Workload w;
+    w.kind = WorkloadKind::Vision;
+    w.vision.params = 3.5e6;
+    w.vision.forwardFlopsPerSample = 0.6e9; // MobileNetV2: 300M multiply-adds (Sandler et al. 2018)
+    w.vision.depthwiseSeparable = true;
+    w.vision.samples = 1.28e6;
+    w.vision.batch = 256;
+    const Estimate mobile = estimate(w, c);
+    ASSERT_TRUE(mobile.fits);
+    EXPECT_EQ(mobile.bottleneck, Bottleneck::HostData);
+    EXPECT_EQ(mobile.loaderVcpusPerInstance, 3) << "one vCPU runs the training process";
+    EXPECT_DOUBLE_EQ(mobile.throughput, 3 * kDecodeImagesPerSecondPerVcpu);
+    // Decoding on the GPU lifts the limit.
+    w.vision.gpuDecode = true;
+    const Estimate dali = estimate(w, c);
+    EXPECT_NE(dali.bottleneck, Bottleneck::HostData);
+    EXPECT_GT(dali.throughput, mobile.throughput);
+    // ResNet-50 is slow enough on a T4 for three loaders.
+    w.vision.gpuDecode = false;
+    w.vision.params = 25.6e6;
+    w.vision.forwardFlopsPerSample = 8.2e9;
+    w.vision.depthwiseSeparable = false;
+    const Estimate resnet = estimate(w, c);
+    EXPECT_NE(resnet.bottleneck, Bottleneck::HostData);
+    EXPECT_LT(resnet.throughput, resnet.hostLimitItemsPerSecond);
+    // Too little RAM for three workers' prefetched batches: fewer workers, and it says so.
+    c.hostMemoryGib = kHostReservedGib + 0.5;
+    const Estimate tight = estimate(w, c);
+    EXPECT_TRUE(tight.hostRamLimited);
+    EXPECT_LT(tight.loaderVcpusPerInstance, 3);
+    // Unknown vCPUs: not checked.
+    c.vcpusPerInstance = 0;
+    EXPECT_DOUBLE_EQ(estimate(w, c).hostLimitItemsPerSecond, 0);
+}
+
+TEST(Campaign, LongSequencesAreSplitOverContextParallelRanks)
+{
+    // Llama 3's long-context phase: 128K-token sequences on 16,384 H100s (Table 4 used CP 16).
+    Workload w;
+    w.model = llama405b();
+    w.model.seqLen = 131072;
+    w.training.tokens = 800e9;
+    const Estimate e = estimate(w, h100Cluster(16384));
+    ASSERT_TRUE(e.fits);
+    EXPECT_GT(e.layout.contextParallel, 1);
+    EXPECT_EQ(e.gpus, e.layout.tensorParallel * e.layout.contextParallel * e.layout.pipelineParallel
+                          * e.layout.dataParallel);
+    EXPECT_GT(e.mfu, 0.2);
+    // Without context parallelism the same job would keep a whole 128K sequence per rank.
+    Workload shortSeq = w;
+    shortSeq.model.seqLen = 8192;
+    EXPECT_EQ(estimate(shortSeq, h100Cluster(16384)).layout.contextParallel, 1) << "only long sequences are split";
+}
+
+TEST(Campaign, MixtureOfExpertsSpreadsExpertsAndPaysForTheAllToAll)
+{
+    // Mixtral 8x7B (Jiang et al. 2024): 8 experts, top-2.
+    Workload w;
+    w.model.params = 46.7e9;
+    w.model.activeParams = 12.9e9;
+    w.model.layers = 32;
+    w.model.hidden = 4096;
+    w.model.heads = 32;
+    w.model.kvHeads = 8;
+    w.model.ffn = 14336;
+    w.model.vocab = 32000;
+    w.model.seqLen = 4096;
+    w.model.gatedMlp = true;
+    w.model.experts = 8;
+    w.model.expertsPerToken = 2;
+    w.training.tokens = 1e12;
+    EXPECT_NEAR(w.model.expertParams(), 8 * (46.7e9 - 12.9e9) / 6, 1e3);
+    const Estimate e = estimate(w, h100Cluster(256));
+    ASSERT_TRUE(e.fits);
+    EXPECT_GT(e.layout.expertParallel, 1);
+    EXPECT_GT(e.expertParallelSeconds, 0);
+    // Without the expert count it is estimated as before, and says expert parallelism is not modelled.
+    Workload dense = w;
+    dense.model.experts = 0;
+    const Estimate d = estimate(dense, h100Cluster(256));
+    ASSERT_TRUE(d.fits);
+    EXPECT_EQ(d.layout.expertParallel, 1);
+    EXPECT_DOUBLE_EQ(d.expertParallelSeconds, 0);
 }

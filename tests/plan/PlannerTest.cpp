@@ -536,3 +536,41 @@ TEST(PlanExplain, PricesOlderThanSixMonthsSaySo)
     o.effectiveDate = QStringLiteral("unknown");
     EXPECT_TRUE(staleNote(o, QDate(2026, 12, 1)).isEmpty());
 }
+
+TEST(TinyJobs, AnInstanceFarLargerThanTheJobNeedsIsLeftOutWithItsReason)
+{
+    // A few seconds of measured work: start-up is nearly all of any run.
+    Offer one = h100Offer(QStringLiteral("a"), QStringLiteral("h100x1"), Billing::OnDemand, 4, RdmaKind::None,
+                          QStringLiteral("us-east-1"), QStringLiteral("North America"));
+    one.gpuCount = 1;
+    one.gpuMemoryGib = 80;
+    one.interconnect = QStringLiteral("PCIe Gen5 x16");
+    const Offer eight = h100Offer(QStringLiteral("a"), QStringLiteral("h100x8"), Billing::OnDemand, 30,
+                                  RdmaKind::InfiniBand, QStringLiteral("us-east-1"), QStringLiteral("North America"));
+    Planner planner;
+    planner.setCatalog({one, eight}, a100AndH100());
+    PlanRequest request = measuredRequest(QStringLiteral("H100"));
+    request.workload.measured.items = 1e5; // 32 s on one GPU
+    ASSERT_TRUE(resolveMeasuredReference(request.workload, planner.gpuModels()).ok());
+    const PlanResult &r = planner.plan(request);
+    const PlanOption *small = nullptr;
+    const PlanOption *large = nullptr;
+    for (const PlanOption &o : r.options)
+        (planner.offer(o).instanceType == u"h100x1" ? small : large) = &o;
+    ASSERT_TRUE(small && large);
+    EXPECT_EQ(small->issue, OptionIssue::None);
+    EXPECT_EQ(large->issue, OptionIssue::OversizedForJob);
+    EXPECT_NEAR(large->startupHours, kDefaultStartupHours, 1e-12);
+    ASSERT_GE(r.recommended, 0);
+    EXPECT_EQ(planner.offer(r.options[std::size_t(r.recommended)]).instanceType, QStringLiteral("h100x1"));
+    const QStringList reasons = optionReasons(planner, request, *large);
+    ASSERT_FALSE(reasons.isEmpty());
+    EXPECT_TRUE(reasons.first().contains(QStringLiteral("start-up"))) << reasons.first().toStdString();
+    EXPECT_EQ(optionIssueId(large->issue), QStringLiteral("oversized_for_job"));
+
+    // A job long enough to use eight GPUs keeps them.
+    request.workload.measured.items = 2e10;
+    const PlanResult &big = planner.plan(request);
+    for (const PlanOption &o : big.options)
+        EXPECT_EQ(o.issue, OptionIssue::None) << qPrintable(planner.offer(o).instanceType);
+}

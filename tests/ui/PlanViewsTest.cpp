@@ -833,3 +833,28 @@ TEST(PlanView, TheCostBarsShowP50P90AsErrorBarsAndNameTheSelectionInTheLegend)
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     EXPECT_TRUE(bars->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/cost-bars-error-bars.png")));
 }
+
+TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ComparisonPanel *panel = window->comparison();
+    const quint64 generation = tests::planGeneration(*window);
+    QString error;
+    ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-70b-serving.json"), &error))
+        << error.toStdString();
+    ASSERT_TRUE(tests::waitForPlan(*window, generation));
+    QTableView *view = panel->view();
+    EXPECT_FALSE(view->isColumnHidden(ui::ComparisonModel::CostPerMillionTokens)) << "shown for serving plans";
+    const QModelIndex first = panel->proxy()->index(0, ui::ComparisonModel::CostPerMillionTokens);
+    EXPECT_FALSE(first.data().toString().isEmpty());
+    EXPECT_EQ(panel->proxy()->headerData(ui::ComparisonModel::CostPerMillionTokens, Qt::Horizontal).toString(),
+              QStringLiteral("Per M output tokens"));
+    const QString details = panel->details()->toPlainText();
+    EXPECT_TRUE(details.contains(QStringLiteral("Per million tokens"))) << details.toStdString();
+    // A training plan hides the column again.
+    const quint64 next = tests::planGeneration(*window);
+    ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error));
+    ASSERT_TRUE(tests::waitForPlan(*window, next));
+    EXPECT_TRUE(view->isColumnHidden(ui::ComparisonModel::CostPerMillionTokens));
+}

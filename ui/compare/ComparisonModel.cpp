@@ -112,6 +112,7 @@ QString ComparisonModel::bottleneckText(core::Bottleneck b)
     case core::Bottleneck::Interconnect: return tr("interconnect");
     case core::Bottleneck::Network: return tr("network");
     case core::Bottleneck::MemoryCapacity: return tr("memory capacity");
+    case core::Bottleneck::HostData: return tr("host data pipeline");
     }
     return {};
 }
@@ -127,6 +128,7 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
     case core::OptionIssue::TooManyInterruptions: return tr("no: more interruptions than tolerated");
     case core::OptionIssue::SuspectPrice: return tr("no: suspect price");
     case core::OptionIssue::TooLongForBlock: return tr("no: longer than a capacity block");
+    case core::OptionIssue::OversizedForJob: return tr("no: more GPUs than the job can use");
     case core::OptionIssue::DoesNotFit:
     case core::OptionIssue::None: break;
     }

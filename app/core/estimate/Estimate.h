@@ -6,7 +6,8 @@
 
 namespace gpuplanner::core {
 
-enum class Bottleneck : quint8 { Compute, MemoryBandwidth, Interconnect, Network, MemoryCapacity };
+// HostData: the host's CPUs (or RAM) cannot decode and feed samples as fast as the GPUs train.
+enum class Bottleneck : quint8 { Compute, MemoryBandwidth, Interconnect, Network, MemoryCapacity, HostData };
 
 // Why a job does not fit or cannot be estimated; None when it fits.
 enum class FitProblem : quint8 {
@@ -101,6 +102,9 @@ struct Estimate
     double wallTimeHours = 0; // start-up included
     double gpuHours = 0;
     double startupHours = 0;
+    double hostLimitItemsPerSecond = 0; // the data pipeline's ceiling; 0 = none known
+    int loaderVcpusPerInstance = 0;
+    bool hostRamLimited = false;
     double mfu = 0;        // model FLOPs / (time x GPUs x peak)
     double efficiency = 0; // assumed fraction of peak in hardware FLOPs (or bandwidth for decode)
     double goodput = 1;    // fraction of wall time doing useful work

@@ -3,6 +3,7 @@
 #include "core/estimate/Efficiency.h"
 #include "core/estimate/EstimatorDetail.h"
 #include "core/estimate/Goodput.h"
+#include "core/estimate/HostLimits.h"
 #include "core/estimate/MemoryModel.h"
 
 #include <algorithm>
@@ -149,12 +150,22 @@ Estimate estimateVision(const Workload &w, const ClusterConfig &c)
     e.dataParallelExposedSeconds = exposedDataParallel(dpt.total, e.computeSeconds * 2.0 / 3.0, v.params * 4.0);
     e.stepSeconds = e.computeSeconds + e.dataParallelExposedSeconds;
     e.throughput = batch / e.stepSeconds;
+    const double net = e.dataParallelExposedSeconds * dpt.networkShare;
+    e.bottleneck = commBottleneck(e.stepSeconds, e.computeSeconds, e.dataParallelExposedSeconds - net, net);
+    // The host's loaders can be slower than the GPUs: then they set the pace.
+    const HostLimit host = visionLoaderLimit(w, c, std::max(1, batch / g));
+    e.hostLimitItemsPerSecond = host.itemsPerSecond;
+    e.loaderVcpusPerInstance = host.loaderVcpusPerInstance;
+    e.hostRamLimited = host.ramLimited;
+    if (host.itemsPerSecond > 0 && host.itemsPerSecond < e.throughput) {
+        e.throughput = host.itemsPerSecond;
+        e.stepSeconds = batch / e.throughput;
+        e.bottleneck = Bottleneck::HostData;
+    }
     const double items = v.samples * std::max(0.0, v.epochs);
     const double ideal = items / e.throughput / 3600.0;
     applyGoodput(w, c, e, ideal);
     e.mfu = e.throughput * flopsPerSample / (g * e.peakTflops * 1e12);
-    const double net = e.dataParallelExposedSeconds * dpt.networkShare;
-    e.bottleneck = commBottleneck(e.stepSeconds, e.computeSeconds, e.dataParallelExposedSeconds - net, net);
     e.fits = true;
     e.problem = FitProblem::None;
     return e;

@@ -97,6 +97,8 @@ QString bottleneckId(Bottleneck b)
         return QStringLiteral("network");
     case Bottleneck::MemoryCapacity:
         return QStringLiteral("memory_capacity");
+    case Bottleneck::HostData:
+        return QStringLiteral("host_data_pipeline");
     }
     return {};
 }
@@ -209,6 +211,25 @@ QString batchText(const Workload &w, const Estimate &e)
                           "to change it.")
         .arg(e.layout.globalBatch)
         .arg(size);
+}
+
+QString hostText(const Workload &w, const ClusterConfig &c, const Estimate &e)
+{
+    if (w.vision.gpuDecode)
+        return QStringLiteral("Images are decoded on the GPU (DALI / nvJPEG), so the host's CPUs are not a limit; the "
+                              "decoding's own GPU time is not modelled.");
+    if (c.vcpusPerInstance <= 0)
+        return QStringLiteral("The instance's vCPUs are unknown, so the data pipeline was not checked.");
+    const QString rate = QString::number(e.hostLimitItemsPerSecond, 'f', 0);
+    QString text = e.bottleneck == Bottleneck::HostData
+        ? QStringLiteral("The data pipeline binds: %1 loader vCPU(s) per instance decode at most %2 images/s in all "
+                         "(360 images/s per vCPU, JPEG decoding alone), below what the GPUs could train.")
+        : QStringLiteral("The data pipeline keeps up: %1 loader vCPU(s) per instance decode up to %2 images/s in all "
+                         "(360 images/s per vCPU, JPEG decoding alone).");
+    text = text.arg(e.loaderVcpusPerInstance).arg(rate);
+    if (e.hostRamLimited)
+        text += QStringLiteral(" Host RAM holds only that many loader workers.");
+    return text + QStringLiteral(" Decoding on the GPU (gpu_decode) lifts this limit.");
 }
 
 QString goodputText(const GoodputTerms &t, double goodput)
@@ -368,6 +389,7 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
         if (w.vision.depthwiseSeparable)
             out << QStringLiteral("Depthwise-separable layers are bound by memory bandwidth, so the network reaches a "
                                   "fifth of the rate of dense convolutional networks.");
+        out << hostText(w, c, e);
         if (w.vision.activationBytesPerSample <= 0)
             out << QStringLiteral("Activation memory per sample is unknown, so only weights and optimizer state were "
                                   "checked against GPU memory.");
@@ -447,6 +469,10 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
     o.insert(QStringLiteral("goodput"), e.goodput);
     if (w.kind != WorkloadKind::Inference)
         o.insert(QStringLiteral("startup_hours"), e.startupHours);
+    if (w.kind == WorkloadKind::Vision && e.hostLimitItemsPerSecond > 0) {
+        o.insert(QStringLiteral("host_limit_samples_per_second"), e.hostLimitItemsPerSecond);
+        o.insert(QStringLiteral("loader_vcpus_per_instance"), e.loaderVcpusPerInstance);
+    }
     if (w.kind != WorkloadKind::Inference && e.fits) {
         const GoodputTerms &t = e.goodputTerms;
         QJsonObject g;

@@ -154,6 +154,8 @@ ClusterConfig clusterFromOffer(const GpuSpec &gpu, const Offer &offer, int insta
     c.instances = std::max(1, instances);
     c.intraLink = intraLinkFromText(offer.interconnect, c.gpusPerInstance);
     c.networkGbps = offer.networkGbps.value_or(0);
+    c.vcpusPerInstance = offer.vcpus.value_or(0);
+    c.hostMemoryGib = offer.memoryGib.value_or(0);
     switch (offer.rdma) {
     case RdmaKind::InfiniBand:
         c.network = NetworkKind::InfiniBand;

@@ -67,6 +67,8 @@ struct ClusterConfig
     double networkGbps = 0; // per instance; 0 = unknown (assumed 100 Gb/s TCP)
     NetworkKind network = NetworkKind::Tcp;
     double startupHours = -1; // fixed start-up of each run on this cluster; negative = kDefaultStartupHours
+    double vcpusPerInstance = 0; // 0 = unknown: the host is not checked
+    double hostMemoryGib = 0;    // per instance; 0 = unknown
 
     int totalGpus() const { return gpusPerInstance * instances; }
     // GPUs that can share a tensor-parallel group (an NVLink/NVSwitch domain).

@@ -79,6 +79,8 @@ struct VisionSetup
     int batch = 0;                    // global; 0 = 256 per GPU (the usual ResNet recipe)
     double activationBytesPerSample = 0; // stored for backward; 0 = unknown (not checked)
     bool depthwiseSeparable = false;  // MobileNet-style: memory-bound depthwise layers dominate
+    int resolution = 224;             // input side in pixels (host memory of decoded images)
+    bool gpuDecode = false;           // images decoded on the GPU (DALI / nvJPEG), not by CPU workers
     TrainPrecision precision = TrainPrecision::Mixed;
     Optimizer optimizer = Optimizer::SgdMomentum;
 };

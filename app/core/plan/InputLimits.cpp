@@ -55,6 +55,8 @@ InputRange inputRange(QStringView key)
         {QStringLiteral("gpus"), {0, 1 << 20}},
         {QStringLiteral("gpus_per_instance"), {0, 1024}},
         {QStringLiteral("network_gbps"), {0, 1e5}},
+        {QStringLiteral("vcpus"), {1, 100000}},
+        {QStringLiteral("host_memory"), {1, 1e7}},
         // money and time
         {QStringLiteral("deadline"), {0, 876000}},
         {QStringLiteral("checkpoint_interval"), {0, 876000}},

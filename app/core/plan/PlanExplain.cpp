@@ -36,6 +36,7 @@ QString bottleneckWords(Bottleneck b)
     case Bottleneck::Interconnect: return PlanText::tr("interconnect");
     case Bottleneck::Network: return PlanText::tr("network");
     case Bottleneck::MemoryCapacity: return PlanText::tr("memory capacity");
+    case Bottleneck::HostData: return PlanText::tr("host data pipeline");
     }
     return {};
 }
@@ -202,6 +203,12 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
     case OptionIssue::TooLongForBlock:
         out << PlanText::tr("The run needs %1, longer than the longest capacity block (%2).")
                    .arg(durationText(option.hours), durationText(o.maxDurationHours.value_or(0)));
+        return out;
+    case OptionIssue::OversizedForJob:
+        out << PlanText::tr("Left out: %1 GPUs for a job this small buy no time; %2 of its %3 is the fixed start-up, "
+                            "and far fewer GPUs would finish under 5% later.")
+                   .arg(option.gpus)
+                   .arg(durationText(option.startupHours), durationText(option.hours));
         return out;
     case OptionIssue::None:
         break;

@@ -101,6 +101,7 @@ enum class OptionIssue : quint8 {
     TooManyInterruptions, // spot run expects more interruptions than the spot tolerance allows
     SuspectPrice,         // a price check flagged the offer and the constraints leave suspect offers out
     TooLongForBlock,      // the run is longer than the longest capacity block the provider books
+    OversizedForJob,      // far more GPUs than a job this small can use: fewer would finish almost as soon
 };
 QString optionIssueId(OptionIssue issue);
 
@@ -118,6 +119,7 @@ struct PlanOption
     int gpus = 0;
     double hours = 0;    // wall time without interruptions
     double gpuHours = 0;
+    double startupHours = 0; // part of hours: the run's fixed start-up
     double pricePerHour = 0; // per instance-hour (commitments: effective at the expected use)
     double extras = 0;       // storage and egress
     double cost = 0;         // expected cost

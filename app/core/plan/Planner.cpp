@@ -11,6 +11,9 @@ namespace gpuplanner::core {
 
 namespace {
 
+// An option is oversized when the fewest GPUs any option uses would take at most this much longer.
+constexpr double kOversizeSlowdown = 1.05;
+
 // Past this many instances a plan is not something one rents from one region.
 constexpr int kInstanceCap = 1024;
 
@@ -188,6 +191,7 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
     option.instances = std::max(1, plan.instances);
     option.gpus = option.instances * std::max(1, int(o.gpuCount));
     option.hours = serving ? a.servingMonths * kHoursPerMonth : e.wallTimeHours;
+    option.startupHours = serving ? 0 : e.startupHours;
     option.gpuHours = option.hours * option.gpus;
     if (!option.fits)
         option.issue = OptionIssue::DoesNotFit;
@@ -440,6 +444,27 @@ void Planner::pickRecommendation(const PlanRequest &request)
     m_result.cheapestOnDemand = onDemand >= 0 ? onDemand : onDemandAny;
 }
 
+void Planner::flagOversized()
+{
+    // A job so small that its start-up is nearly all of it gains nothing from more GPUs: on the
+    // fewest GPUs any option uses it would take under 5% longer (work scaled linearly).
+    int fewest = 0;
+    for (const PlanOption &o : m_result.options) {
+        if (o.fits && (fewest == 0 || o.gpus < fewest))
+            fewest = o.gpus;
+    }
+    if (fewest <= 0)
+        return;
+    for (PlanOption &o : m_result.options) {
+        if (!o.fits || o.issue != OptionIssue::None || o.gpus < 2 * fewest)
+            continue;
+        const double work = std::max(0.0, o.hours - o.startupHours);
+        const double onFewest = o.startupHours + work * double(o.gpus) / fewest;
+        if (onFewest <= kOversizeSlowdown * o.hours)
+            o.issue = OptionIssue::OversizedForJob;
+    }
+}
+
 const PlanResult &Planner::plan(const PlanRequest &request)
 {
     m_result.options.clear();
@@ -461,6 +486,8 @@ const PlanResult &Planner::plan(const PlanRequest &request)
         ++m_result.offersConsidered;
         addOptions(request, int(i));
     }
+    if (request.workload.kind != WorkloadKind::Inference)
+        flagOversized();
     rank(request);
     markPareto();
     pickRecommendation(request);
@@ -497,6 +524,7 @@ QString optionIssueId(OptionIssue issue)
     case OptionIssue::TooManyInterruptions: return QStringLiteral("too_many_interruptions");
     case OptionIssue::SuspectPrice: return QStringLiteral("suspect_price");
     case OptionIssue::TooLongForBlock: return QStringLiteral("too_long_for_capacity_block");
+    case OptionIssue::OversizedForJob: return QStringLiteral("oversized_for_job");
     }
     return {};
 }

@@ -59,6 +59,7 @@ private:
     const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
     void addOptions(const PlanRequest &request, int offerIndex);
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
+    void flagOversized();
     void priceTokens(const Workload &w, PlanOption &option, const Estimate &e);
     void priceCommitment(const PlanRequest &request, PlanOption &option);
     void rank(const PlanRequest &request);

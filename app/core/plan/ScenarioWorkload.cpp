@@ -45,7 +45,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
                  u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"tp",
                  u"engine", u"engine_efficiency", u"failure_rate", u"restart_minutes", u"checkpoint_gbps",
-                 u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes"});
+                 u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes", u"gpu_decode"});
     const ModelPreset *preset = nullptr;
     if (const auto id = r.string(o, path, u"model")) {
         preset = findPreset(presets, *id);
@@ -126,6 +126,9 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     v.params = r.count(o, path, u"params").value_or(preset && preset->vision ? preset->visionParams : 0);
     v.forwardFlopsPerSample = r.count(o, path, u"flops_per_sample").value_or(preset ? preset->forwardFlops : 0);
     v.depthwiseSeparable = preset && preset->depthwiseSeparable;
+    if (preset && preset->resolution > 0)
+        v.resolution = preset->resolution;
+    v.gpuDecode = r.boolean(o, path, u"gpu_decode").value_or(false);
     v.samples = r.count(o, path, u"samples").value_or(0);
     v.epochs = t.epochs;
     v.batch = t.globalBatch;
