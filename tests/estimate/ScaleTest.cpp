@@ -12,6 +12,7 @@
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Goodput.h"
 #include "core/estimate/HostLimits.h"
+#include "core/estimate/MemoryModel.h"
 #include "core/io/CsvReader.h"
 
 #include <gtest/gtest.h>
@@ -315,30 +316,37 @@ TEST(Campaign, LongSequencesAreSplitOverContextParallelRanks)
 
 TEST(Campaign, MixtureOfExpertsSpreadsExpertsAndPaysForTheAllToAll)
 {
-    // Mixtral 8x7B (Jiang et al. 2024): 8 experts, top-2.
+    // DeepSeek-V3 (arXiv 2412.19437): 671B total, 37B active, 256 routed experts, 8 per token;
+    // trained on 2,048 H800s. Its weights and gradients do not fit a GPU unless experts are spread.
     Workload w;
-    w.model.params = 46.7e9;
-    w.model.activeParams = 12.9e9;
-    w.model.layers = 32;
-    w.model.hidden = 4096;
-    w.model.heads = 32;
-    w.model.kvHeads = 8;
-    w.model.ffn = 14336;
-    w.model.vocab = 32000;
+    w.model.params = 671e9;
+    w.model.activeParams = 37e9;
+    w.model.layers = 61;
+    w.model.hidden = 7168;
+    w.model.heads = 128;
+    w.model.kvHeads = 128;
+    w.model.ffn = 18432;
+    w.model.vocab = 129280;
     w.model.seqLen = 4096;
     w.model.gatedMlp = true;
-    w.model.experts = 8;
-    w.model.expertsPerToken = 2;
-    w.training.tokens = 1e12;
-    EXPECT_NEAR(w.model.expertParams(), 8 * (46.7e9 - 12.9e9) / 6, 1e3);
-    const Estimate e = estimate(w, h100Cluster(256));
+    w.model.experts = 256;
+    w.model.expertsPerToken = 8;
+    w.training.tokens = 14.8e12;
+    w.training.sharding = Sharding::Zero1; // DeepSeek-V3 shards only optimizer state (section 3.2)
+    EXPECT_NEAR(w.model.expertParams(), 256 * (671e9 - 37e9) / 248, 1e3);
+    const Estimate e = estimate(w, h100Cluster(2048));
     ASSERT_TRUE(e.fits);
     EXPECT_GT(e.layout.expertParallel, 1);
     EXPECT_GT(e.expertParallelSeconds, 0);
-    // Without the expert count it is estimated as before, and says expert parallelism is not modelled.
-    Workload dense = w;
-    dense.model.experts = 0;
-    const Estimate d = estimate(dense, h100Cluster(256));
+    // Spreading experts is what makes ZeRO-1 fit: the same layout without it holds every expert.
+    Layout withoutEp = e.layout;
+    withoutEp.expertParallel = 1;
+    EXPECT_GT(trainingMemory(w, withoutEp).total(), trainingMemory(w, e.layout).total() * 2);
+    // Without the expert count it is estimated as a dense-memory model, with no all-to-all.
+    Workload unknown = w;
+    unknown.model.experts = 0;
+    unknown.training.sharding = Sharding::Auto;
+    const Estimate d = estimate(unknown, h100Cluster(2048));
     ASSERT_TRUE(d.fits);
     EXPECT_EQ(d.layout.expertParallel, 1);
     EXPECT_DOUBLE_EQ(d.expertParallelSeconds, 0);

@@ -114,7 +114,17 @@ MemoryBreakdown trainingMemory(const Workload &w, const Layout &layout)
     const ParamBytes pb = trainedParamBytes(t.precision, t.optimizer);
 
     MemoryBreakdown mem;
-    const double trained = trainableParamsPerExpertRank(w, layout.expertParallel);
+    // Routed experts are partitioned over the expert-parallel ranks; ZeRO then shards each expert
+    // over its remaining replicas, so a sharded term divides by the whole data-parallel group either way.
+    const double all = trainableParams(w);
+    const double expertsHere = all - trainableParamsPerExpertRank(w, layout.expertParallel); // what EP takes off
+    const double dense = all - (expertsHere > 0 ? m.expertParams() : 0.0);
+    const double ep = std::max(1, layout.expertParallel);
+    const double experts = expertsHere > 0 ? m.expertParams() : 0.0;
+    auto split = [&](double bytesPerParam, bool sharded) {
+        return sharded ? (dense + experts) * bytesPerParam / modelShards / dp
+                       : (dense + experts / ep) * bytesPerParam / modelShards;
+    };
     double frozenWeights = 0;
     if (w.kind == WorkloadKind::FineTune && t.method != FineTuneMethod::Full) {
         // QLoRA's NF4 with double quantisation stores ~4.127 bits per weight (Dettmers et al. 2023).
@@ -124,9 +134,9 @@ MemoryBreakdown trainingMemory(const Workload &w, const Layout &layout)
     const bool shardOpt = layout.sharding >= Sharding::Zero1;
     const bool shardGrad = layout.sharding >= Sharding::Zero2;
     const bool shardWeights = layout.sharding == Sharding::Zero3;
-    mem.weights = (frozenWeights + trained * pb.weights) / modelShards / (shardWeights ? dp : 1.0);
-    mem.gradients = trained * pb.gradients / modelShards / (shardGrad ? dp : 1.0);
-    mem.optimizer = trained * pb.optimizer / modelShards / (shardOpt ? dp : 1.0);
+    mem.weights = frozenWeights / modelShards / (shardWeights ? dp : 1.0) + split(pb.weights, shardWeights);
+    mem.gradients = split(pb.gradients, shardGrad);
+    mem.optimizer = split(pb.optimizer, shardOpt);
 
     const double seq = std::max(1, m.seqLen);
     const double tokensPerMicro = seq / std::max(1, layout.contextParallel) * std::max(1, layout.microBatch);
