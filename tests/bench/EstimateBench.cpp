@@ -136,6 +136,24 @@ void BM_EstimateSingleNode(benchmark::State &state)
 }
 BENCHMARK(BM_EstimateSingleNode);
 
+// The same, one kind of work at a time: 0 pre-train 8B, 1 pre-train 70B, 2 QLoRA 8B, 3 serving 70B, 4 ResNet-50.
+void BM_EstimateSingleNodeByKind(benchmark::State &state)
+{
+    std::vector<ClusterConfig> configs;
+    for (const ClusterConfig &c : configurations()) {
+        if (c.instances == 1)
+            configs.push_back(c);
+    }
+    const Workload w = workloads()[std::size_t(state.range(0))];
+    std::size_t n = 0;
+    for (auto _ : state) {
+        Estimate e = estimate(w, configs[n++ % configs.size()]);
+        benchmark::DoNotOptimize(e);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateSingleNodeByKind)->DenseRange(0, 4);
+
 // The pre-training search alone (layout x ZeRO x recomputation), the most expensive kind.
 void BM_EstimatePretrain70B(benchmark::State &state)
 {

@@ -35,6 +35,9 @@ constexpr double kQloraSpeedFactor = 0.75;
 constexpr double kFullSizeGemmRows = 4096;
 constexpr int kMaxMicroBatch = 8;
 constexpr int kMaxVirtualStages = 8;
+// Interleaving costs memory and transfers; it is tried only while the plain 1F1B bubble,
+// (p - 1) / m, is at least 2% of the compute.
+constexpr double kInterleaveFromBubble = 0.02;
 // Context parallelism (ring attention) is tried from this sequence length on (Llama 3 used
 // it for its 128K-token phase, Dubey et al. 2024, Table 4).
 constexpr int kContextParallelFromSeq = 32768;
@@ -184,6 +187,63 @@ StepTime stepTime(const Context &x, const Layout &l)
     t.dpExposed = exposedDataParallel(dpt.total, zero3 ? t.compute : t.compute * 2.0 / 3.0, gradBytes);
     t.step = t.compute + t.tp + t.bubble + t.p2p + t.cp + t.ep + t.dpExposed;
     return t;
+}
+
+// No layout of this grid (tp, cp, pp, dp) can step faster than this: compute without recomputation
+// at full GEMM size, tensor-parallel traffic without recomputation, and the smallest bubble the
+// micro-batch and interleaving search could reach. Grids that cannot beat the two best layouts
+// found so far are skipped; the search result is the same as without the bound.
+double lowerBoundStep(const Context &x, const Layout &l)
+{
+    const TransformerArch &m = x.w->model;
+    const double tokens = double(l.globalBatch) * x.seq;
+    const double compute = tokens * x.baseFlops / (x.gpus * x.peak * x.efficiency);
+    double tp = 0;
+    if (l.tensorParallel > 1) {
+        const double tpn = l.tensorParallel;
+        const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
+        const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+        tp = tokensPerRank * layersPerStage * 4.0 * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes
+            / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
+    }
+    double bubble = 0;
+    if (l.pipelineParallel > 1) {
+        const double micro = std::max(1, l.globalBatch / l.dataParallel);
+        const double v = micro >= l.pipelineParallel
+            ? std::max(1, std::min(kMaxVirtualStages, m.layers / l.pipelineParallel))
+            : 1.0;
+        bubble = (l.pipelineParallel - 1) / (micro * v) * (compute + tp);
+    }
+    return compute + tp + bubble;
+}
+
+// The same bound once micro-batch and interleaving are chosen: the bubble and the pipeline
+// transfers are then known exactly; only recomputation and communication can add to it. With
+// more interleaved chunks in flight, at least the share of layers recomputed at one chunk is
+// recomputed again (for the same sharding; a deeper ZeRO stage could need fewer, a case the
+// bound may then skip).
+double lowerBoundStepFor(const Context &x, const Layout &l, double recomputeShareAtLeast)
+{
+    const TransformerArch &m = x.w->model;
+    const double tokens = double(l.globalBatch) * x.seq;
+    const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
+    const double flops = x.baseFlops + x.fullExtra * recomputeShareAtLeast;
+    double step = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro));
+    if (l.tensorParallel > 1) {
+        const double tpn = l.tensorParallel;
+        const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
+        const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+        step += tokensPerRank * layersPerStage * (4.0 + 2.0 * recomputeShareAtLeast) * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes
+            / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
+    }
+    if (l.pipelineParallel > 1) {
+        const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
+        step *= 1.0 + (l.pipelineParallel - 1) / (micro * l.virtualStages);
+        const double bytes = rowsPerMicro * m.hidden * x.actBytes / l.tensorParallel;
+        const int span = l.tensorParallel * l.contextParallel * l.pipelineParallel;
+        step += 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
+    }
+    return step;
 }
 
 int defaultGlobalBatch(const Workload &w, double seq, int gpus)
@@ -337,6 +397,9 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
                     }
                     l.globalBatch = l.dataParallel;
                 }
+                const double bound = double(l.globalBatch) * x.seq / lowerBoundStep(x, l);
+                if (best.throughput > 0 && bound <= best.throughput)
+                    continue; // cannot beat the two best layouts found so far
                 int maxEp = 1;
                 if (m.moe()) {
                     while (maxEp * 2 <= m.experts && l.dataParallel % (maxEp * 2) == 0)
@@ -367,9 +430,19 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
                         break;
                     }
                     const int micro = l.globalBatch / (l.dataParallel * mb);
+                    bool withoutRecomputeFailed = false; // at v = 1: then more chunks in flight fail too
+                    double recomputeShareAtV1 = 0; // more chunks in flight need at least as much
                     for (int v = 1; v <= (pp > 1 ? kMaxVirtualStages : 1); v *= 2) {
-                        if (v > 1 && (micro < pp || m.layers < pp * v))
+                        if (v > 1 && (micro < pp || m.layers < pp * v || (pp - 1.0) / micro < kInterleaveFromBubble))
                             break;
+                        bool withoutRecomputeFitted = false;
+                        l.microBatch = mb;
+                        l.virtualStages = v;
+                        if (best.throughput > 0
+                            && double(l.globalBatch) * x.seq
+                                    / lowerBoundStepFor(x, l, v > 1 && withoutRecomputeFailed ? recomputeShareAtV1 : 0.0)
+                                <= best.throughput)
+                            continue; // cannot beat the best layout found so far
                         for (int ep = 1; ep <= maxEp; ep *= 2) {
                             l.microBatch = mb;
                             l.virtualStages = v;
@@ -377,6 +450,11 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
                             bool fitted = false;
                             for (Recompute rc : kRecomputeOrder) {
                                 if (ts.recompute != Recompute::Auto && rc != ts.recompute)
+                                    continue;
+                                // With FlashAttention selective recomputation frees nothing more than none.
+                                if (ts.recompute == Recompute::Auto && rc == Recompute::Selective && ts.flashAttention)
+                                    continue;
+                                if (rc != Recompute::Full && v > 1 && withoutRecomputeFailed)
                                     continue;
                                 for (Sharding sh : kShardingOrder) {
                                     Sharding use = sh;
@@ -399,6 +477,10 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
                                     noteFrugal(mem);
                                     if (mem.total() > x.capacity)
                                         continue;
+                                    if (rc != Recompute::Full)
+                                        withoutRecomputeFitted = true;
+                                    else if (v == 1 && (recomputeShareAtV1 == 0 || recomputedShare(x, l) < recomputeShareAtV1))
+                                        recomputeShareAtV1 = recomputedShare(x, l);
                                     Candidate cand;
                                     cand.layout = l;
                                     cand.time = stepTime(x, l);
@@ -415,6 +497,8 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
                                     break;
                             }
                         }
+                        if (v == 1 && !withoutRecomputeFitted)
+                            withoutRecomputeFailed = true;
                     }
                     // Larger micro-batches only help while their GEMMs are short of full size.
                     if (double(mb) * x.seq / cp >= kFullSizeGemmRows)
