@@ -21,6 +21,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -234,7 +235,8 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     t.epochs = a.count(u"epochs", 1);
     t.globalBatch = int(a.count(u"batch", 0));
     if (a.has(u"batch-tokens") && w.model.seqLen > 0)
-        t.globalBatch = std::max(1, int(std::lround(a.count(u"batch-tokens", 0) / w.model.seqLen)));
+        t.globalBatch = int(std::clamp(std::round(a.count(u"batch-tokens", 0) / w.model.seqLen), 1.0,
+                                       inputRange(u"batch").max));
     t.microBatch = int(a.count(u"micro-batch", 0));
     const TrainPrecision precision = a.choice<TrainPrecision>(
         u"precision", TrainPrecision::Mixed,

@@ -127,6 +127,10 @@
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
+    <message>
+        <source>%1 y</source>
+        <translation>%1 年</translation>
+    </message>
 </context>
 <context>
     <name>DetailText</name>

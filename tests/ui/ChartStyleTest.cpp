@@ -52,6 +52,10 @@ TEST(ChartStyle, AxisLabelsReadInShortNumbersAndFittingTimeUnits)
     EXPECT_EQ(charts::durationLabel(10), QStringLiteral("10 h"));
     EXPECT_EQ(charts::durationLabel(100), QStringLiteral("4.2 d"));
     EXPECT_EQ(charts::durationLabel(1000), QStringLiteral("41.7 d"));
+    EXPECT_EQ(charts::durationLabel(8760), QStringLiteral("365 d"));
+    // Past two years in years, never in exponent notation (a year of serving spans decades on a log axis).
+    EXPECT_EQ(charts::durationLabel(36500), QStringLiteral("4.2 y"));
+    EXPECT_EQ(charts::durationLabel(100000), QStringLiteral("11 y"));
 
     QCategoryAxis costs;
     charts::setNiceShortRange(&costs, 43000);

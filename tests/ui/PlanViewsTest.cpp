@@ -852,6 +852,11 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
               QStringLiteral("Per M output tokens"));
     const QString details = panel->details()->toPlainText();
     EXPECT_TRUE(details.contains(QStringLiteral("Per million tokens"))) << details.toStdString();
+    // For people to look at: the serving plan at a laptop's size.
+    window->resize(1366, 768);
+    QTest::qWait(50);
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/serving-plan-1366x768.png")));
     // A training plan hides the column again.
     const quint64 next = tests::planGeneration(*window);
     ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error));

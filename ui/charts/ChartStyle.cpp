@@ -131,6 +131,9 @@ QString durationLabel(double hours)
         return QCoreApplication::translate("Charts", "%1 min").arg(locale.toString(hours * 60, 'g', 2));
     if (hours < 48)
         return QCoreApplication::translate("Charts", "%1 h").arg(locale.toString(hours, 'g', 3));
+    // Past two years, years: 4,170 days reads as "11 y", never as 4.17e+03.
+    if (hours >= 2 * 8760)
+        return QCoreApplication::translate("Charts", "%1 y").arg(locale.toString(hours / 8760, 'f', hours < 10 * 8760 ? 1 : 0));
     return QCoreApplication::translate("Charts", "%1 d").arg(locale.toString(hours / 24, 'g', hours < 240 ? 2 : 3));
 }
 

@@ -135,6 +135,9 @@ QWidget *ComparisonPanel::createFilters()
             m_tokenCostColumn = a;
     }
     m_columns->setMenu(m_columnsMenu);
+    // The cost per million tokens sits beside the hourly price, where a person compares prices.
+    m_view->horizontalHeader()->moveSection(m_view->horizontalHeader()->visualIndex(ComparisonModel::CostPerMillionTokens),
+                                            m_view->horizontalHeader()->visualIndex(ComparisonModel::PricePerHour) + 1);
 
     row->addWidget(m_usable);
     row->addWidget(m_pareto);

@@ -97,7 +97,7 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
         if (tp > domain || (capacityMode && tp > clusterGpus))
             break; // a replica must stay inside one NVLink domain (and, given a count, inside it)
         const double free = e.memoryCapacityBytes - inferenceMemory(w, tp, 0.0).total();
-        const int memBatch = int(std::floor(free * tp / (kvPerToken * context)));
+        const int memBatch = int(std::min(std::floor(free * tp / (kvPerToken * context)), 1e9));
         int batch = std::min(engine.maxBatch, memBatch);
         ServingLimit limit = memBatch < engine.maxBatch ? ServingLimit::KvCapacity : ServingLimit::BatchLimit;
         const double latency = tp > 1 ? 2.0 * m.layers * kTensorParallelLatencyS : 0.0;
@@ -114,7 +114,7 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
             const double budget = inf.tpotTargetS - latency;
             const double byBandwidth = b > 0 ? (budget - a) / b : double(batch);
             const double byCompute = budget / cc;
-            const int byLatency = int(std::floor(std::min(byBandwidth, byCompute)));
+            const int byLatency = int(std::clamp(std::floor(std::min(byBandwidth, byCompute)), -1.0, 1e9));
             if (byLatency < batch) {
                 batch = byLatency;
                 limit = ServingLimit::Latency;

@@ -1,9 +1,11 @@
 // The workload section of a scenario file: the same fields as `estimate`'s flags, in
 // snake_case, with a preset as the starting point.
 
+#include "core/plan/InputLimits.h"
 #include "core/plan/JsonReader.h"
 #include "core/plan/Scenario.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplanner::core {
@@ -100,7 +102,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     t.epochs = r.count(o, path, u"epochs").value_or(1);
     t.globalBatch = int(r.count(o, path, u"batch").value_or(0));
     if (const auto tokens = r.count(o, path, u"batch_tokens"); tokens && m.seqLen > 0)
-        t.globalBatch = std::max(1, int(std::lround(*tokens / m.seqLen)));
+        t.globalBatch = int(std::clamp(std::round(*tokens / m.seqLen), 1.0, inputRange(u"batch").max));
     t.microBatch = int(r.count(o, path, u"micro_batch").value_or(0));
     t.precision = r.choice<TrainPrecision>(o, path, u"precision",
                                            {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
