@@ -150,6 +150,18 @@ public:
         }
         return inRange(name, *v) ? *v : 0;
     }
+    // A duration in hours ("30d", "12h"); 0 when the flag is absent.
+    double hours(const char16_t *name)
+    {
+        if (!has(name))
+            return 0;
+        auto d = parseDurationHours(text(name));
+        if (!d) {
+            fail(name, d.errorMessage());
+            return 0;
+        }
+        return d.value();
+    }
     // The same ranges as scenario files (InputLimits), by the flag's snake_case name.
     bool inRange(const char16_t *name, double v)
     {
@@ -290,13 +302,7 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     if (a.has(u"restart-minutes"))
         g.restartHours = a.count(u"restart-minutes", 0) / 60.0;
     g.checkpointGBpsPerInstance = a.count(u"checkpoint-gbps", 0);
-    if (a.has(u"checkpoint-every")) {
-        auto d = parseDurationHours(a.text(u"checkpoint-every"));
-        if (!d)
-            a.fail(u"checkpoint-every", d.errorMessage());
-        else
-            g.checkpointIntervalHours = d.value();
-    }
+    g.checkpointIntervalHours = a.hours(u"checkpoint-every");
     if (a.has(u"eval-share"))
         g.evaluationShare = a.count(u"eval-share", 0);
     if (a.has(u"slowdown-share"))
@@ -484,14 +490,7 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
         args.fail(u"gpu", QStringLiteral("a GPU model is required"));
     const double gpus = args.count(u"gpus", 0);
     const double perInstance = args.count(u"gpus-per-instance", 0);
-    double deadline = 0;
-    if (args.has(u"deadline")) {
-        auto d = parseDurationHours(args.text(u"deadline"));
-        if (!d)
-            args.fail(u"deadline", d.errorMessage());
-        else
-            deadline = d.value();
-    }
+    const double deadline = args.hours(u"deadline");
     if (w.kind == WorkloadKind::Measured) {
         w.measured.referenceThroughput = args.count(u"measured-throughput", 0);
         w.measured.referenceGpus = int(args.count(u"measured-gpus", 1));

@@ -115,15 +115,12 @@ MemoryBreakdown trainingMemory(const Workload &w, const Layout &layout)
 
     MemoryBreakdown mem;
     // Routed experts are partitioned over the expert-parallel ranks; ZeRO then shards each expert
-    // over its remaining replicas, so a sharded term divides by the whole data-parallel group either way.
+    // over its remaining replicas, so a sharded term divides everything by the whole data-parallel
+    // group either way, and an unsharded one holds the rank's own share of the experts.
     const double all = trainableParams(w);
-    const double expertsHere = all - trainableParamsPerExpertRank(w, layout.expertParallel); // what EP takes off
-    const double dense = all - (expertsHere > 0 ? m.expertParams() : 0.0);
-    const double ep = std::max(1, layout.expertParallel);
-    const double experts = expertsHere > 0 ? m.expertParams() : 0.0;
+    const double perExpertRank = trainableParamsPerExpertRank(w, layout.expertParallel);
     auto split = [&](double bytesPerParam, bool sharded) {
-        return sharded ? (dense + experts) * bytesPerParam / modelShards / dp
-                       : (dense + experts / ep) * bytesPerParam / modelShards;
+        return (sharded ? all : perExpertRank) * bytesPerParam / modelShards / (sharded ? dp : 1.0);
     };
     double frozenWeights = 0;
     if (w.kind == WorkloadKind::FineTune && t.method != FineTuneMethod::Full) {

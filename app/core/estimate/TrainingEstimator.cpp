@@ -122,6 +122,34 @@ double recomputedShare(const Context &x, const Layout &l)
     return l.recomputeLayers / layersPerStage;
 }
 
+// Megatron tensor parallelism: 2 all-reduces (or reduce-scatter + all-gather with sequence
+// parallelism) of s*b*h activations per layer forward, 2 backward, 2 more for each recomputed
+// forward; they sit on the critical path, less what Hopper's overlap hides.
+double tensorParallelSeconds(const Context &x, const Layout &l, double recomputed)
+{
+    if (l.tensorParallel <= 1)
+        return 0;
+    const TransformerArch &m = x.w->model;
+    const double tpn = l.tensorParallel;
+    const double tokensPerRank = double(l.globalBatch) * x.seq / (double(l.dataParallel) * l.contextParallel);
+    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+    const double perLayer = 4.0 + 2.0 * recomputed;
+    const double bytes = tokensPerRank * layersPerStage * perLayer * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes;
+    return bytes / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
+}
+
+// Steady-state pipeline sends overlap compute; filling and draining the pipeline cannot hide its
+// 2 (p v - 1) boundary transfers of one micro-batch's activations (split over the tensor group).
+double pipelineTransferSeconds(const Context &x, const Layout &l)
+{
+    if (l.pipelineParallel <= 1)
+        return 0;
+    const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
+    const double bytes = rowsPerMicro * x.w->model.hidden * x.actBytes / l.tensorParallel;
+    const int span = l.tensorParallel * l.contextParallel * l.pipelineParallel;
+    return 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
+}
+
 StepTime stepTime(const Context &x, const Layout &l)
 {
     const TransformerArch &m = x.w->model;
@@ -137,25 +165,13 @@ StepTime stepTime(const Context &x, const Layout &l)
     const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
     const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
 
-    if (l.tensorParallel > 1) {
-        // Megatron tensor parallelism: 2 all-reduces (or reduce-scatter + all-gather with
-        // sequence parallelism) of s*b*h activations per layer forward, 2 backward, 2 more when
-        // the forward is recomputed; they sit on the critical path.
-        const double perLayer = l.recompute == Recompute::Full ? 4.0 + 2.0 * recomputedShare(x, l) : 4.0;
-        const double tpn = l.tensorParallel;
-        const double bytes = tokensPerRank * layersPerStage * perLayer * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes;
-        t.tp = bytes / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
-    }
+    t.tp = tensorParallelSeconds(x, l, recomputedShare(x, l));
     const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
     if (l.pipelineParallel > 1) {
         // 1F1B bubble: (p - 1) / m of the ideal time; interleaving v model chunks per rank
         // divides it by v (Narayanan et al. 2021, section 2.2).
         t.bubble = (l.pipelineParallel - 1) / (micro * l.virtualStages) * (t.compute + t.tp);
-        // Steady-state sends overlap compute; filling and draining the pipeline cannot hide its
-        // 2 (p v - 1) boundary transfers of one micro-batch's activations (split over the tensor group).
-        const double bytes = rowsPerMicro * m.hidden * x.actBytes / l.tensorParallel;
-        const int span = l.tensorParallel * l.contextParallel * l.pipelineParallel;
-        t.p2p = 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
+        t.p2p = pipelineTransferSeconds(x, l);
     }
     if (l.contextParallel > 1) {
         // Ring attention passes each rank's keys and values around the context group once forward
@@ -191,21 +207,15 @@ StepTime stepTime(const Context &x, const Layout &l)
 
 // No layout of this grid (tp, cp, pp, dp) can step faster than this: compute without recomputation
 // at full GEMM size, tensor-parallel traffic without recomputation, and the smallest bubble the
-// micro-batch and interleaving search could reach. Grids that cannot beat the two best layouts
-// found so far are skipped; the search result is the same as without the bound.
+// micro-batch and interleaving search could reach. Grids that cannot beat the best layout found so
+// far are skipped: the chosen layout is the same as without the bound (the runner-up named in the
+// assumptions is the best of the layouts tried).
 double lowerBoundStep(const Context &x, const Layout &l)
 {
     const TransformerArch &m = x.w->model;
     const double tokens = double(l.globalBatch) * x.seq;
     const double compute = tokens * x.baseFlops / (x.gpus * x.peak * x.efficiency);
-    double tp = 0;
-    if (l.tensorParallel > 1) {
-        const double tpn = l.tensorParallel;
-        const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
-        const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
-        tp = tokensPerRank * layersPerStage * 4.0 * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes
-            / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
-    }
+    const double tp = tensorParallelSeconds(x, l, 0.0);
     double bubble = 0;
     if (l.pipelineParallel > 1) {
         const double micro = std::max(1, l.globalBatch / l.dataParallel);
@@ -224,24 +234,15 @@ double lowerBoundStep(const Context &x, const Layout &l)
 // bound may then skip).
 double lowerBoundStepFor(const Context &x, const Layout &l, double recomputeShareAtLeast)
 {
-    const TransformerArch &m = x.w->model;
     const double tokens = double(l.globalBatch) * x.seq;
     const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
     const double flops = x.baseFlops + x.fullExtra * recomputeShareAtLeast;
     double step = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro));
-    if (l.tensorParallel > 1) {
-        const double tpn = l.tensorParallel;
-        const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
-        const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
-        step += tokensPerRank * layersPerStage * (4.0 + 2.0 * recomputeShareAtLeast) * 2.0 * (tpn - 1) / tpn * m.hidden * x.actBytes
-            / (x.c->intraBandwidthGbs() * 1e9) * tensorParallelExposedShare(x.c->gpu.generation);
-    }
+    step += tensorParallelSeconds(x, l, recomputeShareAtLeast);
     if (l.pipelineParallel > 1) {
         const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
         step *= 1.0 + (l.pipelineParallel - 1) / (micro * l.virtualStages);
-        const double bytes = rowsPerMicro * m.hidden * x.actBytes / l.tensorParallel;
-        const int span = l.tensorParallel * l.contextParallel * l.pipelineParallel;
-        step += 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
+        step += pipelineTransferSeconds(x, l);
     }
     return step;
 }
