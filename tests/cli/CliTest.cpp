@@ -440,3 +440,42 @@ TEST_F(Cli, TheServingExamplesPlanShowsCostPerMillionTokens)
     // Together they pay the fleet's compute: outputs x out + inputs x in = cost without extras.
     EXPECT_LT(out, best.value(QStringLiteral("cost")).toDouble());
 }
+
+TEST_F(Cli, TheScaleAndServingFlagsNameTheBadValue)
+{
+    const QStringList serving = {QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("inference"),
+                                 QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+                                 QStringLiteral("H100"), QStringLiteral("--gpus"), QStringLiteral("1")};
+    const QStringList training = {QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("pretrain"),
+                                  QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--tokens"),
+                                  QStringLiteral("1T"), QStringLiteral("--gpu"), QStringLiteral("H100"),
+                                  QStringLiteral("--gpus"), QStringLiteral("8")};
+    const QList<std::pair<QStringList, const char *>> cases = {
+        {serving + QStringList{QStringLiteral("--engine"), QStringLiteral("fast")}, "--engine: 'fast' is not one of tuned, general"},
+        {serving + QStringList{QStringLiteral("--tp"), QStringLiteral("0")}, "--tp: '0' is outside 1 to 1024"},
+        {training + QStringList{QStringLiteral("--failure-rate"), QStringLiteral("-1")}, "--failure-rate: '-1'"},
+        {training + QStringList{QStringLiteral("--checkpoint-every"), QStringLiteral("soon")}, "--checkpoint-every: 'soon'"},
+        {training + QStringList{QStringLiteral("--eval-share"), QStringLiteral("2")}, "--eval-share: '2'"},
+    };
+    for (const auto &[args, message] : cases) {
+        const CliRun r = run(args);
+        EXPECT_EQ(r.code, 1) << args.join(u' ').toStdString();
+        EXPECT_TRUE(r.err.contains(QString::fromLatin1(message))) << r.err.toStdString();
+        EXPECT_TRUE(r.out.isEmpty()) << "no estimate on bad input";
+    }
+    // In a scenario file the same value is a scenario error naming the field (exit 2).
+    QFile example(QStringLiteral(GPUPLANNER_SEED_DIR "/../scenarios/llama-70b-serving.json"));
+    ASSERT_TRUE(example.open(QIODevice::ReadOnly));
+    QJsonObject scenario = QJsonDocument::fromJson(example.readAll()).object();
+    QJsonObject workload = scenario.value(QStringLiteral("workload")).toObject();
+    workload.insert(QStringLiteral("engine"), QStringLiteral("fast"));
+    scenario.insert(QStringLiteral("workload"), workload);
+    QTemporaryDir dir;
+    QFile bad(dir.filePath(QStringLiteral("bad.json")));
+    ASSERT_TRUE(bad.open(QIODevice::WriteOnly));
+    bad.write(QJsonDocument(scenario).toJson());
+    bad.close();
+    const CliRun r = run({QStringLiteral("plan"), bad.fileName()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("workload.engine: \"fast\" is not one of tuned, general"))) << r.err.toStdString();
+}
