@@ -121,6 +121,12 @@ double denseVisionEfficiency(GpuGeneration generation)
     }
 }
 
+double tensorParallelExposedShare(GpuGeneration generation)
+{
+    const bool overlaps = generation == GpuGeneration::Hopper || generation == GpuGeneration::Blackwell;
+    return overlaps ? kOverlappedTensorParallelExposedShare : 1.0;
+}
+
 ServingEngineProfile servingEngineProfile(const InferenceSetup &inference)
 {
     constexpr int kTunedMaxBatch = 2048;  // TensorRT-LLM BuildConfig max_batch_size default

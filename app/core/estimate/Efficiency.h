@@ -43,6 +43,11 @@ struct ServingEngineProfile
 // engineEfficiency (the user's own figure, e.g. measured vLLM vs TensorRT-LLM) scales the rates.
 ServingEngineProfile servingEngineProfile(const InferenceSetup &inference);
 
+// Hopper and later overlap tensor-parallel collectives with GEMMs (Transformer Engine userbuffers,
+// Megatron-Core --tp-comm-overlap); a quarter stays exposed, a default. Older parts expose it all.
+inline constexpr double kOverlappedTensorParallelExposedShare = 0.25;
+double tensorParallelExposedShare(GpuGeneration generation);
+
 // fp8 training: matmuls run at the fp8 peak but the rest does not; end-to-end speed-ups
 // over bf16 are 1.3-1.5x, so efficiency relative to the fp8 peak is lower.
 inline constexpr double kFp8EfficiencyFactor = 0.65;

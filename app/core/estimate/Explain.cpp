@@ -2,6 +2,7 @@
 
 #include "core/estimate/Efficiency.h"
 #include "core/estimate/Estimator.h"
+#include "core/estimate/HostLimits.h"
 #include "core/estimate/MemoryModel.h"
 
 #include <QJsonArray>
@@ -228,24 +229,32 @@ QString hostText(const Workload &w, const ClusterConfig &c, const Estimate &e)
                          "(360 images/s per vCPU, JPEG decoding alone).");
     text = text.arg(e.loaderVcpusPerInstance).arg(rate);
     if (e.hostRamLimited)
-        text += QStringLiteral(" Host RAM holds only that many loader workers.");
+        text += QStringLiteral(" Host RAM holds only that many loader workers (their prefetched batches, with %1 GiB "
+                               "kept for the system: a default).")
+                    .arg(kHostReservedGib, 0, 'f', 0);
     return text + QStringLiteral(" Decoding on the GPU (gpu_decode) lifts this limit.");
 }
 
-QString goodputText(const GoodputTerms &t, double goodput)
+QString goodputText(const GoodputSetup &given, const GoodputTerms &t, double goodput)
 {
-    return QStringLiteral("Goodput %1: %2 expected interruptions (%3 per GPU-hour, one every %4 h on this job), each "
-                          "costing a %5-minute restart with reload and the work since the last checkpoint (%6 of "
-                          "time); checkpoints every %7 h take %8 s to write (%9); evaluation %10; slow-downs %11.")
+    // Which figures are the user's and which are defaults (sources in efficiencySources()).
+    auto origin = [](bool yours) { return yours ? QStringLiteral("your figure") : QStringLiteral("default"); };
+    return QStringLiteral("Goodput %1: %2 expected interruptions (%3 per GPU-hour, %4; one every %5 h on this job), "
+                          "each costing a %6-minute restart (%7) with reload and the work since the last checkpoint "
+                          "(%8 of time); checkpoints every %9 h take %10 s to write (%11); evaluation %12 (%13); "
+                          "slow-downs %14 (%15).")
         .arg(share(goodput))
         .arg(t.expectedFailures, 0, 'f', t.expectedFailures < 10 ? 1 : 0)
         .arg(t.failuresPerGpuHour, 0, 'g', 2)
+        .arg(given.failuresPerGpuHour > 0 ? origin(true) : QStringLiteral("published rate for this GPU generation"))
         .arg(t.jobMtbfHours, 0, 'g', 3)
         .arg(t.restartHours * 60.0, 0, 'f', 0)
+        .arg(origin(given.restartHours >= 0))
         .arg(share(t.lostWorkShare + t.restartShare))
         .arg(t.checkpointIntervalHours, 0, 'g', 2)
         .arg(t.checkpointWriteSeconds, 0, 'f', 0)
-        .arg(share(t.checkpointShare), share(t.evaluationShare), share(t.slowdownShare));
+        .arg(share(t.checkpointShare), share(t.evaluationShare), origin(given.evaluationShare >= 0),
+             share(t.slowdownShare), origin(given.slowdownShare >= 0));
 }
 
 } // namespace
@@ -351,8 +360,13 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                    .arg(e.peakTflops)
                    .arg(percent(e.mfu));
         if (e.tensorParallelSeconds > 0)
-            out << QStringLiteral("Tensor parallelism stays inside the %1 domain and costs %2 of each step.")
-                       .arg(linkText(c), percent(e.tensorParallelSeconds / e.stepSeconds));
+            out << QStringLiteral("Tensor parallelism stays inside the %1 domain and costs %2 of each step%3.")
+                       .arg(linkText(c), percent(e.tensorParallelSeconds / e.stepSeconds),
+                            tensorParallelExposedShare(c.gpu.generation) < 1.0
+                                ? QStringLiteral(" (overlapped with the GEMMs: %1 of its traffic assumed exposed, a "
+                                                 "default)")
+                                      .arg(percent(tensorParallelExposedShare(c.gpu.generation)))
+                                : QString());
         if (e.bubbleSeconds > 0)
             out << QStringLiteral("The pipeline bubble costs %1 of each step (%2 micro-batches per pipeline%3), "
                                   "transfers between stages %4.")
@@ -434,7 +448,7 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
     if (e.goodputTerms.overridden)
         out << QStringLiteral("Goodput %1 of wall time (your figure).").arg(percent(e.goodput));
     else if (w.kind != WorkloadKind::Inference)
-        out << goodputText(e.goodputTerms, e.goodput);
+        out << goodputText(w.goodput, e.goodputTerms, e.goodput);
     if (w.model.activeParams > 0 && w.kind != WorkloadKind::Vision)
         out << (w.model.moe() ? QStringLiteral("Mixture of experts (%3 experts, %4 per token): compute follows the %1 B "
                                                "active parameters, memory all %2 B spread over the expert-parallel ranks.")

@@ -14,7 +14,8 @@ namespace gpuplanner::core {
 inline constexpr double kDecodeImagesPerSecondPerVcpu = 360.0;
 // PyTorch DataLoader's default prefetch_factor: batches each worker keeps ready.
 inline constexpr int kLoaderPrefetchBatches = 2;
-// Host memory the system and the training processes keep for themselves.
+// Host memory the system and the training processes keep for themselves: a default, not a
+// measurement (it only decides when RAM, not vCPUs, caps the loader workers).
 inline constexpr double kHostReservedGib = 4.0;
 
 struct HostLimit

@@ -105,14 +105,6 @@ double linkBandwidth(const ClusterConfig &c, int span)
     return c.networkBandwidthGbs() * 1e9 / std::max(1, c.gpusPerInstance);
 }
 
-// Hopper and later overlap tensor-parallel collectives with GEMMs (Transformer Engine userbuffers,
-// Megatron-Core --tp-comm-overlap); a quarter stays exposed (a default). Older parts expose it all.
-double tensorParallelExposedShare(GpuGeneration g)
-{
-    constexpr double kOverlappedExposedShare = 0.25;
-    return g == GpuGeneration::Hopper || g == GpuGeneration::Blackwell ? kOverlappedExposedShare : 1.0;
-}
-
 // The share of layers whose forward runs twice.
 double recomputedShare(const Context &x, const Layout &l)
 {
