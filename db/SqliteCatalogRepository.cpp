@@ -1,5 +1,8 @@
 #include "db/SqliteCatalogRepository.h"
 
+#include "db/CalibrationStore.h"
+#include "db/SpendStore.h"
+
 #include "db/CatalogFile.h"
 #include "db/Migrations.h"
 #include "db/OfferRows.h"
@@ -266,6 +269,25 @@ Result<QList<FxRate>> SqliteCatalogRepository::fxRates()
     if (!s.error().isEmpty())
         return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
     return rates;
+}
+
+Result<QList<core::Calibration>> SqliteCatalogRepository::calibrations()
+{
+    return loadCalibrations(*m_db);
+}
+
+Result<core::SpendData> SqliteCatalogRepository::spend()
+{
+    core::SpendData data;
+    auto records = allSpendLines(*m_db);
+    if (!records)
+        return records.error();
+    auto counts = gpusPerInstanceType(*m_db);
+    if (!counts)
+        return counts.error();
+    data.records = std::move(records).value();
+    data.gpusPerInstance = std::move(counts).value();
+    return data;
 }
 
 } // namespace gpuplanner::db

@@ -27,6 +27,8 @@ public:
     Result<core::CatalogInfo> info() override;
     Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;
     Result<QList<core::FxRate>> fxRates() override;
+    Result<QList<core::Calibration>> calibrations() override;
+    Result<core::SpendData> spend() override;
 
     Database &database() { return *m_db; }
 

@@ -15,6 +15,8 @@ PACKAGES=(
   dbus-daemon dbus-bin gnome-keyring libsecret-1-0
   fonts-noto-cjk fonts-dejavu-core libqt6printsupport6 xvfb xauth poppler-utils
   # The .deb and its checks (scripts/package.sh, scripts/check-package.sh).
+  # The benchmark probe's tests run it on the CPU with Debian's PyTorch (tests/probe).
+  python3 python3-torch
   dpkg-dev lintian desktop-file-utils appstream shared-mime-info libxml2-utils man-db bash-completion
 )
 

@@ -222,7 +222,8 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
         return;
     }
     m_offers->setCatalog(snapshot.offers, snapshot.gpus, snapshot.info);
-    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates, snapshot.gpuResolver, snapshot.info.providers);
+    m_runner->setCatalog(snapshot.offers, snapshot.gpus, snapshot.fxRates, snapshot.gpuResolver, snapshot.info.providers,
+                         snapshot.calibrations, snapshot.spend);
     // The assumptions form lists the catalog rates that apply where the scenario sets none.
     m_editor->assumptions()->fxRatesField()->setCatalogRates(snapshot.fxRates);
     QStringList providers;
@@ -237,6 +238,7 @@ void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
     m_catalogOffers = snapshot.offers;
     m_catalogGpus = snapshot.gpus;
     m_catalogProviders = snapshot.info.providers;
+    m_catalogCalibrations = snapshot.calibrations;
     m_catalogInfo = snapshot.info;
     m_reportPlanner.reset();
     m_freshness->setText(freshnessText(snapshot.info));
@@ -300,6 +302,7 @@ std::optional<ReportInput> MainWindow::currentReportInput()
     if (!m_reportPlanner) {
         m_reportPlanner = std::make_unique<core::Planner>();
         m_reportPlanner->setCatalog(m_catalogOffers, m_catalogGpus, m_catalogProviders);
+        m_reportPlanner->setCalibrations(core::CalibrationSet(m_catalogCalibrations, m_catalogGpus));
     }
     m_reportPlanner->plan(latest->request);
     ReportInput input;
@@ -308,6 +311,7 @@ std::optional<ReportInput> MainWindow::currentReportInput()
     input.planner = m_reportPlanner.get();
     input.timeline = latest->timeline;
     input.timelineProblem = latest->timelineError;
+    input.actuals = latest->actuals;
     input.catalog = m_catalogInfo;
     return input;
 }

@@ -95,6 +95,7 @@ private:
     QList<core::Offer> m_catalogOffers;
     QList<core::GpuModel> m_catalogGpus;
     QList<core::ProviderInfo> m_catalogProviders;
+    QList<core::Calibration> m_catalogCalibrations;
     std::optional<core::CatalogInfo> m_catalogInfo;
     std::unique_ptr<core::Planner> m_reportPlanner;
 };

@@ -1,6 +1,8 @@
 #include "Cli.h"
 
 #include "core/common/Redact.h"
+#include "ActualsCommand.h"
+#include "CalibrateCommand.h"
 #include "CatalogCommand.h"
 #include "RefreshCommand.h"
 
@@ -51,6 +53,10 @@ QString globalHelp()
         "  plan FILE       rank offers and billing models for a scenario, with spot risk and a recommendation\n"
         "  timeline FILE   monthly and cumulative cost of a scenario's phases per strategy\n"
         "  report FILE     PDF report for management: -o OUT.pdf [--top N] [--lang en|zh_CN] [--page-size A4|Letter]\n"
+        "  report --benchmark RESULT.json... [SCENARIO] -o bench.pdf: measured GPUs side by side, cost per offer\n"
+        "  probe --script  the benchmark probe (Python + PyTorch) to run on a rented machine\n"
+        "  calibrate       import | list | remove probe results that calibrate the estimates\n"
+        "  actuals         import | list | remove billing exports (actual spend against the plan)\n"
         "\n"
         "Global options:\n"
         "  --catalog PATH  use this catalog file instead of the user's catalog\n"
@@ -324,6 +330,12 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runCatalog(arguments, session, out, err);
     if (command == u"refresh")
         return runRefresh(arguments, session, out, err);
+    if (command == u"probe")
+        return runProbe(arguments, out, err);
+    if (command == u"calibrate")
+        return runCalibrate(arguments, session, out, err);
+    if (command == u"actuals")
+        return runActuals(arguments, session, out, err);
     if (command == u"estimate")
         return runEstimate(arguments, out, err);
     if (command == u"plan")

@@ -13,6 +13,8 @@
 #include "core/estimate/ModelPresets.h"
 #include "core/estimate/Quantity.h"
 #include "core/plan/Scenario.h"
+#include "core/calibrate/Calibration.h"
+#include "db/CalibrationStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
@@ -112,6 +114,8 @@ constexpr Option kOptions[] = {
     {u"eval-share", u"Goodput: share of time spent on evaluation.", u"X"},
     {u"slowdown-share", u"Goodput: share lost to slow-downs.", u"X"},
     {u"startup-minutes", u"Fixed start-up per run in minutes (default 10).", u"M"},
+    {u"calibration", u"Estimate on the device of this stored probe run (see `calibrate list`); a host-CPU run too.", u"ID"},
+    {u"no-calibration", u"Ignore stored probe runs (default: a run on --gpu, or the nearest one scaled, calibrates it).", nullptr},
     {u"format", u"table or json.", u"F"},
 };
 
@@ -357,7 +361,70 @@ Result<GpuModel> findGpu(db::SqliteCatalogRepository *repo, const QString &name,
     return Error{QStringLiteral("--%1: '%2' has no specs in the catalog").arg(QString::fromUtf16(flag), name)};
 }
 
-void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, const Estimate &e, const QString &plan)
+// The stored runs an estimate uses: --calibration ID picks one (its device is the GPU unless
+// --gpu names another model); otherwise every run, unless --no-calibration.
+struct CalibrationChoice
+{
+    std::optional<Calibration> run;
+    CalibrationSet set;
+};
+
+Result<CalibrationChoice> calibrationFor(db::SqliteCatalogRepository *repo, Args &args)
+{
+    CalibrationChoice choice;
+    if (args.has(u"no-calibration") && !args.has(u"calibration"))
+        return choice;
+    auto all = db::loadCalibrations(repo->database());
+    if (!all)
+        return all.error();
+    if (args.has(u"calibration")) {
+        bool ok = false;
+        const qint64 id = args.text(u"calibration").toLongLong(&ok);
+        for (const Calibration &c : all.value()) {
+            if (ok && c.id == id)
+                choice.run = c;
+        }
+        if (!choice.run)
+            return Error{QStringLiteral("--calibration: %1 is not a stored calibration (see `gpu-planner-cli calibrate list`)")
+                             .arg(quoteValue(args.text(u"calibration")))};
+        return choice;
+    }
+    auto gpus = repo->gpuModels();
+    if (!gpus)
+        return gpus.error();
+    choice.set = CalibrationSet(all.value(), gpus.value());
+    return choice;
+}
+
+// A host-CPU run as the "GPU" of an estimate.
+GpuModel cpuModel(const Calibration &run)
+{
+    GpuModel m;
+    m.id = run.probe.deviceLabel();
+    m.vendor = QStringLiteral("CPU");
+    m.kind = QStringLiteral("cpu");
+    return m;
+}
+
+CalibrationEffect applyCalibration(const CalibrationChoice &choice, const GpuModel &gpu)
+{
+    if (!choice.run)
+        return choice.set.effectFor(gpu, gpuSpecFromModel(gpu));
+    CalibrationEffect e;
+    e.applies = e.direct = true;
+    e.calibrationId = choice.run->id;
+    e.note = calibrationNote(*choice.run);
+    if (choice.run->gpuId.isEmpty())
+        e.spec = measuredDeviceSpec(choice.run->probe);
+    else if (choice.run->gpuId == gpu.id)
+        e.spec = calibratedSpec(gpuSpecFromModel(gpu), choice.run->probe);
+    else
+        return CalibrationSet({*choice.run}, {gpu}).effectFor(gpu, gpuSpecFromModel(gpu));
+    return e;
+}
+
+void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, const Estimate &e, const QString &plan,
+                const QString &calibration)
 {
     const QJsonObject o = estimateToJson(w, c, e);
     auto line = [&out](const char *key, const QString &value) { out << QString::fromLatin1(key).leftJustified(22) << value << '\n'; };
@@ -385,6 +452,8 @@ void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, con
     if (!plan.isEmpty())
         line("instance count", plan);
     out << "\nAssumptions:\n";
+    if (!calibration.isEmpty())
+        out << "  - " << calibration << '\n';
     for (const QString &s : assumptions(w, c, e))
         out << "  - " << s << '\n';
 }
@@ -486,8 +555,8 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
     const QString format = args.has(u"format") ? args.text(u"format") : QStringLiteral("table");
     if (format != u"table" && format != u"json")
         args.fail(u"format", QStringLiteral("'%1' is not one of table, json").arg(format));
-    if (!args.has(u"gpu"))
-        args.fail(u"gpu", QStringLiteral("a GPU model is required"));
+    if (!args.has(u"gpu") && !args.has(u"calibration"))
+        args.fail(u"gpu", QStringLiteral("a GPU model is required (or --calibration ID: the device a probe ran on)"));
     const double gpus = args.count(u"gpus", 0);
     const double perInstance = args.count(u"gpus-per-instance", 0);
     const double deadline = args.hours(u"deadline");
@@ -516,7 +585,17 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
         err << prog << ": " << repo.errorMessage() << '\n';
         return ExitData;
     }
-    auto gpu = findGpu(repo.value(), args.text(u"gpu"), u"gpu");
+    auto calibration = calibrationFor(repo.value(), args);
+    if (!calibration) {
+        err << prog << ": " << calibration.errorMessage() << '\n';
+        return calibration.errorMessage().startsWith(u"--") ? ExitUsage : ExitData;
+    }
+    const bool onMeasuredCpu = calibration.value().run && calibration.value().run->gpuId.isEmpty();
+    auto gpu = onMeasuredCpu ? Result<GpuModel>(cpuModel(*calibration.value().run))
+                             : findGpu(repo.value(),
+                                       args.has(u"gpu") || !calibration.value().run ? args.text(u"gpu")
+                                                                                   : calibration.value().run->gpuId,
+                                       u"gpu");
     if (!gpu) {
         err << prog << ": " << gpu.errorMessage() << '\n';
         return gpu.errorMessage().startsWith(u"--") ? ExitUsage : ExitData;
@@ -533,7 +612,8 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
     // The instance shape: HGX-class boards (8 GPUs on NVSwitch, 8 x 200 Gb/s InfiniBand) for
     // SXM parts, single PCIe GPUs on 100 Gb/s TCP otherwise, unless flags say more.
     ClusterConfig c;
-    c.gpu = gpuSpecFromModel(gpu.value());
+    const CalibrationEffect calibrated = applyCalibration(calibration.value(), gpu.value());
+    c.gpu = calibrated.applies ? calibrated.spec : gpuSpecFromModel(gpu.value());
     const bool board = gpu->formFactor == u"SXM" || gpu->formFactor == u"OAM" || gpu->formFactor == u"Superchip";
     int per = perInstance > 0 ? int(perInstance) : (board ? 8 : 1);
     if (gpus > 0 && gpus < per)
@@ -574,12 +654,16 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
     if (format == u"json") {
         QJsonObject o = estimateToJson(w, c, e);
         o.insert(QStringLiteral("gpu"), gpu->id);
+        if (calibrated.applies)
+            o.insert(QStringLiteral("calibration"), QJsonObject{{QStringLiteral("id"), calibrated.calibrationId},
+                                                                {QStringLiteral("direct"), calibrated.direct},
+                                                                {QStringLiteral("note"), calibrated.note}});
         if (!planText.isEmpty())
             o.insert(QStringLiteral("instance_count_reason"), planText);
         out << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         out << "GPU                   " << gpu->id << '\n';
-        printTable(out, w, c, e, planText);
+        printTable(out, w, c, e, planText, calibrated.note);
     }
     return ExitOk;
 }

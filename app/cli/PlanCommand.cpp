@@ -9,7 +9,9 @@
 #include "core/plan/PlanExplain.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
+#include "core/plan/PlanActuals.h"
 #include "core/plan/Timeline.h"
+#include "db/SpendStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
@@ -60,6 +62,24 @@ void addCommon(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
                       QStringLiteral("table")});
+}
+
+// The spend imported for the scenario's project against the timeline's plan.
+Result<PlanActuals> loadPlanActuals(const PreparedPlan &p, const Timeline &timeline, const QString &catalogPath,
+                                    const QString &strategy)
+{
+    CatalogSession session(catalogPath);
+    auto repo = session.repository();
+    if (!repo)
+        return repo.error();
+    auto lines = db::spendLines(repo.value()->database(), p.scenario.project);
+    if (!lines)
+        return lines.error();
+    auto gpuCounts = db::gpusPerInstanceType(repo.value()->database());
+    if (!gpuCounts)
+        return gpuCounts.error();
+    return comparePlanToActuals(timeline, lines.value(), p.request.assumptions.fx, p.request.displayCurrency,
+                                p.request.constraints.budget, gpuCounts.value(), strategy);
 }
 
 } // namespace
@@ -118,8 +138,14 @@ int runTimeline(const QStringList &arguments, QTextStream &out, QTextStream &err
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Price a scenario's project phases month by month under strategies side by side (all on-demand, reserved "
-        "base plus on-demand burst, spot where allowed, owning the hardware), with break-even months."));
+        "base plus on-demand burst, spot where allowed, owning the hardware), with break-even months.\n"
+        "When billing exports of the scenario's project are imported (`actuals import --project`), the actual\n"
+        "spend per month is shown beside the plan with the variance and a forecast to the end of the plan."));
     addCommon(parser);
+    parser.addOption({QStringLiteral("strategy"),
+                      QStringLiteral("Hold the actuals against this strategy (default: the cheapest one you rent)."),
+                      QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("no-actuals"), QStringLiteral("Leave imported actual spend out.")});
     parser.addPositionalArgument(QStringLiteral("timeline SCENARIO.json"), QStringLiteral("The command and a scenario file."));
     if (auto answered = parse(parser, arguments, QStringLiteral("timeline"), out, err))
         return *answered;
@@ -141,12 +167,29 @@ int runTimeline(const QStringList &arguments, QTextStream &out, QTextStream &err
     }
     const QString format = parser.value(QStringLiteral("format"));
     const QString &currency = p.request.displayCurrency;
-    if (format == u"json")
-        out << QJsonDocument(timelineToJson(timeline.value(), currency)).toJson(QJsonDocument::Indented);
-    else if (format == u"csv")
-        out << timelineToCsv(timeline.value());
-    else
+    std::optional<PlanActuals> actuals;
+    if (!parser.isSet(QStringLiteral("no-actuals"))) {
+        auto compared = loadPlanActuals(p, timeline.value(), parser.value(QStringLiteral("catalog")),
+                                        parser.value(QStringLiteral("strategy")));
+        if (!compared) {
+            err << "gpu-planner-cli timeline: " << compared.errorMessage() << '\n';
+            return ExitData;
+        }
+        if (compared.value().hasActuals())
+            actuals = std::move(compared).value();
+    }
+    if (format == u"json") {
+        QJsonObject o = timelineToJson(timeline.value(), currency);
+        if (actuals)
+            o.insert(QStringLiteral("plan_against_actual"), planActualsToJson(*actuals, currency));
+        out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else if (format == u"csv") {
+        out << (actuals ? planActualsToCsv(*actuals) : timelineToCsv(timeline.value()));
+    } else {
         out << timelineToTable(timeline.value(), currency);
+        if (actuals)
+            out << '\n' << planActualsToTable(*actuals, currency);
+    }
     return ExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
+#include "db/CalibrationStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 namespace gpuplanner::cli {
@@ -62,6 +63,10 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
     if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, offers.value()); !terms)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, terms.errorMessage())};
     p->planner.setCatalog(std::move(offers).value(), gpus.value(), p->catalog.providers);
+    auto calibrations = db::loadCalibrations(repo.value()->database());
+    if (!calibrations)
+        return calibrations.error();
+    p->planner.setCalibrations(CalibrationSet(calibrations.value(), gpus.value()));
     if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};
     p->planner.plan(p->request);

@@ -27,6 +27,14 @@ CatalogSnapshot readSnapshot(const core::CatalogRepositoryFactory &factory)
                                     : resolver.errorMessage();
         return snapshot;
     }
+    auto calibrations = repo.value()->calibrations();
+    auto spend = repo.value()->spend();
+    if (!calibrations || !spend) {
+        snapshot.error = !calibrations ? calibrations.errorMessage() : spend.errorMessage();
+        return snapshot;
+    }
+    snapshot.calibrations = std::move(calibrations).value();
+    snapshot.spend = std::move(spend).value();
     snapshot.gpuResolver = std::move(resolver).value();
     snapshot.offers = std::move(offers).value();
     snapshot.gpus = std::move(gpus).value();

@@ -17,6 +17,8 @@ struct CatalogSnapshot
     core::CatalogInfo info;
     QList<core::FxRate> fxRates; // the newest stored rate of each currency
     core::GpuAliasResolver gpuResolver; // GPU names people type -> catalog ids
+    QList<core::Calibration> calibrations; // stored probe runs
+    core::SpendData spend;                 // imported billing exports
     QString error; // empty on success; names the file at fault otherwise
 };
 

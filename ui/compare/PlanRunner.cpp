@@ -17,11 +17,30 @@ struct PlanRunner::Engine
     QList<core::FxRate> catalogRates;
     core::GpuAliasResolver gpuResolver;
     std::optional<core::BillingRules> rules;
+    core::SpendData spend;
     QString rulesError;
     bool hasCatalog = false;
 };
 
 namespace {
+
+// The scenario project's imported spend against its timeline.
+void addActuals(PlanSnapshot &snapshot, const core::SpendData &spend, const core::PlanRequest &request)
+{
+    QList<core::SpendRecord> mine;
+    for (const core::SpendRecord &r : spend.records) {
+        if (r.line.project == snapshot.scenario.project)
+            mine.append(r);
+    }
+    if (mine.isEmpty())
+        return;
+    auto compared = core::comparePlanToActuals(*snapshot.timeline, mine, request.assumptions.fx, request.displayCurrency,
+                                               request.constraints.budget, spend.gpusPerInstance);
+    if (!compared)
+        snapshot.actualsError = compared.errorMessage();
+    else if (compared.value().hasActuals())
+        snapshot.actuals = std::move(compared).value();
+}
 
 PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::optional<PlanCatalog> catalog,
                         core::Scenario scenario, quint64 generation)
@@ -41,6 +60,8 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         engine->catalogRates = std::move(catalog->fxRates);
         engine->gpuResolver = std::move(catalog->gpuResolver);
         engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus, catalog->providers);
+        engine->planner.setCalibrations(core::CalibrationSet(catalog->calibrations, catalog->gpus));
+        engine->spend = std::move(catalog->spend);
         engine->hasCatalog = true;
     }
     snapshot->scenario = scenario;
@@ -84,6 +105,10 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     snapshot->offers = engine->planner.offers();
     snapshot->gpus = engine->planner.gpuModels();
     snapshot->recommendation = core::recommendationText(engine->planner, request);
+    for (const core::GpuModel &g : snapshot->gpus) {
+        if (const core::CalibrationEffect *c = engine->planner.calibration(g.id, request))
+            snapshot->calibrations.insert(g.id, *c);
+    }
     if (!scenario.phases.isEmpty()) {
         core::Scenario priced = scenario;
         priced.assumptions.fx = fx;
@@ -97,6 +122,8 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
                 snapshot->timeline = std::move(timeline).value();
             else
                 snapshot->timelineError = timeline.errorMessage();
+            if (snapshot->timeline)
+                addActuals(*snapshot, engine->spend, request);
         }
     }
     snapshot->planMs = double(clock.nsecsElapsed()) / 1e6;
@@ -139,10 +166,11 @@ PlanRunner::~PlanRunner()
 }
 
 void PlanRunner::setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
-                            core::GpuAliasResolver gpuResolver, QList<core::ProviderInfo> providers)
+                            core::GpuAliasResolver gpuResolver, QList<core::ProviderInfo> providers,
+                            QList<core::Calibration> calibrations, core::SpendData spend)
 {
     m_catalog = PlanCatalog{std::move(offers), std::move(gpus), std::move(fxRates), std::move(gpuResolver),
-                            std::move(providers)};
+                            std::move(providers), std::move(calibrations), std::move(spend)};
     m_hasCatalog = true;
     if (m_waiting || m_latest)
         request(m_waiting ? *m_waiting : m_latest->scenario);

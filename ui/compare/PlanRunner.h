@@ -7,6 +7,7 @@
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
+#include "core/plan/PlanActuals.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
 
@@ -33,11 +34,19 @@ struct PlanSnapshot
     std::optional<core::TimelineRates> rates;
     std::optional<core::Timeline> timeline;
     QString timelineError;
+    std::optional<core::PlanActuals> actuals; // the scenario project's imported spend against the timeline
+    QString actualsError;
+    QHash<QString, core::CalibrationEffect> calibrations; // by GPU id, those the request uses
     QString error; // non-empty when nothing could be planned (no catalog, no FX rate, ...)
     double planMs = 0;
 
     const core::Offer &offer(const core::PlanOption &o) const { return offers.at(o.offer); }
     const core::GpuModel *gpuModel(const QString &id) const;
+    const core::CalibrationEffect *calibration(const QString &gpuId) const
+    {
+        const auto it = calibrations.constFind(gpuId);
+        return it == calibrations.constEnd() ? nullptr : &it.value();
+    }
 };
 using PlanSnapshotPtr = std::shared_ptr<const PlanSnapshot>;
 
@@ -49,6 +58,8 @@ struct PlanCatalog
     QList<core::FxRate> fxRates;
     core::GpuAliasResolver gpuResolver;
     QList<core::ProviderInfo> providers;
+    QList<core::Calibration> calibrations;
+    core::SpendData spend;
 };
 
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
@@ -63,7 +74,8 @@ public:
     ~PlanRunner() override;
 
     void setCatalog(QList<core::Offer> offers, QList<core::GpuModel> gpus, QList<core::FxRate> fxRates,
-                    core::GpuAliasResolver gpuResolver = {}, QList<core::ProviderInfo> providers = {});
+                    core::GpuAliasResolver gpuResolver = {}, QList<core::ProviderInfo> providers = {},
+                    QList<core::Calibration> calibrations = {}, core::SpendData spend = {});
     bool hasCatalog() const { return m_hasCatalog; }
     // Plans scenario after the debounce interval; a newer call replaces a waiting one.
     void request(const core::Scenario &scenario);

@@ -4,6 +4,7 @@
 // PDF writer, print preview, the exports and the CLI.
 
 #include "core/catalog/CatalogInfo.h"
+#include "core/plan/PlanActuals.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
@@ -25,6 +26,7 @@ struct ReportInput
     const core::Planner *planner = nullptr;
     std::optional<core::Timeline> timeline;
     QString timelineProblem; // why there is no timeline (shown in its place)
+    std::optional<core::PlanActuals> actuals; // imported spend against the timeline: the "Plan against actual" page
     std::optional<core::CatalogInfo> catalog;
 };
 

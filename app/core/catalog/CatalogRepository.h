@@ -2,6 +2,8 @@
 // CatalogRepository: the port through which core and ui read the offer catalog.
 // gpuplanner_db implements it over SQLite; each thread uses its own instance.
 
+#include "core/actuals/SpendRecord.h"
+#include "core/calibrate/Calibration.h"
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/catalog/CatalogInfo.h"
 #include "core/catalog/FxRate.h"
@@ -50,6 +52,10 @@ public:
     // The newest stored exchange rate of each currency (as the ECB refresh or the seed wrote them),
     // ordered by currency.
     virtual Result<QList<FxRate>> fxRates() = 0;
+    // Stored benchmark-probe runs (`calibrate import`), oldest first.
+    virtual Result<QList<Calibration>> calibrations() = 0;
+    // Imported actual spend of every project (`actuals import`), with GPUs per instance type.
+    virtual Result<SpendData> spend() = 0;
 };
 
 // Opens a fresh repository; background jobs call it on their own thread.

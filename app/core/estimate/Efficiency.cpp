@@ -81,7 +81,12 @@ double mamfEfficiency(QStringView gpuId, GpuGeneration generation)
 double transformerTrainingEfficiency(const GpuSpec &gpu, int hidden)
 {
     const double mamf = gpu.mamfEfficiency > 0 ? gpu.mamfEfficiency : mamfEfficiency({}, gpu.generation);
-    return mamf * kTrainingShareOfMamf * widthFactor(hidden);
+    const double assumed = mamf * kTrainingShareOfMamf * widthFactor(hidden);
+    // A calibrated GPU reaches what it was measured to reach, even past its measured GEMM rate
+    // (a probe's small GEMMs can run below the training step's fused kernels).
+    if (gpu.trainingEfficiencyScale > 0 && gpu.trainingEfficiencyScale != 1.0)
+        return assumed * gpu.trainingEfficiencyScale;
+    return std::min(1.0, assumed);
 }
 
 // Depthwise convolutions do about 9 multiply-adds per value loaded (a 3x3 kernel per channel)

@@ -94,6 +94,8 @@ int ClusterConfig::nvlinkDomain() const
 
 double ClusterConfig::intraBandwidthGbs() const
 {
+    if (gpu.measuredBusGbs > 0 && gpusPerInstance > 1)
+        return gpu.measuredBusGbs;
     if (intraLink != IntraLink::Pcie && gpu.nvlinkGbs > 0)
         return gpu.nvlinkGbs / 2.0 * kLinkEfficiency;
     return (gpu.pcieGen5 ? kPcieGen5Gbs : kPcieGen4Gbs) * kLinkEfficiency;

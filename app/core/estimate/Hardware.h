@@ -42,6 +42,12 @@ struct GpuSpec
     double mamfEfficiency = 0; // best-shape GEMM as a fraction of peak (measured, see Efficiency.cpp)
     GpuGeneration generation = GpuGeneration::Unknown;
     bool pcieGen5 = false;
+    // Calibration (core/calibrate): the user's probe run on this GPU, or the nearest one scaled
+    // by spec ratio. trainingEfficiencyScale multiplies the default transformer-training
+    // efficiency (measured over default on the probe's own step); measuredBusGbs replaces the
+    // link-derived all-reduce bandwidth inside an instance of more than one GPU.
+    double trainingEfficiencyScale = 1;
+    double measuredBusGbs = 0;
 
     // Dense peak for a precision, falling back to the next wider format the part has.
     double peakTflops(MathPrecision p) const;

@@ -74,9 +74,10 @@ QString memoryText(const Estimate &e)
 }
 
 void addEstimate(QList<DetailSection> &out, const Offer &offer, const GpuModel &gpu, const PlanRequest &request,
-                 const PlanOption &option)
+                 const PlanOption &option, const CalibrationEffect *calibration)
 {
-    const ClusterConfig cluster = clusterFromOffer(gpuSpecFromModel(gpu), offer, std::max(1, option.instances));
+    const GpuSpec spec = calibration && calibration->applies ? calibration->spec : gpuSpecFromModel(gpu);
+    const ClusterConfig cluster = clusterFromOffer(spec, offer, std::max(1, option.instances));
     const Estimate e = estimate(request.workload, cluster);
     const WorkloadKind kind = request.workload.kind;
     const bool serving = kind == WorkloadKind::Inference;
@@ -97,6 +98,8 @@ void addEstimate(QList<DetailSection> &out, const Offer &offer, const GpuModel &
     DetailSection hardware{DetailText::tr("Hardware"), {}};
     hardware.lines.append({DetailText::tr("GPU"), gpu.memoryGib ? DetailText::tr("%1, %2 GiB each").arg(offer.gpu).arg(*gpu.memoryGib)
                                                                : offer.gpu});
+    if (calibration && calibration->applies)
+        hardware.lines.append({DetailText::tr("Calibration"), calibration->note});
     hardware.lines.append({DetailText::tr("Between GPUs"), intraLinkText(cluster, offer)});
     hardware.lines.append({DetailText::tr("Between instances"), networkText(offer)});
     if (e.memoryCapacityBytes > 0)
@@ -126,11 +129,11 @@ void addEstimate(QList<DetailSection> &out, const Offer &offer, const GpuModel &
 } // namespace
 
 QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, const PlanRequest &request,
-                                   const PlanOption &option)
+                                   const PlanOption &option, const CalibrationEffect *calibration)
 {
     QList<DetailSection> out;
     if (gpu)
-        addEstimate(out, offer, *gpu, request, option);
+        addEstimate(out, offer, *gpu, request, option, calibration);
     if (!option.fits)
         return out;
 

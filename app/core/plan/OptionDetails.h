@@ -5,6 +5,7 @@
 // where the price came from with every warning. Computed on demand for the option selected
 // (its estimate is re-run, a few microseconds), so any option has it, not only the top ones.
 
+#include "core/calibrate/Calibration.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/plan/PlanTypes.h"
@@ -27,7 +28,8 @@ struct DetailSection
 };
 
 // gpu: the offer's GPU model (nullptr when the catalog lacks it: the estimate sections are left out).
+// calibration: what calibrates the GPU's estimates (Planner::calibration), nullptr for none.
 QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, const PlanRequest &request,
-                                   const PlanOption &option);
+                                   const PlanOption &option, const CalibrationEffect *calibration = nullptr);
 
 } // namespace gpuplanner::core

@@ -89,6 +89,7 @@ struct PlanRequest
     Assumptions assumptions;
     QString displayCurrency = QStringLiteral("USD");
     RankBy rankBy = RankBy::Cost;
+    bool useCalibration = true; // stored probe runs calibrate the GPUs (scenario "calibration": false turns it off)
 };
 
 // Why an option cannot be used at all (hard failures), None when it can.

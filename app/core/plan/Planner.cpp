@@ -74,6 +74,8 @@ void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const
         specIndex.insert(g.id, int(m_specs.size()));
         m_specs.push_back(gpuSpecFromModel(g));
     }
+    m_calibratedSpecs = m_specs;
+    m_calibrations.clear();
     m_offerSpec.assign(std::size_t(m_offers.size()), -1);
     m_onDemandTwin.assign(std::size_t(m_offers.size()), -1);
     QHash<QString, int> onDemand;
@@ -88,6 +90,30 @@ void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const
         m_onDemandTwin[std::size_t(i)] = o.billing == Billing::OnDemand ? int(i) : onDemand.value(twinKey(o), -1);
     }
     m_shapes.clear();
+}
+
+void Planner::setCalibrations(const CalibrationSet &calibrations)
+{
+    m_calibrations.clear();
+    m_calibratedSpecs = m_specs;
+    if (calibrations.isEmpty())
+        return;
+    for (qsizetype i = 0; i < m_gpuModels.size(); ++i) {
+        const GpuModel &g = m_gpuModels.at(i);
+        const CalibrationEffect effect = calibrations.effectFor(g, m_specs[std::size_t(i)]);
+        if (!effect.applies)
+            continue;
+        m_calibratedSpecs[std::size_t(i)] = effect.spec;
+        m_calibrations.insert(g.id, effect);
+    }
+}
+
+const CalibrationEffect *Planner::calibration(const QString &gpuId, const PlanRequest &request) const
+{
+    if (!request.useCalibration)
+        return nullptr;
+    const auto it = m_calibrations.constFind(gpuId);
+    return it == m_calibrations.constEnd() ? nullptr : &it.value();
 }
 
 const GpuModel *Planner::gpuModel(const QString &id) const
@@ -123,7 +149,8 @@ const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerI
 {
     const Offer &o = m_offers.at(offerIndex);
     const int spec = m_offerSpec[std::size_t(offerIndex)];
-    ClusterConfig shape = clusterFromOffer(spec >= 0 ? m_specs[std::size_t(spec)] : GpuSpec{}, o);
+    const std::vector<GpuSpec> &specs = m_useCalibration ? m_calibratedSpecs : m_specs;
+    ClusterConfig shape = clusterFromOffer(spec >= 0 ? specs[std::size_t(spec)] : GpuSpec{}, o);
     shape.startupHours = m_startupHours.value(o.provider, kDefaultStartupHours);
     const ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps,
                        shape.startupHours};
@@ -474,6 +501,7 @@ const PlanResult &Planner::plan(const PlanRequest &request)
     m_result.offersConsidered = 0;
     m_result.offersFilteredOut = 0;
     m_shapes.clear();
+    m_useCalibration = request.useCalibration;
     m_spot.clearCache(); // jobs depend on the whole request
     m_spot.setSeed(request.assumptions.seed);
     m_spot.setDraws(request.assumptions.monteCarloDraws);

@@ -3,6 +3,7 @@
 // count, cost with billing rules and spot risk, ranking, Pareto front and a recommendation.
 // Keeps its buffers between calls so the GUI can re-plan on every edit without churn.
 
+#include "core/calibrate/Calibration.h"
 #include "core/catalog/GpuModel.h"
 #include "core/catalog/Offer.h"
 #include "core/estimate/InstancePlanner.h"
@@ -29,6 +30,11 @@ public:
     const Offer &offer(const PlanOption &o) const { return m_offers.at(o.offer); }
     const GpuModel *gpuModel(const QString &id) const;
     const QList<GpuModel> &gpuModels() const { return m_gpuModels; }
+    // Stored probe runs: estimates on a calibrated GPU model (or one scaled from the nearest
+    // run) use the measured rates when the request allows it. Call after setCatalog.
+    void setCalibrations(const CalibrationSet &calibrations);
+    // What calibrates a GPU model's estimates under request; nullptr when nothing does.
+    const CalibrationEffect *calibration(const QString &gpuId, const PlanRequest &request) const;
 
     // Plans request; the result stays valid until the next call.
     const PlanResult &plan(const PlanRequest &request);
@@ -70,6 +76,9 @@ private:
     QHash<QString, double> m_startupHours; // by provider id
     QList<GpuModel> m_gpuModels;
     std::vector<GpuSpec> m_specs;
+    std::vector<GpuSpec> m_calibratedSpecs; // m_specs with the calibrations applied
+    QHash<QString, CalibrationEffect> m_calibrations; // by GPU model id, the ones that apply
+    bool m_useCalibration = false;          // of the request being planned
     std::vector<int> m_offerSpec;      // offer index -> m_specs index, -1 when unknown
     std::vector<int> m_onDemandTwin;   // offer index -> on-demand offer of the same instance and region
     std::unordered_map<ShapeKey, InstancePlan, ShapeHash> m_shapes;

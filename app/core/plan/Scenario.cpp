@@ -250,6 +250,7 @@ PlanRequest Scenario::request() const
     r.assumptions = assumptions;
     r.displayCurrency = displayCurrency;
     r.rankBy = rankBy;
+    r.useCalibration = useCalibration;
     return r;
 }
 
@@ -276,9 +277,11 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         return Error{r.error()};
     r.checkKeys(root, QString(),
                 {u"format", u"version", u"name", u"description", u"display_currency", u"sort", u"workload",
-                 u"constraints", u"phases", u"assumptions", u"ownership"});
+                 u"constraints", u"phases", u"assumptions", u"ownership", u"calibration", u"project"});
     s.name = r.string(root, QString(), u"name").value_or(QString());
     s.description = r.string(root, QString(), u"description").value_or(QString());
+    s.useCalibration = r.boolean(root, QString(), u"calibration").value_or(true);
+    s.project = r.string(root, QString(), u"project").value_or(QString()).trimmed();
     s.displayCurrency = r.string(root, QString(), u"display_currency").value_or(s.displayCurrency);
     if (!r.failed() && !isCurrencyCode(s.displayCurrency))
         r.fail(QStringLiteral("display_currency"), QJsonValue(s.displayCurrency), ScenarioText::tr("is not an ISO currency code"));

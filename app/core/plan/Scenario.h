@@ -62,6 +62,8 @@ struct Scenario
     QList<Phase> phases;
     Ownership ownership;
     RankBy rankBy = RankBy::Cost;
+    bool useCalibration = true; // "calibration": false plans without the stored probe runs
+    QString project;            // the billing project its actual spend is filed under (`actuals import --project`)
 
     PlanRequest request() const;
 };

@@ -167,6 +167,10 @@ QJsonObject scenarioToJson(const Scenario &s)
         o.insert(QStringLiteral("description"), s.description);
     o.insert(QStringLiteral("display_currency"), s.displayCurrency);
     o.insert(QStringLiteral("sort"), rankById(s.rankBy));
+    if (!s.useCalibration)
+        o.insert(QStringLiteral("calibration"), false);
+    if (!s.project.isEmpty())
+        o.insert(QStringLiteral("project"), s.project);
     o.insert(QStringLiteral("workload"), s.workloadSpec);
     o.insert(QStringLiteral("constraints"), constraintsToJson(s.constraints));
     if (!s.phases.isEmpty())

@@ -1,0 +1,161 @@
+// FOCUS 1.0 / 1.1 / 1.2 (and the 1.0-preview names OCI still writes: Provider, Region,
+// UsageQuantity). Amounts are EffectiveCost, the amortised basis; BilledCost only where a file has
+// no EffectiveCost. Commitment purchases (EffectiveCost 0) and unused commitment stay Commitment
+// lines; PricingCategory Dynamic is spot.
+
+#include "core/actuals/GpuRecognizer.h"
+#include "core/actuals/ParseSupport.h"
+
+#include <QJsonDocument>
+
+namespace gpuplanner::core::actuals::detail {
+
+namespace {
+
+bool isHourUnit(QStringView unit)
+{
+    const QString u = squash(unit);
+    return u == u"hrs" || u == u"hour" || u == u"hours" || u == u"hr" || u == u"h";
+}
+
+QString skuDetailsServiceType(const QString &json)
+{
+    if (json.isEmpty() || !json.startsWith(u'{'))
+        return {};
+    const QJsonObject o = QJsonDocument::fromJson(json.toUtf8()).object();
+    for (const char16_t *key : {u"ServiceType", u"InstanceType", u"instance_type", u"x_ServiceType"}) {
+        const QString v = o.value(QStringView(key)).toString();
+        if (!v.isEmpty())
+            return v;
+    }
+    return {};
+}
+
+} // namespace
+
+ParseResult parseFocus(const Source &source, QStringList &notes)
+{
+    Q_UNUSED(notes);
+    auto loaded = loadCsv(source);
+    if (!loaded)
+        return loaded.error();
+    const CsvInput &in = *loaded;
+    const ColumnMap &m = in.columns;
+
+    static constexpr Aliases kCategory = {u"ChargeCategory"};
+    static constexpr Aliases kCost = {u"EffectiveCost", u"BilledCost"};
+    static constexpr Aliases kCurrency = {u"BillingCurrency"};
+    static constexpr Aliases kStart = {u"ChargePeriodStart"};
+    const int category = m.find(kCategory);
+    const int effective = m.find({u"EffectiveCost"});
+    const int billed = m.find({u"BilledCost"});
+    const int currency = m.find(kCurrency);
+    const int start = m.find(kStart);
+    if (category < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the charge category"), kCategory);
+    if (effective < 0 && billed < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the cost"), kCost);
+    if (currency < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the currency"), kCurrency);
+    if (start < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the charge period start"), kStart);
+    const int cost = effective >= 0 ? effective : billed;
+    const QString basis = effective >= 0 ? kBasisAmortized : kBasisBilled;
+    const int end = m.find({u"ChargePeriodEnd"});
+    const int period = m.find({u"BillingPeriodStart"});
+    const int provider = m.find({u"ProviderName", u"Provider"});
+    const int account = m.find({u"SubAccountId", u"BillingAccountId"});
+    const int service = m.find({u"ServiceName"});
+    const int resource = m.find({u"ResourceId"});
+    const int sku = m.find({u"SkuMeter", u"x_SkuMeterName", u"x_UsageType", u"SkuId"});
+    const int skuDetails = m.find({u"x_SkuDetails", u"SkuPriceDetails"});
+    const int pricingCategory = m.find({u"PricingCategory"});
+    const int chargeClass = m.find({u"ChargeClass"});
+    const int commitmentId = m.find({u"CommitmentDiscountId"});
+    const int commitmentStatus = m.find({u"CommitmentDiscountStatus"});
+    const int commitmentCategory = m.find({u"CommitmentDiscountCategory"});
+    const int consumed = m.find({u"ConsumedQuantity", u"UsageQuantity"});
+    const int consumedUnit = m.find({u"ConsumedUnit", u"UsageUnit"});
+    const int tags = m.find({u"Tags"});
+    const int meterCategory = m.find({u"x_SkuMeterCategory"});
+
+    Lines lines;
+    lines.reserve(in.table.size());
+    for (const CsvRecord &record : in.table.records()) {
+        const Row row(in, record);
+        SpendLine line;
+        line.sourceRow = row.line();
+        line.basis = basis;
+        line.currency = currencyCode(row.text(currency));
+        if (line.currency.isEmpty()) {
+            return row.bad(currency, row.text(currency).isEmpty() ? QStringLiteral("is empty: every line needs its currency")
+                                                                  : QStringLiteral("is not an ISO 4217 currency code"));
+        }
+        auto begin = row.timestamp(start, kUtc);
+        if (!begin)
+            return begin.error();
+        line.usageStart = *begin;
+        if (end >= 0 && !row.text(end).isEmpty()) {
+            auto e = row.timestamp(end, kUtc);
+            if (!e)
+                return e.error();
+            line.usageEnd = *e;
+        }
+        auto amount = row.micros(cost);
+        if (!amount)
+            return amount.error();
+        line.amountMicros = *amount;
+        line.billingPeriod = monthFromText(row.text(period));
+        line.provider = normalizeProvider(row.text(provider));
+        line.account = row.text(account);
+        line.service = row.text(service);
+        line.resourceId = row.text(resource);
+        line.sku = row.text(sku);
+        line.project = projectFromJsonTags(row.text(tags));
+        auto q = row.number(consumed);
+        if (!q)
+            return q.error();
+        line.quantity = *q;
+        line.quantityUnit = row.text(consumedUnit);
+
+        const QString cat = squash(row.text(category));
+        line.chargeDetail = row.text(category);
+        const QString pc = squash(row.text(pricingCategory));
+        line.pricing = pc == u"standard" ? PricingKind::OnDemand
+            : pc == u"dynamic"           ? PricingKind::Spot
+            : pc == u"committed"         ? PricingKind::Committed
+                                         : PricingKind::Unknown;
+        const bool commitment = !row.text(commitmentId).isEmpty() || !row.text(commitmentCategory).isEmpty();
+        if (cat == u"usage") {
+            line.kind = squash(row.text(commitmentStatus)) == u"unused" ? ChargeKind::Commitment : ChargeKind::Usage;
+        } else if (cat == u"purchase") {
+            line.kind = commitment ? ChargeKind::Commitment : ChargeKind::Other;
+        } else if (cat == u"tax") {
+            line.kind = ChargeKind::Tax;
+        } else if (cat == u"credit") {
+            line.kind = ChargeKind::Credit;
+        } else if (cat == u"adjustment") {
+            line.kind = ChargeKind::Other;
+        } else {
+            return row.bad(category, QStringLiteral("is not a FOCUS charge category (Usage, Purchase, Tax, Credit, Adjustment)"));
+        }
+        // A correction that gives money back is a refund; the other corrections keep their category.
+        if (squash(row.text(chargeClass)) == u"correction" && line.amountMicros < 0
+            && (line.kind == ChargeKind::Usage || line.kind == ChargeKind::Other || line.kind == ChargeKind::Commitment))
+            line.kind = ChargeKind::Refund;
+        if (line.kind == ChargeKind::Commitment)
+            line.pricing = PricingKind::Committed;
+
+        line.instanceType = skuDetailsServiceType(row.text(skuDetails));
+        if (line.instanceType.isEmpty())
+            line.instanceType = awsInstanceFromUsageType(line.sku);
+        line.gpu = isGpuInstanceType(line.instanceType)
+            || (squash(row.text(meterCategory)) == u"virtualmachines" && isAzureGpuMeter(line.sku));
+        if (line.kind == ChargeKind::Usage && !line.instanceType.isEmpty() && isHourUnit(line.quantityUnit))
+            line.usageHours = line.quantity;
+        lines.append(std::move(line));
+    }
+    return lines;
+}
+
+} // namespace gpuplanner::core::actuals::detail

@@ -1,0 +1,424 @@
+// GCP Cloud Billing export: BigQuery rows as NEWLINE_DELIMITED_JSON (or a JSON array), the same
+// rows flattened to CSV ("sku.description" or "sku_description"), and the console "Cost table"
+// CSV with its metadata lines. Each row's nested credits[] become Credit lines of their own;
+// cost is before credits. A GPU is billed as its own SKU in GPU-seconds: its line carries
+// GPU-hours. Lines keep invoice.month as their billing period (late usage is invoiced later).
+
+#include "core/actuals/GpuRecognizer.h"
+#include "core/actuals/ParseSupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace gpuplanner::core::actuals::detail {
+
+namespace {
+
+struct Credit
+{
+    qint64 micros = 0;
+    QString type;
+    QString name;
+};
+
+// One export row, from JSON or CSV.
+struct GcpRow
+{
+    int sourceRow = 0;
+    qint64 costMicros = 0;
+    QString currency;
+    QDateTime start;
+    QDateTime end;
+    QString invoiceMonth;
+    QString projectId;
+    QString projectLabel;
+    QString service;
+    QString skuId;
+    QString skuDescription;
+    QString resource;
+    QString machineSpec;
+    double usageAmount = 0;
+    QString usageUnit;
+    double pricingAmount = 0;
+    QString pricingUnit;
+    QString costType;
+    QString creditType; // console CSV: the row itself is a credit
+    QList<Credit> credits;
+};
+
+bool isCommittedCredit(QStringView type)
+{
+    const QString t = squash(type);
+    return t.startsWith(u"committedusagediscount") || t == u"feeutilizationoffset" || t.startsWith(u"committeduse");
+}
+
+void appendLines(const GcpRow &r, Lines &out)
+{
+    SpendLine base;
+    base.provider = QStringLiteral("gcp");
+    base.sourceRow = r.sourceRow;
+    base.basis = kBasisBilled;
+    base.currency = r.currency;
+    base.usageStart = r.start;
+    base.usageEnd = r.end;
+    base.billingPeriod = r.invoiceMonth;
+    base.account = r.projectId;
+    base.project = r.projectLabel;
+    base.service = r.service;
+    base.resourceId = r.resource;
+    base.instanceType = r.machineSpec;
+    base.sku = r.skuDescription.isEmpty() ? r.skuId : r.skuDescription;
+    base.quantity = r.pricingUnit.isEmpty() ? r.usageAmount : r.pricingAmount;
+    base.quantityUnit = r.pricingUnit.isEmpty() ? r.usageUnit : r.pricingUnit;
+
+    const bool gpuSku = isGcpGpuSku(r.skuDescription);
+    base.gpu = gpuSku || isGpuInstanceType(r.machineSpec) || isGcpGpuFamilySku(r.skuDescription);
+
+    SpendLine line = base;
+    line.amountMicros = r.costMicros;
+    const QString costType = squash(r.costType);
+    const QString description = r.skuDescription;
+    line.chargeDetail = r.costType.isEmpty() ? QStringLiteral("regular") : r.costType;
+    if (!r.creditType.isEmpty()) {
+        line.kind = ChargeKind::Credit;
+        line.pricing = isCommittedCredit(r.creditType) ? PricingKind::Committed : PricingKind::Unknown;
+        line.chargeDetail = r.creditType;
+    } else if (costType == u"tax") {
+        line.kind = ChargeKind::Tax;
+    } else if (costType == u"adjustment") {
+        line.kind = line.amountMicros < 0 ? ChargeKind::Refund : ChargeKind::Other;
+    } else if (costType == u"roundingerror") {
+        line.kind = ChargeKind::Other;
+    } else if (description.startsWith(u"Commitment", Qt::CaseInsensitive)) {
+        line.kind = ChargeKind::Commitment; // CUD fee ("Commitment v1: ...", "Commitment - dollar based v1: ...")
+        line.pricing = PricingKind::Committed;
+    } else {
+        line.kind = ChargeKind::Usage;
+        line.pricing = description.contains(u"Spot", Qt::CaseInsensitive) || description.contains(u"Preemptible", Qt::CaseInsensitive)
+            ? PricingKind::Spot
+            : PricingKind::OnDemand;
+        if (gpuSku) {
+            line.usageIsGpuHours = true;
+            const QString pu = squash(r.pricingUnit);
+            const QString uu = squash(r.usageUnit);
+            if (pu == u"hour" || pu == u"hours" || pu == u"h")
+                line.usageHours = r.pricingAmount;
+            else if (uu == u"seconds" || uu == u"s")
+                line.usageHours = r.usageAmount / 3600.0;
+            else if (uu == u"hour" || uu == u"hours" || uu == u"h")
+                line.usageHours = r.usageAmount;
+        }
+    }
+    out.append(line);
+
+    for (const Credit &c : r.credits) {
+        SpendLine credit = base;
+        credit.kind = ChargeKind::Credit;
+        credit.pricing = isCommittedCredit(c.type) ? PricingKind::Committed : PricingKind::Unknown;
+        credit.amountMicros = c.micros;
+        credit.chargeDetail = c.type;
+        credit.sku = c.name.isEmpty() ? c.type : c.name;
+        credit.quantity = 0;
+        credit.quantityUnit.clear();
+        out.append(credit);
+    }
+}
+
+QString labelValue(const QJsonValue &labels, bool projectKey, const QString &key = {})
+{
+    for (const QJsonValue &v : labels.toArray()) {
+        const QJsonObject o = v.toObject();
+        const QString k = o.value(u"key").toString();
+        if ((projectKey && isProjectKey(k)) || (!projectKey && k == key))
+            return o.value(u"value").toString().trimmed();
+    }
+    return {};
+}
+
+Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &source)
+{
+    auto bad = [&](const QString &field, const QString &value, const QString &why) {
+        return Error{QStringLiteral("%1:%2: field \"%3\"%4 %5")
+                         .arg(source)
+                         .arg(sourceRow)
+                         .arg(field, value.isEmpty() ? QString() : QStringLiteral(": \"%1\"").arg(value), why)};
+    };
+    GcpRow r;
+    r.sourceRow = sourceRow;
+    if (!o.contains(u"cost"))
+        return bad(QStringLiteral("cost"), {}, QStringLiteral("is missing: every row needs its cost"));
+    const DecimalResult cost = jsonDecimalMicros(o.value(u"cost"));
+    if (!cost.ok())
+        return bad(QStringLiteral("cost"), jsonText(o, {u"cost"}), cost.error);
+    r.costMicros = cost.micros.value_or(0);
+    r.currency = currencyCode(jsonText(o, {u"currency"}));
+    if (r.currency.isEmpty())
+        return bad(QStringLiteral("currency"), jsonText(o, {u"currency"}), QStringLiteral("is not a currency code: every row needs its currency"));
+    const QString start = jsonText(o, {u"usage_start_time"});
+    const auto startTime = parseTimestamp(start, kUtc);
+    if (!startTime)
+        return bad(QStringLiteral("usage_start_time"), start, QStringLiteral("is not a date and time"));
+    r.start = *startTime;
+    const QString end = jsonText(o, {u"usage_end_time"});
+    if (!end.isEmpty()) {
+        const auto endTime = parseTimestamp(end, kUtc);
+        if (!endTime)
+            return bad(QStringLiteral("usage_end_time"), end, QStringLiteral("is not a date and time"));
+        r.end = *endTime;
+    }
+    const QString month = jsonText(o, {u"invoice", u"month"});
+    r.invoiceMonth = monthFromText(month);
+    if (!month.isEmpty() && r.invoiceMonth.isEmpty())
+        return bad(QStringLiteral("invoice.month"), month, QStringLiteral("is not a month (YYYYMM)"));
+    r.projectId = jsonText(o, {u"project", u"id"});
+    r.projectLabel = labelValue(o.value(u"labels"), true);
+    if (r.projectLabel.isEmpty())
+        r.projectLabel = labelValue(jsonAt(o, {u"project", u"labels"}), true);
+    r.service = jsonText(o, {u"service", u"description"});
+    r.skuId = jsonText(o, {u"sku", u"id"});
+    r.skuDescription = jsonText(o, {u"sku", u"description"});
+    r.resource = jsonText(o, {u"resource", u"global_name"});
+    if (r.resource.isEmpty())
+        r.resource = jsonText(o, {u"resource", u"name"});
+    r.machineSpec = labelValue(o.value(u"system_labels"), false, QStringLiteral("compute.googleapis.com/machine_spec"));
+    r.usageAmount = jsonAt(o, {u"usage", u"amount"}).toDouble();
+    r.usageUnit = jsonText(o, {u"usage", u"unit"});
+    r.pricingAmount = jsonAt(o, {u"usage", u"amount_in_pricing_units"}).toDouble();
+    r.pricingUnit = jsonText(o, {u"usage", u"pricing_unit"});
+    r.costType = jsonText(o, {u"cost_type"});
+    const QJsonValue credits = o.value(u"credits");
+    if (!credits.isUndefined() && !credits.isNull() && !credits.isArray())
+        return bad(QStringLiteral("credits"), {}, QStringLiteral("is not a list"));
+    const QJsonArray list = credits.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonObject c = list.at(i).toObject();
+        const QString field = QStringLiteral("credits[%1].amount").arg(i);
+        const DecimalResult amount = jsonDecimalMicros(c.value(u"amount"));
+        if (!amount.ok() || !amount.micros)
+            return bad(field, jsonText(c, {u"amount"}), amount.ok() ? QStringLiteral("is missing") : amount.error);
+        r.credits.append(Credit{*amount.micros, jsonText(c, {u"type"}), jsonText(c, {u"name"})});
+    }
+    return r;
+}
+
+ParseResult parseJsonRows(const Source &source)
+{
+    Lines lines;
+    const QStringView text = source.text;
+    if (text.trimmed().startsWith(u'[')) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError)
+            return Error{QStringLiteral("%1: not valid JSON: %2 at offset %3").arg(source.name, error.errorString()).arg(error.offset)};
+        const QJsonArray rows = doc.array();
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            if (!rows.at(i).isObject())
+                return Error{QStringLiteral("%1: record %2: not a JSON object").arg(source.name).arg(i + 1)};
+            auto row = rowFromJson(rows.at(i).toObject(), int(i + 1), source.name);
+            if (!row)
+                return row.error();
+            appendLines(*row, lines);
+        }
+        return lines;
+    }
+    int lineNo = 0;
+    for (const QStringView raw : text.split(u'\n')) {
+        ++lineNo;
+        const QStringView l = raw.trimmed();
+        if (l.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(l.toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError)
+            return Error{QStringLiteral("%1:%2: not valid JSON: %3 at column %4").arg(source.name).arg(lineNo).arg(error.errorString()).arg(error.offset + 1)};
+        if (!doc.isObject())
+            return Error{QStringLiteral("%1:%2: not a JSON object (expected one export row per line)").arg(source.name).arg(lineNo)};
+        auto row = rowFromJson(doc.object(), lineNo, source.name);
+        if (!row)
+            return row.error();
+        appendLines(*row, lines);
+    }
+    if (lines.isEmpty())
+        return Error{QStringLiteral("%1: no rows").arg(source.name)};
+    return lines;
+}
+
+// Console Cost table: "Invoice number,...", "Currency,USD", ... then the header.
+ParseResult parseConsoleCsv(const Source &source, QStringList &notes)
+{
+    int skip = 0;
+    QString currency;
+    QStringView rest = source.text;
+    while (!rest.isEmpty()) {
+        const qsizetype nl = rest.indexOf(u'\n');
+        const QStringView line = (nl < 0 ? rest : rest.left(nl)).trimmed();
+        if (line.contains(u"SKU description") && line.contains(u"Cost type"))
+            break;
+        if (line.startsWith(u"Currency,"))
+            currency = currencyCode(line.mid(9).trimmed());
+        ++skip;
+        rest = nl < 0 ? QStringView() : rest.mid(nl + 1);
+    }
+    auto loaded = loadCsv(source, skip);
+    if (!loaded)
+        return loaded.error();
+    const CsvInput &in = *loaded;
+    const ColumnMap &m = in.columns;
+    static constexpr Aliases kCost = {u"Unrounded Cost ($)", u"Cost ($)", u"Cost"};
+    static constexpr Aliases kStart = {u"Usage start date"};
+    const int cost = m.find(kCost);
+    const int start = m.find(kStart);
+    const int currencyCol = m.find({u"Currency"});
+    if (cost < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the cost"), kCost);
+    if (start < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the usage start"), kStart);
+    if (currency.isEmpty() && currencyCol < 0)
+        return Error{QStringLiteral("%1: no currency: expected a \"Currency,<code>\" line above the table or a Currency column").arg(in.source)};
+    notes.append(QStringLiteral("%1: GCP console cost table: amounts from \"%2\"").arg(in.source, m.headerName(cost)));
+    const int end = m.find({u"Usage end date"});
+    const int project = m.find({u"Project ID"});
+    const int service = m.find({u"Service description"});
+    const int skuId = m.find({u"SKU ID"});
+    const int skuDescription = m.find({u"SKU description"});
+    const int creditType = m.find({u"Credit type"});
+    const int costType = m.find({u"Cost type"});
+    const int amount = m.find({u"Usage amount"});
+    const int unit = m.find({u"Usage unit"});
+
+    Lines lines;
+    for (const CsvRecord &record : in.table.records()) {
+        const Row row(in, record);
+        GcpRow r;
+        r.sourceRow = row.line();
+        auto micros = row.micros(cost, DecimalOptions{true, 0});
+        if (!micros)
+            return micros.error();
+        r.costMicros = *micros;
+        r.currency = currencyCol >= 0 ? currencyCode(row.text(currencyCol)) : currency;
+        if (r.currency.isEmpty())
+            return row.bad(currencyCol, QStringLiteral("is not a currency code: every line needs its currency"));
+        auto day = row.day(start);
+        if (!day)
+            return day.error();
+        r.start = QDateTime(*day, QTime(0, 0), QTimeZone::utc());
+        r.end = r.start.addDays(1);
+        if (end >= 0 && !row.text(end).isEmpty()) {
+            auto last = row.day(end);
+            if (!last)
+                return last.error();
+            r.end = QDateTime(last->addDays(1), QTime(0, 0), QTimeZone::utc()); // inclusive end date
+        }
+        r.projectId = row.text(project);
+        r.service = row.text(service);
+        r.skuId = row.text(skuId);
+        r.skuDescription = row.text(skuDescription);
+        r.creditType = row.text(creditType);
+        r.costType = row.text(costType);
+        if (squash(r.costType) == u"usage")
+            r.costType = QStringLiteral("regular");
+        auto q = row.number(amount, true);
+        if (!q)
+            return q.error();
+        r.pricingAmount = r.usageAmount = *q;
+        r.pricingUnit = r.usageUnit = row.text(unit);
+        appendLines(r, lines);
+    }
+    return lines;
+}
+
+// BigQuery rows flattened to CSV by a query ("sku.description" or "sku_description").
+ParseResult parseFlatCsv(const Source &source)
+{
+    auto loaded = loadCsv(source);
+    if (!loaded)
+        return loaded.error();
+    const CsvInput &in = *loaded;
+    const ColumnMap &m = in.columns;
+    static constexpr Aliases kCost = {u"cost"};
+    static constexpr Aliases kCurrency = {u"currency"};
+    static constexpr Aliases kStart = {u"usage_start_time"};
+    const int cost = m.find(kCost);
+    const int currency = m.find(kCurrency);
+    const int start = m.find(kStart);
+    if (cost < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the cost"), kCost);
+    if (start < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the usage start"), kStart);
+    if (currency < 0)
+        return ColumnMap::missing(in.source, QStringLiteral("the currency"), kCurrency);
+    const int end = m.find({u"usage_end_time"});
+    const int month = m.find({u"invoice.month", u"invoice_month"});
+    const int project = m.find({u"project.id", u"project_id"});
+    const int service = m.find({u"service.description", u"service_description"});
+    const int skuId = m.find({u"sku.id", u"sku_id"});
+    const int skuDescription = m.find({u"sku.description", u"sku_description"});
+    const int costType = m.find({u"cost_type"});
+    const int amount = m.find({u"usage.amount", u"usage_amount"});
+    const int unit = m.find({u"usage.unit", u"usage_unit"});
+    const int pricingAmount = m.find({u"usage.amount_in_pricing_units", u"usage_amount_in_pricing_units"});
+    const int pricingUnit = m.find({u"usage.pricing_unit", u"usage_pricing_unit"});
+    const int machineSpec = m.find({u"machine_spec"});
+    const int creditAmount = m.find({u"credits_amount", u"credits.amount", u"credit_amount"});
+
+    Lines lines;
+    for (const CsvRecord &record : in.table.records()) {
+        const Row row(in, record);
+        GcpRow r;
+        r.sourceRow = row.line();
+        auto micros = row.micros(cost);
+        if (!micros)
+            return micros.error();
+        r.costMicros = *micros;
+        r.currency = currencyCode(row.text(currency));
+        if (r.currency.isEmpty())
+            return row.bad(currency, QStringLiteral("is not a currency code: every line needs its currency"));
+        auto t = row.timestamp(start, kUtc);
+        if (!t)
+            return t.error();
+        r.start = *t;
+        if (end >= 0 && !row.text(end).isEmpty()) {
+            auto e = row.timestamp(end, kUtc);
+            if (!e)
+                return e.error();
+            r.end = *e;
+        }
+        r.invoiceMonth = monthFromText(row.text(month));
+        r.projectId = row.text(project);
+        r.service = row.text(service);
+        r.skuId = row.text(skuId);
+        r.skuDescription = row.text(skuDescription);
+        r.costType = row.text(costType);
+        r.machineSpec = row.text(machineSpec);
+        for (const auto &[col, target] : {std::pair{amount, &r.usageAmount}, std::pair{pricingAmount, &r.pricingAmount}}) {
+            auto v = row.number(col);
+            if (!v)
+                return v.error();
+            *target = *v;
+        }
+        r.usageUnit = row.text(unit);
+        r.pricingUnit = row.text(pricingUnit);
+        auto credit = row.optionalMicros(creditAmount);
+        if (!credit)
+            return credit.error();
+        if (credit->value_or(0) != 0)
+            r.credits.append(Credit{**credit, QStringLiteral("credits"), QString()});
+        appendLines(r, lines);
+    }
+    return lines;
+}
+
+} // namespace
+
+ParseResult parseGcp(const Source &source, QStringList &notes)
+{
+    const QStringView start = QStringView(source.text).trimmed();
+    if (start.startsWith(u'{') || start.startsWith(u'['))
+        return parseJsonRows(source);
+    const QStringView head = QStringView(source.text).left(4096);
+    if (head.startsWith(u"Invoice number") || head.contains(u"SKU description"))
+        return parseConsoleCsv(source, notes);
+    return parseFlatCsv(source);
+}
+
+} // namespace gpuplanner::core::actuals::detail

@@ -1,0 +1,380 @@
+#include "core/actuals/ParseSupport.h"
+
+#include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTimeZone>
+
+#include <cmath>
+
+namespace gpuplanner::core::actuals::detail {
+
+namespace {
+
+QString elided(const QString &value)
+{
+    constexpr qsizetype kMax = 80;
+    return value.size() <= kMax ? value : value.left(kMax) + QStringLiteral("...");
+}
+
+int digitsValue(const QString &text)
+{
+    return text.isEmpty() ? 0 : text.toInt();
+}
+
+// "+08:00", "+0800", "+8", "-05:30" -> seconds east of UTC.
+std::optional<int> offsetSeconds(QStringView text)
+{
+    static const QRegularExpression re(QStringLiteral("^([+-])(\\d{1,2})(?::?(\\d{2}))?$"));
+    const auto m = re.match(text.toString());
+    if (!m.hasMatch())
+        return std::nullopt;
+    const int hours = m.captured(2).toInt();
+    const int minutes = digitsValue(m.captured(3));
+    if (hours > 14 || minutes > 59)
+        return std::nullopt;
+    const int seconds = hours * 3600 + minutes * 60;
+    return m.captured(1) == QStringLiteral("-") ? -seconds : seconds;
+}
+
+} // namespace
+
+Result<CsvInput> loadCsv(const Source &source, int skipLines)
+{
+    QStringView text = source.text;
+    for (int i = 0; i < skipLines; ++i) {
+        const qsizetype nl = text.indexOf(u'\n');
+        if (nl < 0) {
+            text = {};
+            break;
+        }
+        text = text.mid(nl + 1);
+    }
+    auto table = parseCsv(text.toString(), source.name);
+    if (!table)
+        return table.error();
+    CsvInput input;
+    input.source = source.name;
+    if (skipLines == 0) {
+        input.table = std::move(table).value();
+    } else {
+        QList<CsvRecord> records = table->records();
+        for (CsvRecord &r : records)
+            r.line += skipLines;
+        input.table = CsvTable(table->header(), std::move(records));
+    }
+    input.columns = ColumnMap(input.table.header());
+    return input;
+}
+
+Error rowError(const QString &source, int line, const QString &why)
+{
+    return Error{QStringLiteral("%1:%2: %3").arg(source).arg(line).arg(why)};
+}
+
+Error cellError(const QString &source, int line, const QString &column, const QString &value, const QString &why)
+{
+    if (value.isEmpty())
+        return Error{QStringLiteral("%1:%2: column \"%3\" %4").arg(source).arg(line).arg(column, why)};
+    return Error{QStringLiteral("%1:%2: column \"%3\": \"%4\" %5").arg(source).arg(line).arg(column, elided(value), why)};
+}
+
+QString Row::text(int col) const
+{
+    if (col < 0 || col >= int(m_rec.fields.size()))
+        return {};
+    const QString t = m_rec.fields.at(col).trimmed();
+    return t.compare(u"null", Qt::CaseInsensitive) == 0 ? QString() : t;
+}
+
+Error Row::bad(int col, const QString &why) const
+{
+    return cellError(m_in.source, m_rec.line, column(col), text(col), why);
+}
+
+Result<qint64> Row::micros(int col, const DecimalOptions &options) const
+{
+    auto value = optionalMicros(col, options);
+    if (!value)
+        return value.error();
+    return value->value_or(0);
+}
+
+Result<std::optional<qint64>> Row::optionalMicros(int col, const DecimalOptions &options) const
+{
+    if (col < 0)
+        return std::optional<qint64>();
+    const DecimalResult r = parseDecimalMicros(text(col), options);
+    if (!r.ok())
+        return bad(col, r.error);
+    return r.micros;
+}
+
+Result<double> Row::number(int col, bool thousandsSeparators) const
+{
+    QString t = text(col);
+    if (t.isEmpty())
+        return 0.0;
+    if (thousandsSeparators)
+        t.remove(u',');
+    bool ok = false;
+    const double v = QLocale::c().toDouble(t, &ok);
+    if (!ok || !std::isfinite(v))
+        return bad(col, QStringLiteral("is not a number"));
+    return v;
+}
+
+Result<QDateTime> Row::timestamp(int col, int naiveOffsetSeconds) const
+{
+    const QString t = text(col);
+    if (t.isEmpty())
+        return bad(col, QStringLiteral("is empty: the line needs a date and time"));
+    const auto when = parseTimestamp(t, naiveOffsetSeconds);
+    if (!when)
+        return bad(col, QStringLiteral("is not a date and time (expected e.g. 2024-05-01T00:00:00Z)"));
+    return *when;
+}
+
+Result<QDate> Row::day(int col) const
+{
+    const QString t = text(col);
+    if (t.isEmpty())
+        return bad(col, QStringLiteral("is empty: the line needs a date"));
+    const auto d = parseDay(t);
+    if (!d)
+        return bad(col, QStringLiteral("is not a date (expected 2024-05-01 or 05/01/2024)"));
+    return *d;
+}
+
+std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds)
+{
+    static const QRegularExpression re(QStringLiteral(
+        "^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?)?"
+        "\\s*(Z|UTC|GMT|(?:UTC|GMT)?\\s*[+-]\\d{1,2}(?::?\\d{2})?)?$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(text.trimmed().toString());
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QDate date(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt());
+    const QString fraction = m.captured(7);
+    const int ms = fraction.isEmpty() ? 0 : fraction.left(3).leftJustified(3, u'0').toInt();
+    const QTime time(digitsValue(m.captured(4)), digitsValue(m.captured(5)), digitsValue(m.captured(6)), ms);
+    if (!date.isValid() || !time.isValid())
+        return std::nullopt;
+    int offset = naiveOffsetSeconds;
+    QString zone = m.captured(8).trimmed().toUpper();
+    if (!zone.isEmpty()) {
+        if (zone == u"Z" || zone == u"UTC" || zone == u"GMT") {
+            offset = 0;
+        } else {
+            if (zone.startsWith(u"UTC") || zone.startsWith(u"GMT"))
+                zone = zone.mid(3).trimmed();
+            const auto seconds = offsetSeconds(zone);
+            if (!seconds)
+                return std::nullopt;
+            offset = *seconds;
+        }
+    }
+    return QDateTime(date, time, QTimeZone(offset)).toUTC();
+}
+
+std::optional<QDate> parseDay(QStringView text)
+{
+    static const QRegularExpression iso(QStringLiteral("^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ].*)?$"));
+    static const QRegularExpression us(QStringLiteral("^(\\d{1,2})/(\\d{1,2})/(\\d{4})$"));
+    const QString t = text.trimmed().toString();
+    QDate d;
+    if (const auto m = iso.match(t); m.hasMatch())
+        d = QDate(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt());
+    else if (const auto u = us.match(t); u.hasMatch())
+        d = QDate(u.captured(3).toInt(), u.captured(1).toInt(), u.captured(2).toInt());
+    if (!d.isValid())
+        return std::nullopt;
+    return d;
+}
+
+QString monthOf(const QDateTime &utc, int offsetSeconds)
+{
+    if (!utc.isValid())
+        return {};
+    return utc.toTimeZone(QTimeZone(offsetSeconds)).date().toString(QStringLiteral("yyyy-MM"));
+}
+
+QString monthFromText(QStringView text)
+{
+    static const QRegularExpression dashed(QStringLiteral("^(\\d{4})[-/](\\d{1,2})(?:$|[-/T ])"));
+    static const QRegularExpression compact(QStringLiteral("^(\\d{4})(\\d{2})$"));
+    const QString t = text.trimmed().toString();
+    int year = 0;
+    int month = 0;
+    if (const auto m = dashed.match(t); m.hasMatch()) {
+        year = m.captured(1).toInt();
+        month = m.captured(2).toInt();
+    } else if (const auto c = compact.match(t); c.hasMatch()) {
+        year = c.captured(1).toInt();
+        month = c.captured(2).toInt();
+    } else if (const auto d = parseDay(t)) {
+        year = d->year();
+        month = d->month();
+    }
+    if (year < 1970 || month < 1 || month > 12)
+        return {};
+    return QStringLiteral("%1-%2").arg(year, 4, 10, QLatin1Char('0')).arg(month, 2, 10, QLatin1Char('0'));
+}
+
+QDateTime exclusiveEnd(const QDateTime &end)
+{
+    if (end.isValid() && end.time().second() == 59 && end.time().minute() == 59 && end.time().msec() == 0)
+        return end.addSecs(1);
+    return end;
+}
+
+QString currencyCode(QStringView text)
+{
+    const QString t = text.trimmed().toString().toUpper();
+    if (t.size() != 3)
+        return {};
+    for (const QChar c : t) {
+        if (c < u'A' || c > u'Z')
+            return {};
+    }
+    return t;
+}
+
+QString normalizeProvider(QStringView text)
+{
+    const QString k = squash(text);
+    if (k == u"aws" || k == u"amazonwebservices" || k == u"amazon" || k == u"amazonwebservicesinc")
+        return QStringLiteral("aws");
+    if (k == u"azure" || k == u"microsoft" || k == u"microsoftazure")
+        return QStringLiteral("azure");
+    if (k == u"gcp" || k == u"google" || k == u"googlecloud" || k == u"googlecloudplatform")
+        return QStringLiteral("gcp");
+    if (k == u"alibaba" || k == u"alibabacloud" || k == u"aliyun")
+        return QStringLiteral("alibaba");
+    if (k == u"tencent" || k == u"tencentcloud")
+        return QStringLiteral("tencent");
+    if (k == u"huawei" || k == u"huaweicloud")
+        return QStringLiteral("huawei");
+    if (k == u"oci" || k == u"oracle" || k == u"oraclecloudinfrastructure")
+        return QStringLiteral("oci");
+    return text.trimmed().toString().toLower();
+}
+
+bool isProjectKey(QStringView key)
+{
+    const QString k = squash(key);
+    return k == u"project" || k == u"userproject";
+}
+
+QString projectFromObject(const QJsonObject &tags)
+{
+    for (auto it = tags.begin(); it != tags.end(); ++it) {
+        if (isProjectKey(it.key()) && it.value().isString())
+            return it.value().toString().trimmed();
+    }
+    return {};
+}
+
+QString projectFromJsonTags(QStringView text)
+{
+    const QString t = text.trimmed().toString();
+    if (t.isEmpty())
+        return {};
+    // Azure EA writes the object without its braces: "env": "prod","org": "trey".
+    const QString json = t.startsWith(u'{') ? t : u'{' + t + u'}';
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &error);
+    if (error.error == QJsonParseError::NoError && doc.isObject())
+        return projectFromObject(doc.object());
+    return projectFromPairs(t);
+}
+
+QString projectFromPairs(QStringView text)
+{
+    static const QRegularExpression keyValue(QStringLiteral("^key:(.*)\\s+value:(.*)$"));
+    for (const QStringView part : text.split(u';')) {
+        for (const QStringView pair : part.split(u',')) {
+            const QString p = pair.trimmed().toString();
+            QString key;
+            QString value;
+            if (const auto m = keyValue.match(p); m.hasMatch()) {
+                key = m.captured(1);
+                value = m.captured(2);
+            } else {
+                qsizetype sep = p.indexOf(u'=');
+                if (sep < 0)
+                    sep = p.indexOf(u':');
+                if (sep < 0)
+                    continue;
+                key = p.left(sep);
+                value = p.mid(sep + 1);
+            }
+            if (isProjectKey(key))
+                return value.trimmed();
+        }
+    }
+    return {};
+}
+
+QJsonValue jsonAt(const QJsonObject &object, std::initializer_list<const char16_t *> path)
+{
+    QJsonValue v(object);
+    for (const char16_t *key : path) {
+        if (!v.isObject())
+            return QJsonValue(QJsonValue::Undefined);
+        v = v.toObject().value(QStringView(key));
+    }
+    return v;
+}
+
+QString jsonText(const QJsonObject &object, std::initializer_list<const char16_t *> path)
+{
+    const QJsonValue v = jsonAt(object, path);
+    if (v.isString())
+        return v.toString().trimmed();
+    if (v.isDouble()) {
+        const double d = v.toDouble();
+        // Integral ids (ProjectId 0, instance_id) without an exponent.
+        if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 1e15)
+            return QString::number(qint64(d));
+        return QString::number(d, 'g', QLocale::FloatingPointShortest);
+    }
+    return {};
+}
+
+Result<QJsonDocument> loadJson(const Source &source)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(source.text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        return Error{QStringLiteral("%1: not valid JSON: %2 at offset %3")
+                         .arg(source.name, error.errorString())
+                         .arg(error.offset)};
+    }
+    return doc;
+}
+
+SpendLine voucherLine(const SpendLine &paid, qint64 micros, const QString &what)
+{
+    SpendLine credit = paid;
+    credit.kind = ChargeKind::Credit;
+    credit.pricing = PricingKind::Unknown;
+    credit.amountMicros = -micros;
+    credit.chargeDetail = what;
+    credit.usageHours = 0;
+    credit.usageIsGpuHours = false;
+    credit.quantity = 0;
+    credit.quantityUnit.clear();
+    return credit;
+}
+
+Error recordError(const QString &source, int record, const QString &field, const QString &value, const QString &why)
+{
+    if (value.isEmpty())
+        return Error{QStringLiteral("%1: record %2: field \"%3\" %4").arg(source).arg(record).arg(field, why)};
+    return Error{
+        QStringLiteral("%1: record %2: field \"%3\": \"%4\" %5").arg(source).arg(record).arg(field, elided(value), why)};
+}
+
+} // namespace gpuplanner::core::actuals::detail

@@ -1,0 +1,128 @@
+#pragma once
+// ParseSupport: what every billing-export reader shares (internal to core/actuals): the decoded
+// source, CSV rows addressed by ColumnMap, cell readers whose errors name the file, the line and
+// the column, timestamps in the providers' zones, and tag lookups.
+
+#include "core/actuals/ColumnMap.h"
+#include "core/actuals/Decimal.h"
+#include "core/actuals/SpendLine.h"
+#include "core/io/CsvReader.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QTimeZone>
+
+#include <optional>
+
+namespace gpuplanner::core::actuals::detail {
+
+struct Source
+{
+    QString name; // file name for messages
+    QString text; // UTF-8 decoded, BOM removed
+};
+
+using Lines = QList<SpendLine>;
+using ParseResult = Result<Lines>;
+
+// Offsets for timestamps written without a zone.
+inline constexpr int kUtc = 0;
+inline constexpr int kChinaStandardTime = 8 * 3600; // Alibaba and Tencent bills: naive Beijing time
+
+struct CsvInput
+{
+    QString source;
+    CsvTable table;
+    ColumnMap columns;
+};
+
+// Parses text as CSV; the first skipLines lines (metadata above the header) are dropped and the
+// line numbers of the records still count them.
+Result<CsvInput> loadCsv(const Source &source, int skipLines = 0);
+
+Error rowError(const QString &source, int line, const QString &why);
+Error cellError(const QString &source, int line, const QString &column, const QString &value, const QString &why);
+
+// One CSV record with readers that report the column at fault.
+class Row
+{
+public:
+    Row(const CsvInput &input, const CsvRecord &record) : m_in(input), m_rec(record) {}
+
+    int line() const { return m_rec.line; }
+    // Trimmed cell text; empty when the column is absent (col < 0) or holds the literal "null".
+    QString text(int col) const;
+    QString column(int col) const { return m_in.columns.headerName(col); }
+    Error bad(int col, const QString &why) const;
+    Error problem(const QString &why) const { return rowError(m_in.source, m_rec.line, why); }
+
+    // Money: an empty cell is 0.
+    Result<qint64> micros(int col, const DecimalOptions &options = {}) const;
+    // Money or nothing: nullopt for an empty cell.
+    Result<std::optional<qint64>> optionalMicros(int col, const DecimalOptions &options = {}) const;
+    // A quantity (usage amount); empty is 0.
+    Result<double> number(int col, bool thousandsSeparators = false) const;
+    // Required: an empty cell is an error.
+    Result<QDateTime> timestamp(int col, int naiveOffsetSeconds) const;
+    Result<QDate> day(int col) const;
+
+private:
+    const CsvInput &m_in;
+    const CsvRecord &m_rec;
+};
+
+// ISO 8601 with Z, an offset, " UTC" or " GMT+08:00"; with or without seconds and fractions; a
+// space or T between date and time. A timestamp without a zone is at naiveOffsetSeconds.
+std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds);
+// yyyy-MM-dd, MM/dd/yyyy or M/d/yyyy (Azure), or the date part of a timestamp.
+std::optional<QDate> parseDay(QStringView text);
+// "YYYY-MM" of the instant at the given offset.
+QString monthOf(const QDateTime &utc, int offsetSeconds = kUtc);
+// "YYYY-MM" from "2024-05", "202405", "2024-05-01...", "05/01/2024".
+QString monthFromText(QStringView text);
+// An end written as the last second ("2024-05-01 00:59:59") made exclusive.
+QDateTime exclusiveEnd(const QDateTime &end);
+
+// "USD" from " usd "; empty when the text is not three ASCII letters.
+QString currencyCode(QStringView text);
+// "aws" from "AWS" / "Amazon Web Services", "azure" from "Microsoft", ... or the text lowercased.
+QString normalizeProvider(QStringView text);
+// The ColumnMap key of a value, for comparing enumerations ("On Demand" == "OnDemand").
+inline QString squash(QStringView text) { return ColumnMap::key(text); }
+
+// Tag "project" (also user:project, user_project, Project) in a JSON object, a braces-less Azure
+// EA tag list, or "k:v;k2:v2" / "k=v,k2=v2" / "key:k value:v" pairs; empty when absent.
+QString projectFromJsonTags(QStringView text);
+QString projectFromObject(const QJsonObject &tags);
+QString projectFromPairs(QStringView text);
+bool isProjectKey(QStringView key);
+
+// JSON helpers for API responses: a path of keys ("usage", "amount"); an absent key is Undefined.
+QJsonValue jsonAt(const QJsonObject &object, std::initializer_list<const char16_t *> path);
+QString jsonText(const QJsonObject &object, std::initializer_list<const char16_t *> path);
+Error recordError(const QString &source, int record, const QString &field, const QString &value, const QString &why);
+
+// The whole source as one JSON document, or an error with the parser's message and offset.
+Result<QJsonDocument> loadJson(const Source &source);
+
+// A voucher / coupon / free credit paid on line: its own Credit line of -micros (the plan
+// compares to the payable amount before vouchers).
+SpendLine voucherLine(const SpendLine &paid, qint64 micros, const QString &what);
+
+// Per-file readers (each in its own .cpp).
+ParseResult parseAwsCur(const Source &source, QStringList &notes);
+ParseResult parseAzure(const Source &source, QStringList &notes);
+ParseResult parseGcp(const Source &source, QStringList &notes);
+ParseResult parseFocus(const Source &source, QStringList &notes);
+ParseResult parseAlibaba(const Source &source, QStringList &notes);
+ParseResult parseTencent(const Source &source, QStringList &notes);
+ParseResult parseHuawei(const Source &source, QStringList &notes);
+ParseResult parseGenericCsv(const Source &source, QStringList &notes);
+
+} // namespace gpuplanner::core::actuals::detail

@@ -1,0 +1,59 @@
+#pragma once
+// RealityStore: the port through which the CLI and the desktop write what reality said into the
+// catalog: benchmark-probe runs (calibrations) and billing exports (actual spend). gpuplanner_db
+// implements it (db::SqliteRealityStore) under the catalog's write lock, one transaction per
+// import, so a refused file changes nothing.
+
+#include "core/actuals/SpendLine.h"
+#include "core/calibrate/Calibration.h"
+
+#include <functional>
+#include <memory>
+
+namespace gpuplanner::core {
+
+struct SpendImportSummary
+{
+    qint64 importId = 0;
+    bool duplicate = false; // the same file was imported before; nothing changed
+    int lines = 0;
+    int replacedLines = 0;  // lines of earlier imports that restated periods replaced
+    QStringList periods;
+    actuals::BillingFormat format = actuals::BillingFormat::Auto;
+    QStringList notes;
+    QList<actuals::SpendLine> parsed; // what the file said, for totals
+};
+
+struct SpendImportInfo
+{
+    qint64 id = 0;
+    QString sourceFile;
+    QString format;
+    QString project;
+    QString importedAt;
+    int lines = 0;
+    QStringList periods;
+};
+
+class RealityStore
+{
+public:
+    virtual ~RealityStore() = default;
+
+    // Reads, checks (GPU model, probe version, spec table) and stores one probe result.
+    // gpuOverride: the catalog GPU model the run was on, when its reported name is not one.
+    virtual Result<Calibration> importCalibration(const QByteArray &document, const QString &sourceName,
+                                                  const QString &gpuOverride = {}) = 0;
+    virtual Status removeCalibration(qint64 id) = 0;
+    virtual Result<QList<Calibration>> calibrations() = 0;
+
+    // Reads one billing export and files its lines under project ('' = each line's own tag).
+    virtual Result<SpendImportSummary> importSpend(const QByteArray &bytes, const QString &sourceName,
+                                                   actuals::BillingFormat format, const QString &project) = 0;
+    virtual Status removeSpendImport(qint64 id) = 0;
+    virtual Result<QList<SpendImportInfo>> spendImports() = 0;
+};
+
+using RealityStoreFactory = std::function<Result<std::unique_ptr<RealityStore>>()>;
+
+} // namespace gpuplanner::core

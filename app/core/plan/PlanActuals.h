@@ -1,0 +1,76 @@
+#pragma once
+// PlanActuals: a timeline's plan against the spend a team really booked (billing exports read
+// by core/actuals and stored by db/SpendStore): actual spend per month beside the planned line,
+// the variance, and a forecast to the end of the plan from the recent burn rate with a range,
+// with warnings when the forecast passes the budget or the plan's GPU-hours.
+//
+// Compared amounts are before tax (plans are priced without it); tax is shown as its own
+// series. Credits and refunds reduce the month they are booked in; amortised commitment fees
+// count in the month they are for. Every amount is converted to the display currency with the
+// plan's FX table; a line whose currency has no rate is an error naming its file and row.
+
+#include "core/actuals/SpendRecord.h"
+#include "core/cost/Money.h"
+#include "core/plan/Timeline.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gpuplanner::core {
+
+struct SpendForecast
+{
+    bool available = false;     // enough booked days to extrapolate
+    QDate dataEnd;              // last day with booked spend (exclusive end of the data)
+    int windowDays = 0;         // days of recent spend the burn rate is read from
+    double burnPerDay = 0;      // display currency per day over the window
+    double burnPerDayLow = 0;   // slowest and fastest third of the window
+    double burnPerDayHigh = 0;
+    double toDate = 0;          // booked spend up to dataEnd, before tax
+    double expectedTotal = 0;   // to the end of the plan
+    double lowTotal = 0;
+    double highTotal = 0;
+    double gpuHoursToDate = 0;
+    double gpuHoursExpected = 0; // at the recent GPU-hour rate
+};
+
+struct PlanActuals
+{
+    QString strategyId;   // the timeline strategy the actuals are held against
+    QString strategyName;
+    QStringList months;   // the timeline's months
+    std::vector<double> planned;   // per month, display currency
+    std::vector<double> actual;    // per month, before tax
+    std::vector<double> tax;
+    std::vector<double> credits;   // credits and refunds (negative), included in actual
+    std::vector<double> commitment; // amortised commitment fees, included in actual
+    std::vector<double> gpuHours;  // actual GPU-hours per month (usage lines on GPU instances)
+    std::vector<double> plannedGpuHours;
+    int monthsWithActuals = 0;     // months up to and including the last one with spend
+    double plannedTotal = 0;
+    double plannedGpuHoursTotal = 0;
+    double budget = 0;             // the scenario's budget; 0 = none
+    SpendForecast forecast;
+    int linesOutsidePlan = 0;      // lines dated before or after the timeline (left out)
+    int gpuLinesWithoutGpuCount = 0; // GPU usage lines whose instance type the catalog does not know
+    QStringList warnings;
+    QStringList notes;
+
+    bool hasActuals() const { return monthsWithActuals > 0; }
+};
+
+// strategyId empty = the cheapest strategy other than owning the hardware. gpusPerInstance maps
+// a lowercase instance type to its GPU count (the catalog's instance types).
+Result<PlanActuals> comparePlanToActuals(const Timeline &timeline, const QList<SpendRecord> &spend,
+                                         const FxTable &fx, const QString &currency, double budget,
+                                         const QHash<QString, double> &gpusPerInstance, const QString &strategyId = {});
+
+QJsonObject planActualsToJson(const PlanActuals &a, const QString &currency);
+QString planActualsToTable(const PlanActuals &a, const QString &currency);
+QString planActualsToCsv(const PlanActuals &a);
+
+} // namespace gpuplanner::core

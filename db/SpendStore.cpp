@@ -1,0 +1,255 @@
+#include "db/SpendStore.h"
+
+#include <QSet>
+
+namespace gpuplanner::db {
+
+using namespace gpuplanner::core;
+using namespace gpuplanner::core::actuals;
+
+namespace {
+
+// The schema's ids (spend_lines CHECK constraints).
+QString kindColumn(ChargeKind k)
+{
+    switch (k) {
+    case ChargeKind::Usage: return QStringLiteral("usage");
+    case ChargeKind::Commitment: return QStringLiteral("commitment");
+    case ChargeKind::Credit: return QStringLiteral("credit");
+    case ChargeKind::Refund: return QStringLiteral("refund");
+    case ChargeKind::Tax: return QStringLiteral("tax");
+    case ChargeKind::Other: break;
+    }
+    return QStringLiteral("other");
+}
+
+ChargeKind kindFromColumn(const QString &s)
+{
+    for (ChargeKind k : {ChargeKind::Usage, ChargeKind::Commitment, ChargeKind::Credit, ChargeKind::Refund, ChargeKind::Tax}) {
+        if (kindColumn(k) == s)
+            return k;
+    }
+    return ChargeKind::Other;
+}
+
+QString pricingColumn(PricingKind p)
+{
+    switch (p) {
+    case PricingKind::OnDemand: return QStringLiteral("on_demand");
+    case PricingKind::Spot: return QStringLiteral("spot");
+    case PricingKind::Committed: return QStringLiteral("committed");
+    case PricingKind::Unknown: break;
+    }
+    return QStringLiteral("unknown");
+}
+
+PricingKind pricingFromColumn(const QString &s)
+{
+    for (PricingKind p : {PricingKind::OnDemand, PricingKind::Spot, PricingKind::Committed}) {
+        if (pricingColumn(p) == s)
+            return p;
+    }
+    return PricingKind::Unknown;
+}
+
+QString iso(const QDateTime &t)
+{
+    return t.toUTC().toString(Qt::ISODate);
+}
+
+Error fail(Database &db, const QString &what, const QString &why)
+{
+    return Error{QStringLiteral("%1: %2: %3").arg(db.path(), what, why)};
+}
+
+} // namespace
+
+Result<SpendImportOutcome> importSpend(Database &db, const BillingFile &file, const QString &project)
+{
+    SpendImportOutcome outcome;
+    const QString sha = QString::fromLatin1(file.sha256.toHex());
+    {
+        auto existing = db.prepare(QStringLiteral("SELECT id FROM spend_imports WHERE sha256 = ?"));
+        if (!existing)
+            return existing.error();
+        existing.value().bind(1, sha);
+        if (existing.value().step()) {
+            outcome.importId = existing.value().integer(0);
+            outcome.duplicate = true;
+            return outcome;
+        }
+    }
+    Transaction tx(db);
+    if (auto s = tx.begin(); !s)
+        return s.error();
+    // A restated period replaces what earlier imports said about it.
+    QSet<QString> restated;
+    for (const SpendLine &l : file.lines)
+        restated.insert(l.provider + u'\n' + l.billingPeriod);
+    auto drop = db.prepare(QStringLiteral("DELETE FROM spend_lines WHERE provider = ? AND billing_period = ? AND project = ?"));
+    if (!drop)
+        return drop.error();
+    for (const QString &key : restated) {
+        const QStringList parts = key.split(u'\n');
+        drop.value().reset();
+        drop.value().bind(1, parts.at(0)).bind(2, parts.at(1)).bind(3, project);
+        if (auto s = drop.value().exec(); !s)
+            return fail(db, file.sourceName, s.errorMessage());
+        auto changed = db.scalar(QStringLiteral("SELECT changes()"));
+        outcome.replacedLines += int(changed ? changed.value() : 0);
+    }
+    if (auto s = db.exec(QStringLiteral("DELETE FROM spend_imports WHERE id NOT IN (SELECT import_id FROM spend_lines)")); !s)
+        return s.error();
+    auto header = db.prepare(QStringLiteral("INSERT INTO spend_imports (source_file, sha256, format, project) VALUES (?, ?, ?, ?)"));
+    if (!header)
+        return header.error();
+    header.value().bind(1, file.sourceName).bind(2, sha).bind(3, billingFormatId(file.format)).bind(4, project);
+    if (auto s = header.value().exec(); !s)
+        return fail(db, file.sourceName, s.errorMessage());
+    outcome.importId = db.lastInsertId();
+    auto insert = db.prepare(QStringLiteral(
+        "INSERT INTO spend_lines (import_id, provider, project, billing_period, usage_start, usage_end, account, service, "
+        "resource_id, instance_type, sku, gpu, usage_hours, usage_is_gpu_hours, kind, pricing, amount_micros, currency, "
+        "basis, source_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!insert)
+        return insert.error();
+    Statement &s = insert.value();
+    for (const SpendLine &l : file.lines) {
+        s.reset();
+        // --project files every line under the project; otherwise the line's own tag, if any.
+        const QString lineProject = project.isEmpty() ? l.project : project;
+        s.bind(1, outcome.importId)
+            .bind(2, l.provider)
+            .bind(3, lineProject)
+            .bind(4, l.billingPeriod)
+            .bind(5, iso(l.usageStart))
+            .bind(6, iso(l.usageEnd))
+            .bind(7, l.account)
+            .bind(8, l.service)
+            .bind(9, l.resourceId)
+            .bind(10, l.instanceType)
+            .bind(11, l.sku)
+            .bind(12, l.gpu ? 1 : 0)
+            .bind(13, l.usageHours)
+            .bind(14, l.usageIsGpuHours ? 1 : 0)
+            .bind(15, kindColumn(l.kind))
+            .bind(16, pricingColumn(l.pricing))
+            .bind(17, l.amountMicros)
+            .bind(18, l.currency)
+            .bind(19, l.basis)
+            .bind(20, l.sourceRow);
+        if (auto st = s.exec(); !st)
+            return fail(db, QStringLiteral("%1 row %2").arg(file.sourceName).arg(l.sourceRow), st.errorMessage());
+        ++outcome.lines;
+    }
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    outcome.periods = file.periods();
+    return outcome;
+}
+
+Result<QList<SpendImport>> spendImports(Database &db)
+{
+    auto stmt = db.prepare(QStringLiteral(
+        "SELECT i.id, i.source_file, i.format, i.project, i.imported_at, count(l.id), "
+        "coalesce(group_concat(DISTINCT l.billing_period), '') FROM spend_imports i "
+        "LEFT JOIN spend_lines l ON l.import_id = i.id GROUP BY i.id ORDER BY i.id"));
+    if (!stmt)
+        return stmt.error();
+    QList<SpendImport> out;
+    Statement &s = stmt.value();
+    while (s.step()) {
+        QStringList periods = s.text(6).split(u',', Qt::SkipEmptyParts);
+        periods.sort();
+        out.append(SpendImport{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), int(s.integer(5)), periods});
+    }
+    if (!s.error().isEmpty())
+        return Error{s.error()};
+    return out;
+}
+
+Status removeSpendImport(Database &db, qint64 id)
+{
+    auto stmt = db.prepare(QStringLiteral("DELETE FROM spend_imports WHERE id = ?"));
+    if (!stmt)
+        return stmt.error();
+    stmt.value().bind(1, id);
+    if (auto s = stmt.value().exec(); !s)
+        return s;
+    auto changed = db.scalar(QStringLiteral("SELECT changes()"));
+    if (!changed)
+        return changed.error();
+    if (changed.value() == 0)
+        return Error{QStringLiteral("no billing import %1 in %2 (see `gpu-planner-cli actuals list`)").arg(id).arg(db.path())};
+    return success();
+}
+
+namespace {
+
+Result<QList<SpendRecord>> readSpendLines(Database &db, const std::optional<QString> &project)
+{
+    auto stmt = db.prepare(QStringLiteral(
+        "SELECT l.provider, l.project, l.billing_period, l.usage_start, l.usage_end, l.account, l.service, l.resource_id, "
+        "l.instance_type, l.sku, l.gpu, l.usage_hours, l.usage_is_gpu_hours, l.kind, l.pricing, l.amount_micros, "
+        "l.currency, l.basis, l.source_row, i.source_file FROM spend_lines l JOIN spend_imports i ON i.id = l.import_id "
+        "WHERE ?1 IS NULL OR l.project = ?1 ORDER BY l.usage_start, l.id"));
+    if (!stmt)
+        return stmt.error();
+    if (project)
+        stmt.value().bind(1, *project);
+    else
+        stmt.value().bindNull(1);
+    QList<SpendRecord> out;
+    Statement &s = stmt.value();
+    while (s.step()) {
+        SpendLine l;
+        l.provider = s.text(0);
+        l.project = s.text(1);
+        l.billingPeriod = s.text(2);
+        l.usageStart = QDateTime::fromString(s.text(3), Qt::ISODate).toUTC();
+        l.usageEnd = QDateTime::fromString(s.text(4), Qt::ISODate).toUTC();
+        l.account = s.text(5);
+        l.service = s.text(6);
+        l.resourceId = s.text(7);
+        l.instanceType = s.text(8);
+        l.sku = s.text(9);
+        l.gpu = s.integer(10) != 0;
+        l.usageHours = s.real(11);
+        l.usageIsGpuHours = s.integer(12) != 0;
+        l.kind = kindFromColumn(s.text(13));
+        l.pricing = pricingFromColumn(s.text(14));
+        l.amountMicros = s.integer(15);
+        l.currency = s.text(16);
+        l.basis = s.text(17);
+        l.sourceRow = int(s.integer(18));
+        out.append(SpendRecord{std::move(l), s.text(19)});
+    }
+    if (!s.error().isEmpty())
+        return Error{s.error()};
+    return out;
+}
+
+} // namespace
+
+Result<QList<SpendRecord>> spendLines(Database &db, const QString &project)
+{
+    return readSpendLines(db, project);
+}
+
+Result<QList<SpendRecord>> allSpendLines(Database &db)
+{
+    return readSpendLines(db, std::nullopt);
+}
+
+Result<QHash<QString, double>> gpusPerInstanceType(Database &db)
+{
+    auto stmt = db.prepare(QStringLiteral("SELECT lower(name), max(gpu_count) FROM instance_types GROUP BY lower(name)"));
+    if (!stmt)
+        return stmt.error();
+    QHash<QString, double> out;
+    while (stmt.value().step())
+        out.insert(stmt.value().text(0), stmt.value().real(1));
+    return out;
+}
+
+} // namespace gpuplanner::db
