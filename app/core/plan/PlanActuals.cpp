@@ -200,7 +200,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
                           .arg(formatMoney(f.highTotal, currency), formatMoney(budget, currency));
     }
     if (a.plannedGpuHoursTotal > 0 && f.gpuHoursExpected > a.plannedGpuHoursTotal * 1.0001) {
-        a.warnings << tr("the forecast of %1 GPU-hours passes the %2 GPU-hours the plan needs for its deadline")
+        a.warnings << tr("the forecast of %1 GPU-hours passes the %2 GPU-hours of the plan")
                           .arg(locale.toString(f.gpuHoursExpected, 'f', 0), locale.toString(a.plannedGpuHoursTotal, 'f', 0));
     }
     if (a.plannedTotal > 0 && f.expectedTotal > a.plannedTotal * 1.1)

@@ -1,0 +1,229 @@
+// Actual spend end to end with the real binary: billing exports imported into a catalog copy
+// (`actuals import`), held against a scenario's plan by `timeline` with the variance and a
+// forecast, the same file twice counted once, a restated period replacing the earlier import,
+// and bad files refused with the file, row and column, nothing half-imported.
+//
+// The multi-day fixtures in tests/data/billing/derived/ come from the one-day samples by
+// scripts/derive-billing-fixtures.py (see SOURCE.md there).
+
+#include "CliProcess.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using gpuplanner::tests::CliRun;
+
+constexpr double kCent = 0.005;
+
+class ActualsCli : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        m_catalog = m_dir.filePath(QStringLiteral("catalog.sqlite"));
+        ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), m_catalog));
+        QFile::setPermissions(m_catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+
+    CliRun run(QStringList args)
+    {
+        args.prepend(m_catalog);
+        args.prepend(QStringLiteral("--catalog"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home")));
+        return gpuplanner::tests::runCli(args, env, 120000);
+    }
+
+    QString data(const QString &name) const { return QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/billing/") + name; }
+
+    QString write(const QString &name, const QByteArray &bytes)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+        return path;
+    }
+
+    // A three-month fine-tuning plan from May 2024 on the project's spend.
+    QString scenario(const QString &project, double budget)
+    {
+        QFile base(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/llama-7b-pretrain.json"));
+        EXPECT_TRUE(base.open(QIODevice::ReadOnly));
+        QJsonObject s = QJsonDocument::fromJson(base.readAll()).object();
+        s[QStringLiteral("project")] = project;
+        s[QStringLiteral("phases")] = QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Experiments")},
+                                                             {QStringLiteral("start"), QStringLiteral("2024-05")},
+                                                             {QStringLiteral("months"), 3},
+                                                             {QStringLiteral("gpu_hours_per_month"), 8000}}};
+        QJsonObject c = s.value(u"constraints").toObject();
+        c[QStringLiteral("budget")] = budget;
+        c.remove(QStringLiteral("deadline"));
+        s[QStringLiteral("constraints")] = c;
+        return write(project + QStringLiteral(".json"), QJsonDocument(s).toJson());
+    }
+
+    QJsonObject planAgainstActual(const QString &scenarioPath)
+    {
+        const CliRun r = run({QStringLiteral("timeline"), scenarioPath, QStringLiteral("--format"), QStringLiteral("json")});
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        return QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"plan_against_actual").toObject();
+    }
+
+    int importedLines()
+    {
+        const CliRun r = run({QStringLiteral("actuals"), QStringLiteral("list"), QStringLiteral("--format"), QStringLiteral("json")});
+        EXPECT_EQ(r.code, 0) << r.err.toStdString();
+        int lines = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out.toUtf8()).array())
+            lines += v.toObject().value(u"lines").toInt();
+        return lines;
+    }
+
+    QTemporaryDir m_dir;
+    QString m_catalog;
+};
+
+} // namespace
+
+TEST_F(ActualsCli, AwsCurShowsOnTheTimelineAgainstThePlanWithAForecast)
+{
+    const CliRun imported = run({QStringLiteral("actuals"), QStringLiteral("import"),
+                                 data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv")),
+                                 QStringLiteral("--project"), QStringLiteral("demo")});
+    ASSERT_EQ(imported.code, 0) << imported.err.toStdString();
+    EXPECT_TRUE(imported.out.contains(QStringLiteral("124 lines"))) << imported.out.toStdString();
+    // Per kind, to the cent: 20 daily rows of each hourly sample row (x24), the monthly rows once.
+    EXPECT_TRUE(imported.out.contains(QStringLiteral("usage USD 70003.30")));
+    EXPECT_TRUE(imported.out.contains(QStringLiteral("commitment USD 2843.52")));
+    EXPECT_TRUE(imported.out.contains(QStringLiteral("tax USD 1250.32")));
+
+    const QJsonObject a = planAgainstActual(scenario(QStringLiteral("demo"), 150000));
+    ASSERT_FALSE(a.isEmpty());
+    EXPECT_EQ(a.value(u"currency").toString(), QStringLiteral("USD"));
+    const QJsonArray months = a.value(u"months").toArray();
+    ASSERT_EQ(months.size(), 3);
+    const QJsonObject may = months.at(0).toObject();
+    EXPECT_EQ(may.value(u"month").toString(), QStringLiteral("2024-05"));
+    // Before tax: usage + commitment + credit + refund.
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00 - 98.32, kCent);
+    EXPECT_NEAR(may.value(u"tax").toDouble(), 1250.32, kCent);
+    EXPECT_NEAR(may.value(u"variance").toDouble(), may.value(u"actual").toDouble() - may.value(u"planned").toDouble(), kCent);
+    // 4 GPU usage rows a day on 8-GPU instances, 24 h, 20 days.
+    EXPECT_NEAR(may.value(u"gpu_hours").toDouble(), 4 * 8 * 24 * 20, 0.01);
+    EXPECT_FALSE(months.at(1).toObject().contains(u"actual")); // no spend booked in June yet
+
+    const QJsonObject f = a.value(u"forecast").toObject();
+    EXPECT_EQ(f.value(u"data_end").toString(), QStringLiteral("2024-05-21"));
+    EXPECT_EQ(f.value(u"window_days").toInt(), 20);
+    EXPECT_NEAR(f.value(u"to_date").toDouble(), may.value(u"actual").toDouble(), kCent);
+    EXPECT_LE(f.value(u"low_total").toDouble(), f.value(u"expected_total").toDouble());
+    EXPECT_GE(f.value(u"high_total").toDouble(), f.value(u"expected_total").toDouble());
+    // To the end of July at the recent daily rate: 21 May to 1 August is 72 days.
+    const double perDay = f.value(u"burn_per_day").toDouble();
+    EXPECT_NEAR(f.value(u"expected_total").toDouble(), f.value(u"to_date").toDouble() + perDay * 72, 0.01);
+    const QJsonArray warnings = a.value(u"warnings").toArray();
+    ASSERT_FALSE(warnings.isEmpty());
+    EXPECT_TRUE(warnings.at(0).toString().contains(QStringLiteral("passes the budget of $150,000.00")))
+        << warnings.at(0).toString().toStdString();
+
+    const CliRun table = run({QStringLiteral("timeline"), scenario(QStringLiteral("demo"), 150000)});
+    EXPECT_TRUE(table.out.contains(QStringLiteral("Plan against actual"))) << table.out.toStdString();
+    EXPECT_TRUE(table.out.contains(QStringLiteral("Forecast to the end of the plan")));
+    // --no-actuals leaves them out.
+    const CliRun without = run({QStringLiteral("timeline"), scenario(QStringLiteral("demo"), 150000), QStringLiteral("--no-actuals")});
+    EXPECT_FALSE(without.out.contains(QStringLiteral("Plan against actual")));
+}
+
+TEST_F(ActualsCli, FocusFileShowsOnTheTimelineWithItsOwnProject)
+{
+    const CliRun imported = run({QStringLiteral("actuals"), QStringLiteral("import"),
+                                 data(QStringLiteral("derived/focus_1.2_aws_gpu_daily_may2024.csv")),
+                                 QStringLiteral("--project"), QStringLiteral("focus-demo")});
+    ASSERT_EQ(imported.code, 0) << imported.err.toStdString();
+    EXPECT_TRUE(imported.out.contains(QStringLiteral("(focus)")));
+    const QJsonObject a = planAgainstActual(scenario(QStringLiteral("focus-demo"), 1e7));
+    const QJsonObject may = a.value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 60564.77 + 2843.52 - 500.00, kCent);
+    EXPECT_NEAR(may.value(u"tax").toDouble(), 1250.32, kCent);
+    EXPECT_TRUE(a.value(u"forecast").toObject().value(u"expected_total").toDouble() > may.value(u"actual").toDouble());
+    // Another project's scenario sees none of it.
+    EXPECT_TRUE(planAgainstActual(scenario(QStringLiteral("other"), 1e7)).isEmpty());
+}
+
+TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedPeriodReplacesTheEarlierImport)
+{
+    const QString file = data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"));
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), file, QStringLiteral("--project"), QStringLiteral("demo")}).code, 0);
+    const CliRun again = run({QStringLiteral("actuals"), QStringLiteral("import"), file, QStringLiteral("--project"), QStringLiteral("demo")});
+    EXPECT_EQ(again.code, 0);
+    EXPECT_TRUE(again.out.contains(QStringLiteral("already imported (import 1); counted once"))) << again.out.toStdString();
+    EXPECT_EQ(importedLines(), 124);
+
+    // AWS rewrites May: the same rows with the refund gone.
+    QFile original(file);
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    QList<QByteArray> rows = original.readAll().split('\n');
+    QByteArray restated;
+    for (const QByteArray &row : rows) {
+        if (!row.contains(",Refund,") && !row.isEmpty())
+            restated += row + '\n';
+    }
+    const CliRun replaced = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may-restated.csv"), restated),
+                                 QStringLiteral("--project"), QStringLiteral("demo")});
+    ASSERT_EQ(replaced.code, 0) << replaced.err.toStdString();
+    EXPECT_TRUE(replaced.out.contains(QStringLiteral("replaced 124 lines of earlier imports"))) << replaced.out.toStdString();
+    EXPECT_EQ(importedLines(), 123);
+    const QJsonObject may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00, kCent);
+}
+
+TEST_F(ActualsCli, BadFilesAreRefusedWithFileRowAndColumnAndNothingIsImported)
+{
+    CliRun r = run({QStringLiteral("actuals"), QStringLiteral("import"),
+                    write(QStringLiteral("unknown.csv"), "when,what,how much\n2024-05-01,gpu,12\n")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("unknown.csv"))) << r.err.toStdString();
+
+    r = run({QStringLiteral("actuals"), QStringLiteral("import"),
+             write(QStringLiteral("badnumber.csv"), "date,provider,amount,currency\n2024-05-01,aws,12.5,USD\n2024-05-02,aws,twelve,USD\n"),
+             QStringLiteral("--format"), QStringLiteral("csv")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("badnumber.csv:3")) && r.err.contains(QStringLiteral("amount")))
+        << r.err.toStdString();
+    EXPECT_EQ(importedLines(), 0);
+
+    // Dates outside the plan, when the import names the scenario.
+    const QString plan = scenario(QStringLiteral("demo"), 0);
+    r = run({QStringLiteral("actuals"), QStringLiteral("import"),
+             write(QStringLiteral("late.csv"), "date,provider,amount,currency\n2024-05-01,aws,10,USD\n2025-02-01,aws,10,USD\n"),
+             QStringLiteral("--scenario"), plan, QStringLiteral("--project"), QStringLiteral("demo")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("late.csv row 3, usage start: 2025-02-01 is outside the plan"))) << r.err.toStdString();
+    EXPECT_EQ(importedLines(), 0);
+
+    // A currency the plan has no rate for: the timeline names the file and row.
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"),
+                   write(QStringLiteral("odd.csv"), "date,provider,amount,currency\n2024-05-01,aws,10,USD\n2024-05-02,aws,10,XAU\n"),
+                   QStringLiteral("--project"), QStringLiteral("demo")})
+                  .code,
+              0);
+    r = run({QStringLiteral("timeline"), plan});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("odd.csv row 3: currency XAU has no exchange rate to USD"))) << r.err.toStdString();
+
+    EXPECT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), data(QStringLiteral("generic_spend.csv")),
+                   QStringLiteral("--format"), QStringLiteral("nope")})
+                  .code,
+              1);
+    EXPECT_EQ(run({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("99")}).code, 2);
+}
