@@ -3,6 +3,7 @@
 
 #include "ui/charts/ChartStyle.h"
 
+#include <QAreaSeries>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -40,6 +41,37 @@ void hideLegend(QChart *chart, QAbstractSeries *series)
 {
     for (QLegendMarker *m : chart->legend()->markers(series))
         m->setVisible(false);
+}
+
+// Qt Charts gives each category label an equal share of the axis and elides labels that do not
+// fit it: label every step-th month, the smallest step whose labels fit whole. Returns the step.
+int labelMonths(QChart *chart, QCategoryAxis *x, const QStringList &months, int currentStep, int widgetWidth)
+{
+    const int n = int(months.size());
+    const QFontMetricsF metrics(x->labelsFont());
+    qreal widest = 0;
+    for (const QString &month : months)
+        widest = std::max(widest, metrics.horizontalAdvance(month));
+    const qreal axisWidth = chart->plotArea().width() > 0 ? chart->plotArea().width() : widgetWidth * 0.8;
+    const qreal padding = 12;
+    int step = 1;
+    for (int candidate : {1, 2, 3, 4, 6, 12, 24, 60}) {
+        step = candidate;
+        const int labels = (n + step - 1) / step;
+        if (axisWidth / (labels + 1) - padding >= widest)
+            break;
+    }
+    if (step == currentStep)
+        return step;
+    for (const QString &label : x->categoriesLabels())
+        x->remove(label);
+    for (int i = 0; i < n; i += step)
+        x->append(months.at(i), i);
+    // The last label sits on the right edge of the plot: leave room for its second half.
+    QMargins margins = chart->margins();
+    margins.setRight(int(widest / 2) + 4);
+    chart->setMargins(margins);
+    return step;
 }
 
 } // namespace
@@ -173,33 +205,7 @@ void TimelineChart::rebuild()
 
 void TimelineChart::updateMonthLabels()
 {
-    const int n = int(m_months.size());
-    const QFontMetricsF metrics(m_x->labelsFont());
-    qreal widest = 0;
-    for (const QString &month : std::as_const(m_months))
-        widest = std::max(widest, metrics.horizontalAdvance(month));
-    // Qt Charts gives each category label an equal share of the axis and elides labels that
-    // do not fit it: label every step-th month, the smallest step whose labels fit whole.
-    const qreal axisWidth = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() * 0.8;
-    const qreal padding = 12;
-    int step = 1;
-    for (int candidate : {1, 2, 3, 4, 6, 12, 24, 60}) {
-        step = candidate;
-        const int labels = (n + step - 1) / step;
-        if (axisWidth / (labels + 1) - padding >= widest)
-            break;
-    }
-    if (step == m_labelStep)
-        return;
-    m_labelStep = step;
-    for (const QString &label : m_x->categoriesLabels())
-        m_x->remove(label);
-    for (int i = 0; i < n; i += step)
-        m_x->append(m_months.at(i), i);
-    // The last label sits on the right edge of the plot: leave room for its second half.
-    QMargins margins = m_chart->margins();
-    margins.setRight(int(widest / 2) + 4);
-    m_chart->setMargins(margins);
+    m_labelStep = labelMonths(m_chart, m_x, m_months, m_labelStep, width());
 }
 
 OwnershipChart::OwnershipChart(QWidget *parent)
@@ -278,14 +284,145 @@ void OwnershipChart::rebuild()
         marks->attachAxis(m_x);
         marks->attachAxis(m_y);
         if (m_breakEven > 1)
-            m_chart->setTitle(tr("Cloud against owning: owning never beats on-demand"));
+            m_chart->setTitle(tr("Owning never beats on-demand"));
         else
-            m_chart->setTitle(tr("Cloud against owning: owning pays off above %1% utilization")
+            m_chart->setTitle(tr("Owning pays off above %1% utilization")
                                   .arg(m_breakEven * 100, 0, 'f', 0));
     }
     charts::setNiceRange(m_y, maxY, 2);
     m_y->setTitleText(tr("%1 per GPU-hour").arg(m_currency));
     charts::styleChart(m_chart, p, font());
+}
+
+ActualsChart::ActualsChart(QWidget *parent)
+    : QWidget(parent), m_chart(new QChart), m_view(makeView(m_chart, this)), m_x(new QCategoryAxis), m_y(new QValueAxis)
+{
+    m_chart->setTitle(tr("Plan against actual, cumulative"));
+    m_view->setAccessibleName(m_chart->title());
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    connect(m_chart, &QChart::plotAreaChanged, this,
+            [this] { m_labelStep = labelMonths(m_chart, m_x, m_data.months, m_labelStep, width()); }, Qt::QueuedConnection);
+    rebuild();
+}
+
+void ActualsChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        rebuild();
+    QWidget::changeEvent(event);
+}
+
+void ActualsChart::setData(const core::PlanActuals &actuals, const QString &currency)
+{
+    m_data = actuals;
+    m_currency = currency;
+    rebuild();
+}
+
+void ActualsChart::clear()
+{
+    m_data = core::PlanActuals{};
+    rebuild();
+}
+
+int ActualsChart::actualBars() const
+{
+    return m_data.monthsWithActuals;
+}
+
+void ActualsChart::rebuild()
+{
+    m_chart->removeAllSeries();
+    const QPalette p = palette();
+    const core::PlanActuals &a = m_data;
+    const int n = int(a.months.size());
+    const core::SpendForecast &f = a.forecast;
+    double maxY = a.budget;
+    for (double v : a.plannedCumulative)
+        maxY = std::max(maxY, v);
+    for (double v : a.actualCumulative)
+        maxY = std::max(maxY, v);
+    for (double v : f.cumulativeHigh)
+        maxY = std::max(maxY, v);
+    const double unit = maxY >= 1e6 ? 1e6 : (maxY >= 1e4 ? 1e3 : 1);
+    const QColor actualColor = charts::seriesColor(2, p);
+    const QColor planColor = charts::seriesColor(0, p);
+    const QColor forecastColor = charts::seriesColor(1, p);
+
+    auto *bars = new QBarSeries;
+    auto *set = new QBarSet(tr("Actual"));
+    set->setColor(actualColor);
+    set->setBorderColor(actualColor);
+    for (int m = 0; m < n; ++m)
+        set->append(m < a.monthsWithActuals ? a.actualCumulative[std::size_t(m)] / unit : 0.0);
+    bars->append(set);
+    bars->setBarWidth(0.6);
+    m_chart->addSeries(bars);
+    bars->attachAxis(m_x);
+    bars->attachAxis(m_y);
+
+    if (f.available) {
+        auto *upper = new QLineSeries;
+        auto *lower = new QLineSeries;
+        auto *expected = new QLineSeries;
+        for (int m = 0; m < n; ++m) {
+            if (f.cumulative[std::size_t(m)] < 0)
+                continue;
+            upper->append(m, f.cumulativeHigh[std::size_t(m)] / unit);
+            lower->append(m, f.cumulativeLow[std::size_t(m)] / unit);
+            expected->append(m, f.cumulative[std::size_t(m)] / unit);
+        }
+        auto *range = new QAreaSeries(upper, lower);
+        range->setName(tr("Range"));
+        QColor fill = forecastColor;
+        fill.setAlphaF(0.25);
+        range->setBrush(fill);
+        range->setPen(QPen(fill, 1));
+        m_chart->addSeries(range);
+        range->attachAxis(m_x);
+        range->attachAxis(m_y);
+        expected->setName(tr("Forecast"));
+        QPen pen(forecastColor);
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(2.2);
+        expected->setPen(pen);
+        m_chart->addSeries(expected);
+        expected->attachAxis(m_x);
+        expected->attachAxis(m_y);
+    }
+    auto *plan = new QLineSeries;
+    plan->setName(tr("Plan"));
+    QPen planPen(planColor);
+    planPen.setWidthF(2.2);
+    plan->setPen(planPen);
+    for (int m = 0; m < n; ++m)
+        plan->append(m, a.plannedCumulative.empty() ? 0.0 : a.plannedCumulative[std::size_t(m)] / unit);
+    m_chart->addSeries(plan);
+    plan->attachAxis(m_x);
+    plan->attachAxis(m_y);
+    if (a.budget > 0 && n > 0) {
+        auto *budget = new QLineSeries;
+        budget->setName(tr("Budget"));
+        QPen pen(p.color(QPalette::Text));
+        pen.setStyle(Qt::DotLine);
+        pen.setWidthF(1.5);
+        budget->setPen(pen);
+        budget->append(-0.5, a.budget / unit);
+        budget->append(n - 0.5, a.budget / unit);
+        m_chart->addSeries(budget);
+        budget->attachAxis(m_x);
+        budget->attachAxis(m_y);
+    }
+    m_x->setRange(-0.5, std::max(0.5, n - 0.5));
+    charts::setNiceRange(m_y, maxY > 0 ? maxY * 1.04 / unit : 1);
+    m_y->setTitleText(unit == 1e6 ? tr("%1 (millions)").arg(m_currency)
+                                  : (unit == 1e3 ? tr("%1 (thousands)").arg(m_currency) : m_currency));
+    m_chart->legend()->setVisible(n > 0);
+    charts::styleChart(m_chart, p, font());
+    m_labelStep = 0;
+    m_labelStep = labelMonths(m_chart, m_x, a.months, m_labelStep, width());
 }
 
 } // namespace gpuplanner::ui

@@ -3,6 +3,7 @@
 // marked, and the budget as a dashed line. OwnershipChart: cost per GPU-hour of owning against
 // utilization next to the cloud's on-demand rate, crossing at the break-even utilization.
 
+#include "core/plan/PlanActuals.h"
 #include "ui/charts/ChartData.h"
 
 #include <QPointF>
@@ -77,6 +78,35 @@ private:
     double m_breakEven = 0;
     double m_utilization = 0;
     QString m_currency;
+};
+
+// ActualsChart: what a project has spent (cumulative bars per month) against the planned line,
+// with the forecast to the end of the plan and its range, and the budget.
+class ActualsChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ActualsChart(QWidget *parent = nullptr);
+
+    void setData(const core::PlanActuals &actuals, const QString &currency);
+    void clear();
+    int actualBars() const;
+    QChart *chart() const { return m_chart; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+
+    QChart *m_chart;
+    QChartView *m_view;
+    QCategoryAxis *m_x;
+    QValueAxis *m_y;
+    core::PlanActuals m_data;
+    QString m_currency;
+    int m_labelStep = 0;
 };
 
 } // namespace gpuplanner::ui

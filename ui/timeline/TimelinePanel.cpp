@@ -50,7 +50,7 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     : QWidget(parent), m_phases(new PhasesModel(doc, this)), m_view(new QTableView(this)),
       m_monthly(new TimelineChart(tr("Cost per month"), TimelineChart::Style::Bars, this)),
       m_cumulative(new TimelineChart(tr("Cumulative cost"), TimelineChart::Style::Lines, this)),
-      m_ownership(new OwnershipChart(this)),
+      m_ownership(new OwnershipChart(this)), m_actuals(new ActualsChart(this)), m_actualsSummary(new QLabel(this)),
       m_legend(new SeriesLegend(this)), m_notes(new QLabel(this))
 {
     m_view->setModel(m_phases);
@@ -96,8 +96,16 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     grid->addWidget(m_monthly, 1, 0);
     grid->addWidget(m_cumulative, 1, 1);
     grid->addWidget(m_ownership, 2, 0, 1, 2);
+    // Imported billing exports of the scenario's project (Catalog > Actual spend): shown only
+    // then, beside the ownership chart (showActuals moves them).
+    grid->addWidget(m_actualsSummary, 3, 0, 1, 2);
     grid->setRowStretch(1, 1);
     grid->setRowStretch(2, 1);
+    m_grid = grid;
+    m_actualsSummary->setWordWrap(true);
+    m_actualsSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_actuals->hide();
+    m_actualsSummary->hide();
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
@@ -120,8 +128,10 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
         m_legend->setEntries({}, {});
         m_ownership->clear(tr("Cloud against owning: no timeline"));
         m_notes->setText(s.error.isEmpty() ? s.timelineError : s.error);
+        showActuals(s);
         return;
     }
+    showActuals(s);
     const core::Timeline &t = *s.timeline;
     QList<LineSeriesData> monthly;
     QList<LineSeriesData> cumulative;
@@ -161,6 +171,47 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     } else {
         m_ownership->clear(tr("Cloud against owning: add ownership figures to the scenario to compare"));
     }
+}
+
+void TimelinePanel::showActuals(const PlanSnapshot &s)
+{
+    const bool shown = s.actuals.has_value() || !s.actualsError.isEmpty();
+    m_grid->removeWidget(m_ownership);
+    m_grid->removeWidget(m_actuals);
+    if (s.actuals) {
+        m_grid->addWidget(m_ownership, 2, 0);
+        m_grid->addWidget(m_actuals, 2, 1);
+    } else {
+        m_grid->addWidget(m_ownership, 2, 0, 1, 2);
+    }
+    m_actuals->setVisible(s.actuals.has_value());
+    m_actualsSummary->setVisible(shown);
+    if (!s.actuals) {
+        m_actuals->clear();
+        m_actualsSummary->setText(s.actualsError.toHtmlEscaped());
+        return;
+    }
+    const core::PlanActuals &a = *s.actuals;
+    const QString &currency = s.request.displayCurrency;
+    m_actuals->setData(a, currency);
+    QStringList lines;
+    const int last = a.monthsWithActuals - 1;
+    lines << tr("<b>Actual spend</b> (project \u201c%1\u201d, before tax, against %6): %2 to %3 against %4 planned; "
+                "variance %5")
+                 .arg(s.scenario.project.toHtmlEscaped(), core::formatMoney(a.actualCumulative[std::size_t(last)], currency),
+                      a.months.value(last), core::formatMoney(a.plannedCumulative[std::size_t(last)], currency),
+                      core::formatMoney(a.actualCumulative[std::size_t(last)] - a.plannedCumulative[std::size_t(last)], currency),
+                      a.strategyName.toHtmlEscaped());
+    if (a.forecast.available)
+        lines << tr("Forecast to the end of the plan: %1 (range %2 to %3) from the last %4 days' burn rate")
+                     .arg(core::formatMoney(a.forecast.expectedTotal, currency), core::formatMoney(a.forecast.lowTotal, currency),
+                          core::formatMoney(a.forecast.highTotal, currency))
+                     .arg(a.forecast.windowDays);
+    for (const QString &w : a.warnings)
+        lines << tr("<b>Warning:</b> %1").arg(w.toHtmlEscaped());
+    for (const QString &n : a.notes)
+        lines << n.toHtmlEscaped();
+    m_actualsSummary->setText(lines.join(QStringLiteral("<br>")));
 }
 
 } // namespace gpuplanner::ui

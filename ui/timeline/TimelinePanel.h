@@ -6,11 +6,13 @@
 
 #include <QWidget>
 
+class QGridLayout;
 class QLabel;
 class QTableView;
 
 namespace gpuplanner::ui {
 
+class ActualsChart;
 class OwnershipChart;
 class PhasesModel;
 class ScenarioDocument;
@@ -31,17 +33,24 @@ public:
     TimelineChart *monthly() const { return m_monthly; }
     TimelineChart *cumulative() const { return m_cumulative; }
     OwnershipChart *ownership() const { return m_ownership; }
+    ActualsChart *actuals() const { return m_actuals; }
+    QLabel *actualsSummary() const { return m_actualsSummary; }
     QLabel *notes() const { return m_notes; }
     SeriesLegend *legend() const { return m_legend; }
 
 private:
+    void showActuals(const PlanSnapshot &snapshot);
+
     PhasesModel *m_phases;
     QTableView *m_view;
     TimelineChart *m_monthly;
     TimelineChart *m_cumulative;
     OwnershipChart *m_ownership;
+    ActualsChart *m_actuals;
+    QLabel *m_actualsSummary;
     SeriesLegend *m_legend;
     QLabel *m_notes;
+    QGridLayout *m_grid = nullptr;
 };
 
 } // namespace gpuplanner::ui

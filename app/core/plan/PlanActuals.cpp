@@ -148,6 +148,16 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     if (unknownGpuCount)
         a.notes << tr("%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted")
                        .arg(a.gpuLinesWithoutGpuCount);
+    a.plannedCumulative.assign(std::size_t(n), 0.0);
+    a.actualCumulative.assign(std::size_t(n), -1.0);
+    double planned = 0, actual = 0;
+    for (int m = 0; m < n; ++m) {
+        planned += a.planned[std::size_t(m)];
+        a.plannedCumulative[std::size_t(m)] = planned;
+        actual += a.actual[std::size_t(m)];
+        if (m < a.monthsWithActuals)
+            a.actualCumulative[std::size_t(m)] = actual;
+    }
     if (!a.hasActuals())
         return a;
 
@@ -189,6 +199,15 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     f.lowTotal = f.toDate + f.burnPerDayLow * remainingDays;
     f.highTotal = f.toDate + f.burnPerDayHigh * remainingDays;
     f.gpuHoursExpected = f.gpuHoursToDate + windowGpuHours / f.windowDays * remainingDays;
+    f.cumulative.assign(std::size_t(n), -1.0);
+    f.cumulativeLow.assign(std::size_t(n), -1.0);
+    f.cumulativeHigh.assign(std::size_t(n), -1.0);
+    for (int m = std::max(0, monthOf(start, dataEnd.addDays(-1))); m < n; ++m) {
+        const double days = std::max<qint64>(0, dataEnd.daysTo(start.addMonths(m + 1)));
+        f.cumulative[std::size_t(m)] = f.toDate + f.burnPerDay * days;
+        f.cumulativeLow[std::size_t(m)] = f.toDate + f.burnPerDayLow * days;
+        f.cumulativeHigh[std::size_t(m)] = f.toDate + f.burnPerDayHigh * days;
+    }
 
     const QLocale locale;
     if (budget > 0 && f.expectedTotal > budget) {

@@ -36,6 +36,11 @@ struct SpendForecast
     double highTotal = 0;
     double gpuHoursToDate = 0;
     double gpuHoursExpected = 0; // at the recent GPU-hour rate
+    // Cumulative spend at the end of each month from the month of dataEnd on (earlier months: -1),
+    // at the recent, slowest and fastest burn rates: the forecast line and its range in charts.
+    std::vector<double> cumulative;
+    std::vector<double> cumulativeLow;
+    std::vector<double> cumulativeHigh;
 };
 
 struct PlanActuals
@@ -50,6 +55,8 @@ struct PlanActuals
     std::vector<double> commitment; // amortised commitment fees, included in actual
     std::vector<double> gpuHours;  // actual GPU-hours per month (usage lines on GPU instances)
     std::vector<double> plannedGpuHours;
+    std::vector<double> plannedCumulative;
+    std::vector<double> actualCumulative; // up to the last month with actuals; -1 after
     int monthsWithActuals = 0;     // months up to and including the last one with spend
     double plannedTotal = 0;
     double plannedGpuHoursTotal = 0;
