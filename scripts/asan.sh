@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer (the asan preset) over the test suites.
 #   scripts/asan.sh          every suite, through ctest --preset asan
-#   scripts/asan.sh --subset the suites CI runs: core, db, refresh, plan and the fault suite (with
+#   scripts/asan.sh --subset the suites CI runs: core, db, refresh, plan, actuals, calibrate and the fault suite (with
 #                            three runs per concurrency test), built and run on their own
 # Fails on any test failure or sanitizer report (UBSan halts on error).
 set -euo pipefail
@@ -19,7 +19,8 @@ if [ "${1:-}" != "--subset" ]; then
 fi
 
 suites=(core/gpuplanner_core_tests db/gpuplanner_db_tests refresh/gpuplanner_refresh_tests
-        plan/gpuplanner_plan_tests fault/gpuplanner_fault_tests)
+        plan/gpuplanner_plan_tests fault/gpuplanner_fault_tests actuals/gpuplanner_actuals_tests
+        calibrate/gpuplanner_calibrate_tests)
 targets=(gpu-planner-cli)
 for s in "${suites[@]}"; do targets+=("$(basename "$s")"); done
 cmake --build --preset asan -j "$(nproc)" --target "${targets[@]}"
