@@ -5,7 +5,7 @@ _gpu_planner_cli()
     local cur prev words cword
     _init_completion || return
 
-    local commands="gpus offers catalog refresh estimate plan timeline report"
+    local commands="gpus offers catalog refresh estimate plan timeline report probe calibrate actuals"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case "${words[i]}" in
@@ -16,7 +16,7 @@ _gpu_planner_cli()
     done
 
     case "$prev" in
-        --catalog|--from|--ca-bundle|-o|--output|--scenario)
+        --catalog|--from|--ca-bundle|-o|--output|--scenario|--benchmark)
             _filedir; return ;;
         --gpu|--measured-gpu)
             COMPREPLY=($(compgen -W "$(gpu-planner-cli gpus --format csv 2>/dev/null | tail -n +2 | cut -d, -f1)" -- "$cur"))
@@ -53,15 +53,26 @@ _gpu_planner_cli()
             if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "info check history export" -- "$cur")); return; fi
             opts+=" --format --instance --region --strict" ;;
         refresh) opts+=" --provider --region --from --endpoint --source --force --ca-bundle --proxy --wait" ;;
-        estimate) opts+=" --scenario --task --model --params --active-params --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq-len --tokens --epochs --samples --flops-per-sample --batch --micro-batch --precision --optimizer --recompute --zero --lora-rank --lora-targets --weights --kv-cache --prompt-tokens --output-tokens --rps --tokens-per-second --ttft --tpot --measured-throughput --measured-gpu --measured-gpus --bound --items --item-unit --gpu --gpus --gpus-per-instance --interconnect --network --network-gbps --deadline --mfu --goodput --batch-tokens --experts --experts-per-token --tp --engine --engine-efficiency --max-batch --failure-rate --restart-minutes --checkpoint-gbps --checkpoint-every --eval-share --slowdown-share --startup-minutes --vcpus --host-memory --gpu-decode --format" ;;
+        estimate) opts+=" --calibration --no-calibration --scenario --task --model --params --active-params --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq-len --tokens --epochs --samples --flops-per-sample --batch --micro-batch --precision --optimizer --recompute --zero --lora-rank --lora-targets --weights --kv-cache --prompt-tokens --output-tokens --rps --tokens-per-second --ttft --tpot --measured-throughput --measured-gpu --measured-gpus --bound --items --item-unit --gpu --gpus --gpus-per-instance --interconnect --network --network-gbps --deadline --mfu --goodput --batch-tokens --experts --experts-per-token --tp --engine --engine-efficiency --max-batch --failure-rate --restart-minutes --checkpoint-gbps --checkpoint-every --eval-share --slowdown-share --startup-minutes --vcpus --host-memory --gpu-decode --format" ;;
         plan) opts+=" --format --top --sort" ;;
-        timeline) opts+=" --format" ;;
-        report) opts+=" -o --output --top --lang --page-size --author" ;;
+        timeline) opts+=" --format --strategy --no-actuals" ;;
+        report) opts+=" -o --output --top --lang --page-size --author --benchmark" ;;
+        probe) opts+=" --script" ;;
+        calibrate)
+            if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "import list remove" -- "$cur")); return; fi
+            opts+=" --gpu --format" ;;
+        actuals)
+            if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "import list remove" -- "$cur")); return; fi
+            opts+=" --format --project --scenario" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
     elif [[ $command == plan || $command == timeline || $command == report ]]; then
         _filedir '@(gpuplan|json)'
+    elif [[ $command == calibrate ]]; then
+        _filedir json
+    elif [[ $command == actuals ]]; then
+        _filedir '@(csv|json|ndjson)'
     fi
 }
 complete -F _gpu_planner_cli gpu-planner-cli
