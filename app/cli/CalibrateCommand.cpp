@@ -26,9 +26,12 @@ namespace {
 
 constexpr qint64 kMaxProbeDocumentBytes = 16 * 1024 * 1024;
 
+// Small rates (a CPU's TFLOP/s) in significant digits, so they do not read as 0.00.
 QString fixed(double v, int decimals)
 {
-    return v > 0 ? QString::number(v, 'f', decimals) : QStringLiteral("-");
+    if (v <= 0)
+        return QStringLiteral("-");
+    return v < 1 ? QString::number(v, 'g', 3) : QString::number(v, 'f', decimals);
 }
 
 int importRun(const QString &file, const QString &gpuOverride, CatalogSession &session, QTextStream &out,

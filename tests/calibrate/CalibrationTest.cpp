@@ -8,6 +8,7 @@
 #include "core/estimate/Estimator.h"
 #include "estimate/GpuFixtures.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -257,4 +258,21 @@ TEST(CalibrationSetTest, CalibratesTheMeasuredModelAndScalesTheNearestOthers)
 
     // An empty set changes nothing.
     EXPECT_FALSE(CalibrationSet({}, gpus).effectFor(h100, gpuSpecFromModel(h100)).applies);
+}
+
+TEST(CalibratedEstimate, ReproducesEveryShippedExampleResultWithinFivePercent)
+{
+    const QDir examples(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/probe/examples"));
+    const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
+    ASSERT_FALSE(files.isEmpty());
+    for (const QString &name : files) {
+        QFile f(examples.filePath(name));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << name.toStdString();
+        auto p = parseProbeResult(f.readAll(), name);
+        ASSERT_TRUE(p.ok()) << p.errorMessage().toStdString();
+        const GpuSpec spec = p->isCpu() ? measuredDeviceSpec(p.value())
+                                        : calibratedSpec(gpuSpec(p->gpuName), p.value());
+        const double rate = estimatedStepRate(p.value(), spec);
+        EXPECT_LT(relativeError(rate, p->training.tokensPerSecond), 0.05) << name.toStdString();
+    }
 }
