@@ -14,10 +14,11 @@ namespace gpuplanner::core {
 
 namespace {
 
-QString tr(const char *text)
+// Read by people in the desktop app too: translated under this context.
+class CalibrationText
 {
-    return QCoreApplication::translate("Calibration", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CalibrationText)
+};
 
 TrainPrecision trainPrecisionOf(const QString &dtype)
 {
@@ -213,7 +214,7 @@ GpuSpec calibratedSpec(const GpuSpec &base, const ProbeResult &probe)
 QString calibrationNote(const Calibration &c)
 {
     const ProbeResult &p = c.probe;
-    return tr("calibrated from your measurement of %1 on %2 (%3, probe %4)")
+    return CalibrationText::tr("calibrated from your measurement of %1 on %2 (%3, probe %4)")
         .arg(p.startedAt.date().toString(Qt::ISODate), p.host, p.deviceLabel(), p.probeVersion);
 }
 
@@ -276,7 +277,7 @@ CalibrationEffect CalibrationSet::effectFor(const GpuModel &gpu, const GpuSpec &
     e.spec.trainingEfficiencyScale = measured.trainingEfficiencyScale;
     if (base.memoryBandwidthGbs > 0 && defaultSpec.memoryBandwidthGbs > 0)
         e.spec.memoryBandwidthGbs = defaultSpec.memoryBandwidthGbs * measured.memoryBandwidthGbs / base.memoryBandwidthGbs;
-    e.note = tr("scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)")
+    e.note = CalibrationText::tr("scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)")
                  .arg(number(defaultSpec.bf16Tflops, 0), number(base.bf16Tflops, 0),
                       nearest->probe.startedAt.date().toString(Qt::ISODate), nearest->probe.host, nearest->gpuId);
     return e;

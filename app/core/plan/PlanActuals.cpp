@@ -17,10 +17,11 @@ using namespace gpuplanner::core::actuals;
 
 namespace {
 
-QString tr(const char *text)
+// Read by people in the desktop app too: translated under this context.
+class PlanActualsText
 {
-    return QCoreApplication::translate("PlanActuals", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(PlanActualsText)
+};
 
 // The recent burn rate reads at most this many days back from the last booked day.
 constexpr int kBurnWindowDays = 30;
@@ -142,11 +143,11 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         dataEnd = std::max(dataEnd.isValid() ? dataEnd : end, std::min(end, planEnd));
     }
     if (a.linesOutsidePlan > 0)
-        a.notes << tr("%1 billed lines fall outside the plan's months (%2 to %3) and are left out")
+        a.notes << PlanActualsText::tr("%1 billed lines fall outside the plan's months (%2 to %3) and are left out")
                        .arg(a.linesOutsidePlan)
                        .arg(t.months.value(0), t.months.value(n - 1));
     if (unknownGpuCount)
-        a.notes << tr("%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted")
+        a.notes << PlanActualsText::tr("%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted")
                        .arg(a.gpuLinesWithoutGpuCount);
     a.plannedCumulative.assign(std::size_t(n), 0.0);
     a.actualCumulative.assign(std::size_t(n), -1.0);
@@ -171,7 +172,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     const int booked = int(firstDay.daysTo(dataEnd));
     f.windowDays = std::min(kBurnWindowDays, booked);
     if (f.windowDays < kMinForecastDays) {
-        a.notes << tr("no forecast yet: %1 days of spend are booked, the forecast needs %2").arg(booked).arg(kMinForecastDays);
+        a.notes << PlanActualsText::tr("no forecast yet: %1 days of spend are booked, the forecast needs %2").arg(booked).arg(kMinForecastDays);
         return a;
     }
     const QDate windowStart = dataEnd.addDays(-f.windowDays);
@@ -211,19 +212,19 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
 
     const QLocale locale;
     if (budget > 0 && f.expectedTotal > budget) {
-        a.warnings << tr("the forecast of %1 (range %2 to %3) passes the budget of %4")
+        a.warnings << PlanActualsText::tr("the forecast of %1 (range %2 to %3) passes the budget of %4")
                           .arg(formatMoney(f.expectedTotal, currency), formatMoney(f.lowTotal, currency),
                                formatMoney(f.highTotal, currency), formatMoney(budget, currency));
     } else if (budget > 0 && f.highTotal > budget) {
-        a.warnings << tr("at the fastest recent burn rate the spend reaches %1, past the budget of %2")
+        a.warnings << PlanActualsText::tr("at the fastest recent burn rate the spend reaches %1, past the budget of %2")
                           .arg(formatMoney(f.highTotal, currency), formatMoney(budget, currency));
     }
     if (a.plannedGpuHoursTotal > 0 && f.gpuHoursExpected > a.plannedGpuHoursTotal * 1.0001) {
-        a.warnings << tr("the forecast of %1 GPU-hours passes the %2 GPU-hours of the plan")
+        a.warnings << PlanActualsText::tr("the forecast of %1 GPU-hours passes the %2 GPU-hours of the plan")
                           .arg(locale.toString(f.gpuHoursExpected, 'f', 0), locale.toString(a.plannedGpuHoursTotal, 'f', 0));
     }
     if (a.plannedTotal > 0 && f.expectedTotal > a.plannedTotal * 1.1)
-        a.warnings << tr("the forecast of %1 is %2% above the plan's %3")
+        a.warnings << PlanActualsText::tr("the forecast of %1 is %2% above the plan's %3")
                           .arg(formatMoney(f.expectedTotal, currency))
                           .arg(locale.toString((f.expectedTotal / a.plannedTotal - 1) * 100, 'f', 0))
                           .arg(formatMoney(a.plannedTotal, currency));
@@ -277,8 +278,8 @@ QJsonObject planActualsToJson(const PlanActuals &a, const QString &currency)
 
 QString planActualsToTable(const PlanActuals &a, const QString &currency)
 {
-    QString out = tr("Plan against actual (%1, %2; amounts before tax)\n").arg(a.strategyName, currency);
-    TextTable table({tr("Month"), tr("Planned"), tr("Actual"), tr("Variance"), tr("Tax"), tr("GPU-h planned"), tr("GPU-h actual")},
+    QString out = PlanActualsText::tr("Plan against actual (%1, %2; amounts before tax)\n").arg(a.strategyName, currency);
+    TextTable table({PlanActualsText::tr("Month"), PlanActualsText::tr("Planned"), PlanActualsText::tr("Actual"), PlanActualsText::tr("Variance"), PlanActualsText::tr("Tax"), PlanActualsText::tr("GPU-h planned"), PlanActualsText::tr("GPU-h actual")},
                     {false, true, true, true, true, true, true});
     const QLocale c = QLocale::c();
     for (int m = 0; m < int(a.months.size()); ++m) {
@@ -292,7 +293,7 @@ QString planActualsToTable(const PlanActuals &a, const QString &currency)
     out += table.render();
     const SpendForecast &f = a.forecast;
     if (f.available) {
-        out += tr("Forecast to the end of the plan: %1 (range %2 to %3) from %4 per day over the last %5 days to %6; "
+        out += PlanActualsText::tr("Forecast to the end of the plan: %1 (range %2 to %3) from %4 per day over the last %5 days to %6; "
                   "planned %7\n")
                    .arg(formatMoney(f.expectedTotal, currency), formatMoney(f.lowTotal, currency),
                         formatMoney(f.highTotal, currency), formatMoney(f.burnPerDay, currency))
@@ -300,9 +301,9 @@ QString planActualsToTable(const PlanActuals &a, const QString &currency)
                    .arg(f.dataEnd.toString(Qt::ISODate), formatMoney(a.plannedTotal, currency));
     }
     for (const QString &w : a.warnings)
-        out += tr("Warning: %1\n").arg(w);
+        out += PlanActualsText::tr("Warning: %1\n").arg(w);
     for (const QString &n : a.notes)
-        out += tr("Note: %1\n").arg(n);
+        out += PlanActualsText::tr("Note: %1\n").arg(n);
     return out;
 }
 
