@@ -205,3 +205,35 @@ TEST_F(CalibrateCli, RefusesBadResultsWithTheReason)
     EXPECT_EQ(run({QStringLiteral("calibrate"), QStringLiteral("import")}).code, 1);
     EXPECT_EQ(run({QStringLiteral("probe")}).code, 1);
 }
+
+TEST_F(CalibrateCli, PlansUseCalibrationsUnlessTheScenarioTurnsThemOff)
+{
+    ASSERT_EQ(run({QStringLiteral("calibrate"), QStringLiteral("import"), fixture("h100-synthetic.json")}).code, 0);
+    QFile base(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/llama-7b-pretrain.json"));
+    ASSERT_TRUE(base.open(QIODevice::ReadOnly));
+    QJsonObject s = QJsonDocument::fromJson(base.readAll()).object();
+    QJsonObject c = s.value(u"constraints").toObject();
+    c[QStringLiteral("gpus")] = QJsonArray{QStringLiteral("H100-SXM5-80GB")};
+    s[QStringLiteral("constraints")] = c;
+    auto save = [&](const QString &name, const QJsonObject &o) {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(o).toJson());
+        return path;
+    };
+    const QString on = save(QStringLiteral("on.json"), s);
+    s[QStringLiteral("calibration")] = false;
+    const QString off = save(QStringLiteral("off.json"), s);
+    const QStringList args{QStringLiteral("--top"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("json")};
+    const QJsonObject calibrated = runJson(QStringList{QStringLiteral("plan"), on} + args)
+                                       .value(u"options").toArray().at(0).toObject();
+    const QJsonObject plain = runJson(QStringList{QStringLiteral("plan"), off} + args)
+                                  .value(u"options").toArray().at(0).toObject();
+    EXPECT_TRUE(calibrated.value(u"calibration").toString().startsWith(QStringLiteral("calibrated from your measurement")));
+    EXPECT_FALSE(plain.contains(u"calibration"));
+    EXPECT_NE(calibrated.value(u"hours").toDouble(), plain.value(u"hours").toDouble());
+    const CliRun table = run({QStringLiteral("plan"), on, QStringLiteral("--top"), QStringLiteral("3")});
+    EXPECT_TRUE(table.out.contains(QStringLiteral("Calibrations:\n  H100-SXM5-80GB: calibrated from your measurement")))
+        << table.out.toStdString();
+}

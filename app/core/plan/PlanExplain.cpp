@@ -361,6 +361,8 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
             j.insert(QStringLiteral("break_even_utilization"), p.breakEvenUtilization);
         }
         j.insert(QStringLiteral("suspect"), o.suspect());
+        if (const CalibrationEffect *c = planner.calibration(o.gpu, request))
+            j.insert(QStringLiteral("calibration"), c->note);
         j.insert(QStringLiteral("instances"), p.instances);
         j.insert(QStringLiteral("gpus"), p.gpus);
         j.insert(QStringLiteral("hours"), p.hours);
@@ -457,6 +459,17 @@ QString planToTable(const Planner &planner, const PlanRequest &request, int top)
     QString out = table.render();
     out += QStringLiteral("\n%1 usable option(s) from %2 offer(s); amounts in %3.\n\nRecommendation: %4\n")
                .arg(r.usable).arg(r.offersConsidered).arg(cur, recommendationText(planner, request));
+    // Where a row's speed came from, once per GPU model shown.
+    QStringList calibrated;
+    for (int i = 0; i < n; ++i) {
+        const QString &gpu = planner.offer(r.options[std::size_t(i)]).gpu;
+        const CalibrationEffect *c = planner.calibration(gpu, request);
+        const QString line = c ? QStringLiteral("  %1: %2\n").arg(gpu, c->note) : QString();
+        if (c && !calibrated.contains(line))
+            calibrated << line;
+    }
+    if (!calibrated.isEmpty())
+        out += QStringLiteral("\nCalibrations:\n") + calibrated.join(QString());
     return out;
 }
 
