@@ -11,7 +11,6 @@
 #include "core/plan/Scenario.h"
 #include "core/plan/PlanActuals.h"
 #include "core/plan/Timeline.h"
-#include "db/SpendStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
@@ -62,24 +61,6 @@ void addCommon(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table, csv or json."), QStringLiteral("F"),
                       QStringLiteral("table")});
-}
-
-// The spend imported for the scenario's project against the timeline's plan.
-Result<PlanActuals> loadPlanActuals(const PreparedPlan &p, const Timeline &timeline, const QString &catalogPath,
-                                    const QString &strategy)
-{
-    CatalogSession session(catalogPath);
-    auto repo = session.repository();
-    if (!repo)
-        return repo.error();
-    auto lines = db::spendLines(repo.value()->database(), p.scenario.project);
-    if (!lines)
-        return lines.error();
-    auto gpuCounts = db::gpusPerInstanceType(repo.value()->database());
-    if (!gpuCounts)
-        return gpuCounts.error();
-    return comparePlanToActuals(timeline, lines.value(), p.request.assumptions.fx, p.request.displayCurrency,
-                                p.request.constraints.budget, gpuCounts.value(), strategy);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
 #include "db/CalibrationStore.h"
+#include "db/SpendStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 namespace gpuplanner::cli {
@@ -71,6 +72,23 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};
     p->planner.plan(p->request);
     return p;
+}
+
+Result<PlanActuals> loadPlanActuals(const PreparedPlan &p, const Timeline &timeline, const QString &catalogPath,
+                                    const QString &strategy)
+{
+    CatalogSession session(catalogPath);
+    auto repo = session.repository();
+    if (!repo)
+        return repo.error();
+    auto lines = db::spendLines(repo.value()->database(), p.scenario.project);
+    if (!lines)
+        return lines.error();
+    auto gpuCounts = db::gpusPerInstanceType(repo.value()->database());
+    if (!gpuCounts)
+        return gpuCounts.error();
+    return comparePlanToActuals(timeline, lines.value(), p.request.assumptions.fx, p.request.displayCurrency,
+                                p.request.constraints.budget, gpuCounts.value(), strategy);
 }
 
 } // namespace gpuplanner::cli

@@ -5,8 +5,10 @@
 
 #include "core/catalog/CatalogInfo.h"
 #include "core/common/Result.h"
+#include "core/plan/PlanActuals.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
+#include "core/plan/Timeline.h"
 
 #include <memory>
 
@@ -22,5 +24,10 @@ struct PreparedPlan
 
 // Loads the scenario and the catalog and plans; every failure is a data error naming its file.
 core::Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, const QString &catalogPath);
+
+// The spend imported for the scenario's project (`actuals import --project`) against the
+// timeline's plan, as `timeline` and `report` show it. strategy empty = the cheapest one rented.
+core::Result<core::PlanActuals> loadPlanActuals(const PreparedPlan &p, const core::Timeline &timeline,
+                                                const QString &catalogPath, const QString &strategy = {});
 
 } // namespace gpuplanner::cli

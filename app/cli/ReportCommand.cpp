@@ -5,6 +5,10 @@
 #include "CommandSupport.h"
 #include "PreparedPlan.h"
 
+#include "core/calibrate/BenchmarkComparison.h"
+#include "core/common/Redact.h"
+#include "core/cost/BillingCost.h"
+#include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
@@ -15,13 +19,108 @@
 #include "db/SqliteCatalogRepository.h"
 #include "ui/report/ReportWriter.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QGuiApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 
 namespace gpuplanner::cli {
 
 using namespace gpuplanner::core;
 
 namespace {
+
+// The probe results and the optional scenario of `report --benchmark`: a file whose "format" is
+// "gpu-planner-scenario" is the scenario, every other one must be a probe result.
+struct BenchmarkFiles
+{
+    QList<BenchmarkRun> runs;
+    QString scenario;
+};
+
+Result<BenchmarkFiles> readBenchmarkFiles(const QStringList &paths)
+{
+    BenchmarkFiles files;
+    for (const QString &path : paths) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return Error{QStringLiteral("%1: cannot read: %2").arg(path, f.errorString())};
+        const QByteArray bytes = f.readAll();
+        const QJsonObject root = QJsonDocument::fromJson(bytes).object();
+        if (root.value(u"format").toString() == u"gpu-planner-scenario") {
+            if (!files.scenario.isEmpty())
+                return Error{QStringLiteral("%1: a second scenario (the first is %2); give one").arg(path, files.scenario)};
+            files.scenario = path;
+            continue;
+        }
+        auto probe = parseProbeResult(bytes, path);
+        if (!probe)
+            return probe.error();
+        files.runs << BenchmarkRun{path, std::move(probe).value()};
+    }
+    if (files.runs.isEmpty())
+        return Error{QStringLiteral("--benchmark: no probe result among the files given")};
+    return files;
+}
+
+// The catalog and, with a scenario, its planned request (FX, billing rules, constraints).
+Result<BenchmarkRequest> benchmarkRequest(const BenchmarkFiles &files, const QString &catalogPath)
+{
+    BenchmarkRequest r;
+    r.runs = files.runs;
+    if (!files.scenario.isEmpty()) {
+        auto prepared = preparePlan(files.scenario, catalogPath);
+        if (!prepared)
+            return prepared.error();
+        const PreparedPlan &p = *prepared.value();
+        r.request = p.request;
+        r.offers = p.planner.offers();
+        r.gpus = p.planner.gpuModels();
+        r.providers = p.catalog.providers;
+        r.scenarioWorkload = true;
+        r.scenarioName = p.scenario.name;
+        return r;
+    }
+    CatalogSession session(catalogPath);
+    auto repo = session.repository();
+    if (!repo)
+        return repo.error();
+    auto gpus = repo.value()->gpuModels();
+    if (!gpus)
+        return gpus.error();
+    auto offers = repo.value()->offers(OfferQuery{});
+    if (!offers)
+        return offers.error();
+    auto info = repo.value()->info();
+    if (!info)
+        return info.error();
+    auto rates = repo.value()->fxRates();
+    if (!rates)
+        return rates.error();
+    auto rules = loadBillingRules();
+    if (!rules)
+        return rules.error();
+    r.request.assumptions.fx = planningFxTable(offers.value(), rates.value(), FxTable{});
+    r.request.assumptions.billingRules = rules.value();
+    r.offers = std::move(offers).value();
+    r.gpus = std::move(gpus).value();
+    r.providers = info.value().providers;
+    return r;
+}
+
+Status writeText(const QString &path, const QByteArray &bytes, QTextStream &out)
+{
+    if (path == u"-") {
+        out << QString::fromUtf8(bytes);
+        return success();
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return success();
+}
 
 } // namespace
 
@@ -39,28 +138,58 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.setApplicationDescription(QStringLiteral(
         "Write a multi-page PDF report for a scenario: cover, executive summary, workload and constraints, "
         "assumptions, comparison of the top options, cost charts, timeline with break-even, catalog freshness "
-        "and a disclaimer. Needs no display."));
+        "and a disclaimer (with imported actual spend, plan against actual). Needs no display.\n"
+        "With --benchmark, the files are probe results (and at most one scenario): the measured devices side by "
+        "side against their catalog specs, each measured GPU's cheapest on-demand offers priced with that run's "
+        "calibration for the scenario's workload (without one, each run's own training step), and the winner.\n"
+        "Output format: --format when given; otherwise the -o file's extension (.csv, .json), else PDF. CSV and "
+        "JSON (benchmark only) may go to standard output with -o -."));
     addCommonOptions(parser);
     parser.addOptions({
-        {{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The PDF file to write."), QStringLiteral("FILE")},
-        {QStringLiteral("top"), QStringLiteral("Compare the best N options (default 10)."), QStringLiteral("N"),
+        {{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The file to write (PDF; CSV or JSON with --benchmark)."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("top"), QStringLiteral("Compare the best N options (default 10); with --benchmark, the cheapest N offers "
+                                          "per measured GPU (default 5)."),
+         QStringLiteral("N"),
          QStringLiteral("10")},
         {QStringLiteral("lang"), QStringLiteral("en or zh_CN (default en)."), QStringLiteral("LANG"), QStringLiteral("en")},
         {QStringLiteral("page-size"), QStringLiteral("A4 or Letter (default A4)."), QStringLiteral("SIZE"),
          QStringLiteral("A4")},
         {QStringLiteral("author"), QStringLiteral("Author named on the cover (default: none)."), QStringLiteral("NAME")},
+        {QStringLiteral("no-actuals"), QStringLiteral("Leave imported actual spend out (no plan against actual page).")},
+        {QStringLiteral("benchmark"),
+         QStringLiteral("Benchmark report: the files are probe results (RESULT.json ...) and an optional scenario.")},
+        {QStringLiteral("format"),
+         QStringLiteral("pdf, csv or json (default: from the -o extension, else pdf; csv and json with --benchmark)."),
+         QStringLiteral("F")},
     });
-    parser.addPositionalArgument(QStringLiteral("report SCENARIO.json"), QStringLiteral("The command and a scenario file."));
-    if (auto answered = answerHelpOrUsageError(parser, arguments, name, 2, out, err))
+    parser.addPositionalArgument(QStringLiteral("report SCENARIO.json"),
+                                 QStringLiteral("The command and a scenario file; with --benchmark, RESULT.json "
+                                                "[RESULT2.json ...] [SCENARIO.json]."));
+    if (auto answered = answerHelpOrUsageError(parser, arguments, name, 1000, out, err))
         return *answered;
     auto usage = [&](const QString &message) {
         err << programName() << ' ' << name << ": " << message << '\n';
         return int(ExitUsage);
     };
+    const bool benchmark = parser.isSet(QStringLiteral("benchmark"));
     if (parser.positionalArguments().size() < 2)
-        return usage(QStringLiteral("missing SCENARIO.json"));
+        return usage(benchmark ? QStringLiteral("--benchmark: missing RESULT.json") : QStringLiteral("missing SCENARIO.json"));
+    if (!benchmark && parser.positionalArguments().size() > 2)
+        return usage(QStringLiteral("unexpected argument %1").arg(core::quoteValue(parser.positionalArguments().at(2))));
     if (parser.value(QStringLiteral("output")).isEmpty())
-        return usage(QStringLiteral("-o/--output: missing the PDF file to write"));
+        return usage(QStringLiteral("-o/--output: missing the file to write"));
+    QString format = parser.value(QStringLiteral("format")).toLower();
+    if (format.isEmpty()) {
+        const QString suffix = QFileInfo(parser.value(QStringLiteral("output"))).suffix().toLower();
+        format = suffix == u"csv" || suffix == u"json" ? suffix : QStringLiteral("pdf");
+    }
+    if (format != u"pdf" && format != u"csv" && format != u"json")
+        return usage(QStringLiteral("--format: '%1' is not one of pdf, csv, json").arg(format));
+    if (format != u"pdf" && !benchmark)
+        return usage(QStringLiteral("--format %1: only with --benchmark (a scenario's plan: `plan --format %1`)").arg(format));
+    if (format == u"pdf" && parser.value(QStringLiteral("output")) == u"-")
+        return usage(QStringLiteral("-o -: a PDF needs a file"));
     ui::ReportOptions options;
     bool ok = false;
     options.top = parser.value(QStringLiteral("top")).toInt(&ok);
@@ -88,6 +217,40 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     QTranslator planText;
     if (options.language != u"en" && planText.load(QStringLiteral(":/i18n/gpu_planner_%1.qm").arg(options.language)))
         QCoreApplication::installTranslator(&planText);
+    const QString output = parser.value(QStringLiteral("output"));
+    if (benchmark) {
+        options.top = parser.isSet(QStringLiteral("top")) ? options.top : 5;
+        auto files = readBenchmarkFiles(parser.positionalArguments().mid(1));
+        if (!files)
+            return fail(files.errorMessage());
+        auto request = benchmarkRequest(files.value(), parser.value(QStringLiteral("catalog")));
+        if (!request)
+            return fail(request.errorMessage());
+        request.value().top = options.top;
+        const PlanRequest planRequest = request.value().request;
+        auto compared = compareBenchmarks(request.value());
+        if (!compared)
+            return fail(compared.errorMessage());
+        if (format != u"pdf") {
+            const QByteArray bytes = format == u"csv"
+                ? benchmarkToCsv(compared.value()).toUtf8()
+                : QJsonDocument(benchmarkToJson(compared.value())).toJson(QJsonDocument::Indented);
+            if (auto written = writeText(output, bytes, out); !written)
+                return fail(written.errorMessage());
+            if (output != u"-")
+                out << "Wrote " << output << '\n';
+            return ExitOk;
+        }
+        ui::ReportInput input;
+        input.benchmark = std::move(compared).value();
+        input.scenario.name = input.benchmark->scenarioName;
+        input.request = planRequest; // the display currency and FX the offers were priced with
+        ui::ReportWriter writer(std::move(input), options);
+        if (auto written = writer.writePdf(output); !written)
+            return fail(written.errorMessage());
+        out << "Wrote " << output << " (" << writer.pageCount() << " pages)\n";
+        return ExitOk;
+    }
     auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
     if (!prepared)
         return fail(prepared.errorMessage());
@@ -105,8 +268,14 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         input.timelineProblem = timeline.errorMessage();
     } else {
         input.timeline = std::move(timeline).value();
+        if (!parser.isSet(QStringLiteral("no-actuals"))) {
+            auto compared = loadPlanActuals(p, *input.timeline, parser.value(QStringLiteral("catalog")));
+            if (!compared)
+                return fail(compared.errorMessage());
+            if (compared.value().hasActuals())
+                input.actuals = std::move(compared).value();
+        }
     }
-    const QString output = parser.value(QStringLiteral("output"));
     ui::ReportWriter writer(std::move(input), options);
     if (auto written = writer.writePdf(output); !written)
         return fail(written.errorMessage());

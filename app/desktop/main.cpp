@@ -5,6 +5,7 @@
 #include "db/CatalogWriteLock.h"
 #include "db/SqliteCatalogRepository.h"
 #include "db/SqliteOfferStore.h"
+#include "db/SqliteRealityStore.h"
 #include "db/SqliteRefreshLog.h"
 #include "net/http/CurlHttpClient.h"
 #include "net/refresh/CatalogRefreshService.h"
@@ -155,6 +156,7 @@ int main(int argc, char **argv)
             return store.error();
         return std::unique_ptr<gpuplanner::core::OfferStore>(std::move(store).value());
     };
+    tools.reality = gpuplanner::db::SqliteRealityStore::factory(catalogPath);
     tools.settings = &settings;
     tools.secrets = &secrets;
     gpuplanner::ui::installCatalogTools(window, std::move(tools));

@@ -65,6 +65,17 @@
     </message>
 </context>
 <context>
+    <name>CalibrationText</name>
+    <message>
+        <source>calibrated from your measurement of %1 on %2 (%3, probe %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CatalogRecoveryText</name>
     <message>
         <source>Cannot read the catalog</source>
@@ -389,6 +400,90 @@
     <message>
         <source>output %1, input %2 (at your demand; GPU time split between decode and prompts)</source>
         <translation>输出 %1，输入 %2（按您的需求量；GPU 时间在解码与提示词之间分摊）</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlanActualsText</name>
+    <message>
+        <source>%1 billed lines fall outside the plan&apos;s months (%2 to %3) and are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no forecast yet: %1 days of spend are booked, the forecast needs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forecast of %1 (range %2 to %3) passes the budget of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the fastest recent burn rate the spend reaches %1, past the budget of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forecast of %1 GPU-hours passes the %2 GPU-hours of the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forecast of %1 is %2% above the plan&apos;s %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan against actual (%1, %2; amounts before tax)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-h planned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-h actual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forecast to the end of the plan: %1 (range %2 to %3) from %4 per day over the last %5 days to %6; planned %7
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1
+</source>
+        <translation type="unfinished">注：%1
+</translation>
     </message>
 </context>
 <context>
@@ -1017,6 +1112,41 @@
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::ActualsChart</name>
+    <message>
+        <source>Plan against actual, cumulative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forecast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished">预算</translation>
+    </message>
+    <message>
+        <source>%1 (millions)</source>
+        <translation type="unfinished">%1（百万）</translation>
+    </message>
+    <message>
+        <source>%1 (thousands)</source>
+        <translation type="unfinished">%1（千）</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::AssumptionsEditor</name>
     <message>
         <source>Scenario name:</source>
@@ -1178,6 +1308,192 @@
         <source>Commitment terms a provider offered you beyond its price list: a discount off its on-demand price or a quoted price per instance-hour, for a term in months, with where it comes from.</source>
         <translation>提供商在价目表之外向您提供的承诺期限：按需价格的折扣或每实例小时的报价，期限以月计，并注明来源。</translation>
     </message>
+    <message>
+        <source>Calibration:</source>
+        <translation>校准：</translation>
+    </message>
+    <message>
+        <source>Use my calibrations</source>
+        <translation>使用我的校准</translation>
+    </message>
+    <message>
+        <source>Estimates on a GPU model you measured with the benchmark probe (Catalog ▸ Calibrations…) use the measured rates, and other GPU models are scaled from the nearest run. Uncheck to plan with the documented defaults.</source>
+        <translation>在你用基准探针实测过的 GPU 型号上，估算采用实测速率（目录 ▸ 校准…），其他 GPU 型号按最接近的运行换算。取消勾选则按文档中的默认值规划。</translation>
+    </message>
+    <message>
+        <source>Billing pro&amp;ject:</source>
+        <translation>账单项目(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>each line&apos;s own project tag</source>
+        <translation>按每行自带的项目标签</translation>
+    </message>
+    <message>
+        <source>The project tag your billing exports carry for this work (Catalog ▸ Actual spend…); the timeline sets that project&apos;s actual spend against the plan.</source>
+        <translation>你的账单导出文件为这项工作标注的项目标签（目录 ▸ 实际支出…）；时间线将该项目的实际支出与计划对照。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CalibrationsDialog</name>
+    <message>
+        <source>Imported %1: a host-CPU run on %2, measured %3. It calibrates no catalog GPU.</source>
+        <translation>已导入 %1：在 %2 上的主机 CPU 运行，测量于 %3。它不校准目录中的任何 GPU。</translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 on %3, measured %4. Estimates on %5 now use it; GPUs without a run of their own are scaled from it.</source>
+        <translation>已导入 %1：%3 上的 %2，测量于 %4。%5 上的估算现已采用它；没有自己运行记录的 GPU 按它换算。</translation>
+    </message>
+    <message>
+        <source>no catalog is open</source>
+        <translation>未打开目录</translation>
+    </message>
+    <message>
+        <source>&amp;Retry with this model</source>
+        <translation>用此型号重试(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Calibrations</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Benchmark-probe runs on your own machines. Estimates on a measured GPU model use the measured rates; other GPU models are scaled from the nearest run. Import the probe&apos;s result files (.json), or drop them here. The probe: gpu-planner-cli probe --script.</source>
+        <translation>你自己机器上的基准探针运行。在实测过的 GPU 型号上，估算采用实测速率；其他 GPU 型号按最接近的运行换算。导入探针的结果文件（.json），或将其拖放到此处。探针：gpu-planner-cli probe --script。</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Import probe result files (.json)</source>
+        <translation>导入探针结果文件（.json）</translation>
+    </message>
+    <message>
+        <source>Remove the selected run (Delete)</source>
+        <translation>移除所选运行（Delete）</translation>
+    </message>
+    <message>
+        <source>&amp;GPU model:</source>
+        <translation>GPU 型号(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Catalog GPU model the run was on</source>
+        <translation>该运行所在的目录 GPU 型号</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>跳过(&amp;S)</translation>
+    </message>
+    <message>
+        <source>the host-CPU run</source>
+        <translation>主机 CPU 运行</translation>
+    </message>
+    <message>
+        <source>Remove calibration</source>
+        <translation>移除校准</translation>
+    </message>
+    <message>
+        <source>Remove calibration %1 (%2 on %3, measured %4)?</source>
+        <translation>移除校准 %1（%3 上的 %2，测量于 %4）？</translation>
+    </message>
+    <message>
+        <source>Estimates on %1 go back to the documented defaults, or to the nearest other run.</source>
+        <translation>%1 上的估算将恢复为文档中的默认值，或改用最接近的其他运行。</translation>
+    </message>
+    <message>
+        <source>Import probe results</source>
+        <translation>导入探针结果</translation>
+    </message>
+    <message>
+        <source>Probe results (*.json);;All files (*)</source>
+        <translation>探针结果 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation>正在导入 %1 个文件…</translation>
+    </message>
+    <message>
+        <source>Removing calibration %1…</source>
+        <translation>正在移除校准 %1…</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>未导入：%1</translation>
+    </message>
+    <message>
+        <source>Not removed: %1</source>
+        <translation>未移除：%1</translation>
+    </message>
+    <message>
+        <source>The stored runs cannot be read: %1</source>
+        <translation>无法读取已存储的运行：%1</translation>
+    </message>
+    <message>
+        <source>Calibration removed; estimates no longer use it.</source>
+        <translation>校准已移除；估算不再使用它。</translation>
+    </message>
+    <message>
+        <source>%1 reports the GPU &quot;%2&quot;. If the catalog has it under another name, pick the catalog GPU model the run was on and retry.</source>
+        <translation>%1 报告的 GPU 为“%2”。如果目录中它用的是另一个名称，请选择该运行所在的目录 GPU 型号并重试。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::CalibrationsModel</name>
+    <message>
+        <source>From %1, imported %2; probe %3</source>
+        <translation>来自 %1，导入于 %2；探针版本 %3</translation>
+    </message>
+    <message>
+        <source>host CPU</source>
+        <translation>主机 CPU</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>测量时间</translation>
+    </message>
+    <message>
+        <source>bf16 TFLOP/s</source>
+        <translation>bf16 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>fp16 TFLOP/s</source>
+        <translation>fp16 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Memory GB/s</source>
+        <translation>显存带宽 GB/s</translation>
+    </message>
+    <message>
+        <source>Training tokens/s</source>
+        <translation>训练 token/s</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CatalogStatusLabel</name>
@@ -1257,6 +1573,26 @@
     <message>
         <source>Exchange rates (ECB)</source>
         <translation>汇率（欧洲央行）</translation>
+    </message>
+    <message>
+        <source>&amp;Calibrations…</source>
+        <translation>校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Actual spend…</source>
+        <translation>实际支出(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Import benchmark-probe results so estimates use your measured rates</source>
+        <translation>导入基准探针结果，使估算采用你实测的速率</translation>
+    </message>
+    <message>
+        <source>Import billing exports to set actual spend against the plan</source>
+        <translation>导入账单导出文件，将实际支出与计划对照</translation>
+    </message>
+    <message>
+        <source>&amp;Catalog</source>
+        <translation>目录(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -2712,16 +3048,16 @@ P50 %3，P90 %4</translation>
         <translation>盈亏平衡</translation>
     </message>
     <message>
-        <source>Cloud against owning: owning never beats on-demand</source>
-        <translation>云端与自有硬件对比：自有硬件始终不如按需划算</translation>
-    </message>
-    <message>
-        <source>Cloud against owning: owning pays off above %1% utilization</source>
-        <translation>云端与自有硬件对比：利用率高于 %1% 时自有硬件更划算</translation>
-    </message>
-    <message>
         <source>%1 per GPU-hour</source>
         <translation>每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>Owning never beats on-demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owning pays off above %1% utilization</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3025,6 +3361,22 @@ P50 %3，P90 %4</translation>
         <source>Preview…</source>
         <translation>预览…</translation>
     </message>
+    <message>
+        <source>Benchmark results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe results (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save benchmark report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark report…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ReportOptionsDialog</name>
@@ -3102,6 +3454,10 @@ P50 %3，P90 %4</translation>
     <message>
         <source>report: the printer &apos;%1&apos; could not be painted on</source>
         <translation>报告：无法在打印机“%1”上绘制</translation>
+    </message>
+    <message>
+        <source>Benchmark report</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3484,6 +3840,236 @@ Nothing can be planned until this is fixed.</source>
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::SpendImportsDialog</name>
+    <message>
+        <source>no catalog is open</source>
+        <translation>未打开目录</translation>
+    </message>
+    <message>
+        <source>usage</source>
+        <translation>用量</translation>
+    </message>
+    <message>
+        <source>commitments</source>
+        <translation>承诺费用</translation>
+    </message>
+    <message>
+        <source>credits</source>
+        <translation>抵扣</translation>
+    </message>
+    <message>
+        <source>refunds</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <source>tax</source>
+        <translation>税费</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1: already imported (import %2): counted once, nothing changed.</source>
+        <translation>%1：已导入过（导入 %2）：只计一次，未做更改。</translation>
+    </message>
+    <message>
+        <source>Replaced %1 lines of earlier imports for the restated periods.</source>
+        <translation>已替换先前导入中重述账期的 %1 行。</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message>
+        <source>Totals: %1.</source>
+        <translation>合计：%1。</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Actual spend</source>
+        <translation>实际支出</translation>
+    </message>
+    <message>
+        <source>Billing exports from your providers (AWS CUR, Azure cost details, Google Cloud, FOCUS, Alibaba, Tencent, Huawei or a simple CSV). The timeline sets what was spent against the plan. Import a file or drop it here; a file imported twice counts once, and a restated billing period replaces its earlier import.</source>
+        <translation>来自各云服务商的账单导出文件（AWS CUR、Azure 成本明细、Google Cloud、FOCUS、阿里云、腾讯云、华为云或简单 CSV）。时间线将实际支出与计划对照。导入文件或将其拖放到此处；同一文件导入两次只计一次，重述的账期会替换其先前的导入。</translation>
+    </message>
+    <message>
+        <source>The export&apos;s format; detected from its columns unless you pick one.</source>
+        <translation>导出文件的格式；除非你选择一种，否则根据其列自动识别。</translation>
+    </message>
+    <message>
+        <source>each line&apos;s own project tag</source>
+        <translation>按每行自带的项目标签</translation>
+    </message>
+    <message>
+        <source>The project the spend belongs to; empty files each line under its own project tag.</source>
+        <translation>支出所属的项目；留空则每行归入其自带的项目标签。</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>项目(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Billing imports</source>
+        <translation>账单导入</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Import billing export files</source>
+        <translation>导入账单导出文件</translation>
+    </message>
+    <message>
+        <source>Remove the selected import (Delete)</source>
+        <translation>移除所选导入（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove billing import</source>
+        <translation>移除账单导入</translation>
+    </message>
+    <message>
+        <source>Remove billing import %1 (%2: %3 lines, periods %4)?</source>
+        <translation>移除账单导入 %1（%2：%3 行，账期 %4）？</translation>
+    </message>
+    <message>
+        <source>Its spend leaves the timeline&apos;s actuals; the file itself is not touched.</source>
+        <translation>其支出将从时间线的实际数据中移除；文件本身不受影响。</translation>
+    </message>
+    <message>
+        <source>Import billing exports</source>
+        <translation>导入账单导出文件</translation>
+    </message>
+    <message>
+        <source>Billing exports (*.csv *.tsv *.txt *.json *.ndjson *.jsonl);;All files (*)</source>
+        <translation>账单导出文件 (*.csv *.tsv *.txt *.json *.ndjson *.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation>正在导入 %1 个文件…</translation>
+    </message>
+    <message>
+        <source>Removing billing import %1…</source>
+        <translation>正在移除账单导入 %1…</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>未导入：%1</translation>
+    </message>
+    <message>
+        <source>Not removed: %1</source>
+        <translation>未移除：%1</translation>
+    </message>
+    <message>
+        <source>Billing import removed.</source>
+        <translation>账单导入已移除。</translation>
+    </message>
+    <message>
+        <source>The billing imports cannot be read: %1</source>
+        <translation>无法读取账单导入：%1</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2 (import %3): %4 lines, periods %5.</source>
+        <translation>已按 %2 导入 %1（导入 %3）：%4 行，账期 %5。</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2 (import %3): %4 lines, periods %5, project %6.</source>
+        <translation>已按 %2 导入 %1（导入 %3）：%4 行，账期 %5，项目 %6。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::SpendImportsModel</name>
+    <message>
+        <source>Detect from the file</source>
+        <translation>从文件识别</translation>
+    </message>
+    <message>
+        <source>AWS Cost and Usage Report</source>
+        <translation>AWS 成本和使用情况报告</translation>
+    </message>
+    <message>
+        <source>Azure cost details</source>
+        <translation>Azure 成本明细</translation>
+    </message>
+    <message>
+        <source>Google Cloud billing export</source>
+        <translation>Google Cloud 账单导出</translation>
+    </message>
+    <message>
+        <source>FOCUS</source>
+        <translation>FOCUS</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud bill</source>
+        <translation>阿里云账单</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud bill</source>
+        <translation>腾讯云账单</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud bill</source>
+        <translation>华为云账单</translation>
+    </message>
+    <message>
+        <source>Simple spend CSV</source>
+        <translation>简单支出 CSV</translation>
+    </message>
+    <message>
+        <source>(each line&apos;s tag)</source>
+        <translation>（每行自带标签）</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Periods</source>
+        <translation>账期</translation>
+    </message>
+    <message>
+        <source>Imported at</source>
+        <translation>导入时间</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::TimelineChart</name>
     <message>
         <source>%1 breaks even</source>
@@ -3555,6 +4141,18 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Budget (cumulative)</source>
         <translation>预算（累计）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Actual spend&lt;/b&gt; (project “%1”, before tax, against %6): %2 to %3 against %4 planned; variance %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forecast to the end of the plan: %1 (range %2 to %3) from the last %4 days&apos; burn rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Warning:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

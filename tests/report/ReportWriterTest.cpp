@@ -158,7 +158,7 @@ TEST(ReportActions, OffersTheReportMenuEntries)
 {
     QWidget window;
     const QList<QAction *> actions = ui::createReportActions(&window, [] { return std::optional<ui::ReportInput>(); });
-    ASSERT_EQ(actions.size(), 5);
+    ASSERT_EQ(actions.size(), 6);
     QStringList texts;
     for (QAction *a : actions) {
         EXPECT_EQ(a->parent(), &window);
@@ -166,6 +166,7 @@ TEST(ReportActions, OffersTheReportMenuEntries)
     }
     EXPECT_TRUE(texts.contains(QStringLiteral("Export report\u2026")));
     EXPECT_TRUE(texts.contains(QStringLiteral("Print preview\u2026")));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Benchmark report\u2026")));
     const ui::ReportOptions defaults = ui::defaultReportOptions();
     EXPECT_TRUE(ui::reportLanguages().contains(defaults.language));
 }

@@ -1,16 +1,19 @@
 #include "ui/refresh/CatalogTools.h"
 
 #include "ui/MainWindow.h"
+#include "ui/catalog/CalibrationsDialog.h"
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/CustomOffersDialog.h"
 #include "ui/catalog/GpuSpecsPanel.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/catalog/SpendImportsDialog.h"
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 #include "ui/refresh/RefreshDialog.h"
 #include "ui/settings/SecretStore.h"
 #include "ui/settings/Settings.h"
+#include "ui/scenario/ScenarioDocument.h"
 #include "ui/settings/SettingsDialog.h"
 
 #include <QAction>
@@ -54,7 +57,9 @@ LogRead readLog(const core::RefreshLogFactory &factory)
 CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     : QObject(&window), m_window(window), m_deps(std::move(deps)),
       m_refreshAction(new QAction(tr("&Refresh prices…"), this)), m_settingsAction(new QAction(tr("&Settings…"), this)),
-      m_customAction(new QAction(tr("&Custom offers…"), this)), m_status(new CatalogStatusLabel(&window)),
+      m_customAction(new QAction(tr("&Custom offers…"), this)),
+      m_calibrationsAction(new QAction(tr("&Calibrations…"), this)), m_spendAction(new QAction(tr("&Actual spend…"), this)),
+      m_status(new CatalogStatusLabel(&window)),
       m_gpuSpecs(new GpuSpecsPanel), m_history(new PriceHistoryPanel(m_deps.repositories))
 {
     Q_ASSERT(m_deps.settings && m_deps.secrets);
@@ -69,6 +74,12 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     m_customAction->setObjectName(QStringLiteral("customOffersAction"));
     m_customAction->setStatusTip(tr("Enter negotiated prices or import them from a CSV file"));
     connect(m_customAction, &QAction::triggered, this, [this] { showCustomOffersDialog(); });
+    m_calibrationsAction->setObjectName(QStringLiteral("calibrationsAction"));
+    m_calibrationsAction->setStatusTip(tr("Import benchmark-probe results so estimates use your measured rates"));
+    connect(m_calibrationsAction, &QAction::triggered, this, [this] { showCalibrationsDialog(); });
+    m_spendAction->setObjectName(QStringLiteral("actualSpendAction"));
+    m_spendAction->setStatusTip(tr("Import billing exports to set actual spend against the plan"));
+    connect(m_spendAction, &QAction::triggered, this, [this] { showSpendImportsDialog(); });
 
     // The catalog browser's extra views dock below the main panels, tabbed.
     auto *specsDock = new QDockWidget(tr("GPU specs"), &window);
@@ -104,6 +115,12 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     // Before Help, which conventionally comes last.
     const QList<QAction *> menus = window.menuBar()->actions();
     window.menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.constLast(), tools);
+    // What reality said (measured rates, actual spend) sits beside Tools.
+    auto *catalog = new QMenu(tr("&Catalog"), &window);
+    catalog->setObjectName(QStringLiteral("catalogMenu"));
+    catalog->addAction(m_calibrationsAction);
+    catalog->addAction(m_spendAction);
+    window.menuBar()->insertMenu(tools->menuAction(), catalog);
 
     window.statusBar()->addPermanentWidget(m_status);
     connect(window.loader(), &CatalogLoader::finished, m_status,
@@ -119,6 +136,8 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
                     m_gpuIds << g.id;
                 if (m_customDialog)
                     m_customDialog->setGpuIds(m_gpuIds);
+                if (m_calibrationsDialog)
+                    m_calibrationsDialog->setGpuIds(m_gpuIds);
             });
     connect(this, &CatalogTools::refreshLogLoaded, m_status, &CatalogStatusLabel::setRefreshLog);
     reloadRefreshLog();
@@ -226,6 +245,35 @@ CustomOffersDialog *CatalogTools::showCustomOffersDialog()
     m_customDialog->raise();
     m_customDialog->activateWindow();
     return m_customDialog;
+}
+
+CalibrationsDialog *CatalogTools::showCalibrationsDialog()
+{
+    if (!m_calibrationsDialog) {
+        m_calibrationsDialog = new CalibrationsDialog(m_deps.reality, &m_window);
+        m_calibrationsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_calibrationsDialog->setGpuIds(m_gpuIds);
+        connect(m_calibrationsDialog, &CalibrationsDialog::calibrationsChanged, &m_window, &MainWindow::reloadCatalog);
+    }
+    m_calibrationsDialog->show();
+    m_calibrationsDialog->raise();
+    m_calibrationsDialog->activateWindow();
+    return m_calibrationsDialog;
+}
+
+SpendImportsDialog *CatalogTools::showSpendImportsDialog()
+{
+    if (!m_spendDialog) {
+        m_spendDialog = new SpendImportsDialog(m_deps.reality, &m_window);
+        m_spendDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // New imports go under the scenario's billing project unless the user types another.
+        m_spendDialog->setProject(m_window.document()->value(QStringLiteral("project")).toString().trimmed());
+        connect(m_spendDialog, &SpendImportsDialog::spendChanged, &m_window, &MainWindow::reloadCatalog);
+    }
+    m_spendDialog->show();
+    m_spendDialog->raise();
+    m_spendDialog->activateWindow();
+    return m_spendDialog;
 }
 
 CatalogTools *installCatalogTools(MainWindow &window, CatalogToolsDeps deps)

@@ -4,6 +4,7 @@
 
 #include "core/catalog/CatalogRepository.h"
 #include "core/catalog/CustomOfferStore.h"
+#include "core/catalog/RealityStore.h"
 #include "core/refresh/RefreshLog.h"
 #include "ui/refresh/RefreshTask.h"
 
@@ -15,6 +16,7 @@ class QSettings;
 
 namespace gpuplanner::ui {
 
+class CalibrationsDialog;
 class CatalogStatusLabel;
 class CustomOffersDialog;
 class GpuSpecsPanel;
@@ -23,6 +25,7 @@ class PriceHistoryPanel;
 class RefreshDialog;
 class SecretStore;
 class SettingsDialog;
+class SpendImportsDialog;
 struct CatalogSnapshot;
 
 struct CatalogToolsDeps
@@ -31,6 +34,7 @@ struct CatalogToolsDeps
     core::RefreshLogFactory refreshLog;
     core::CatalogRepositoryFactory repositories; // price history
     core::CustomOfferStoreFactory customOffers;
+    core::RealityStoreFactory reality; // calibrations and actual spend
     QSettings *settings = nullptr; // outlives the window
     SecretStore *secrets = nullptr; // outlives the window
 };
@@ -45,6 +49,8 @@ public:
     QAction *refreshAction() const { return m_refreshAction; }
     QAction *settingsAction() const { return m_settingsAction; }
     QAction *customOffersAction() const { return m_customAction; }
+    QAction *calibrationsAction() const { return m_calibrationsAction; }
+    QAction *spendAction() const { return m_spendAction; }
     CatalogStatusLabel *statusLabel() const { return m_status; }
     GpuSpecsPanel *gpuSpecs() const { return m_gpuSpecs; }
     PriceHistoryPanel *priceHistory() const { return m_history; }
@@ -53,6 +59,8 @@ public:
     RefreshDialog *showRefreshDialog();
     SettingsDialog *showSettingsDialog();
     CustomOffersDialog *showCustomOffersDialog();
+    CalibrationsDialog *showCalibrationsDialog();
+    SpendImportsDialog *showSpendImportsDialog();
     // Re-reads the refresh log off the GUI thread.
     void reloadRefreshLog();
 
@@ -67,6 +75,8 @@ private:
     QAction *m_refreshAction;
     QAction *m_settingsAction;
     QAction *m_customAction;
+    QAction *m_calibrationsAction;
+    QAction *m_spendAction;
     CatalogStatusLabel *m_status;
     GpuSpecsPanel *m_gpuSpecs;
     PriceHistoryPanel *m_history;
@@ -74,13 +84,16 @@ private:
     QStringList m_gpuIds;
     core::CatalogInfo m_info;
     QPointer<CustomOffersDialog> m_customDialog;
+    QPointer<CalibrationsDialog> m_calibrationsDialog;
+    QPointer<SpendImportsDialog> m_spendDialog;
     QPointer<RefreshDialog> m_refreshDialog;
     QPointer<SettingsDialog> m_settingsDialog;
     QList<core::RefreshLogEntry> m_log;
 };
 
-// Adds "Refresh prices…", "Custom offers…" and "Settings…" (Tools menu), the GPU specs and
-// price history docks, and the catalog status to the status bar.
+// Adds "Refresh prices…", "Custom offers…" and "Settings…" (Tools menu), "Calibrations…" and
+// "Actual spend…" (Catalog menu), the GPU specs and price history docks, and the catalog
+// status to the status bar.
 CatalogTools *installCatalogTools(MainWindow &window, CatalogToolsDeps deps);
 
 } // namespace gpuplanner::ui

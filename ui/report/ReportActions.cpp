@@ -1,5 +1,6 @@
 #include "ui/report/ReportActions.h"
 
+#include "ui/report/BenchmarkReport.h"
 #include "ui/report/ReportExport.h"
 #include "ui/report/ReportOptionsDialog.h"
 #include "ui/report/ReportWriter.h"
@@ -127,6 +128,33 @@ void printReport(QWidget *parent, const ReportInputProvider &provider, QSettings
         paint(&printer);
 }
 
+// Probe results over the current plan's catalog and workload, saved as the benchmark PDF.
+void benchmarkReport(QWidget *parent, const ReportInputProvider &provider, QSettings *settings)
+{
+    auto plan = currentInput(parent, provider);
+    if (!plan || !plan->planner)
+        return;
+    const QStringList files = QFileDialog::getOpenFileNames(parent, ReportMenu::tr("Benchmark results"), QString(),
+                                                            ReportMenu::tr("Probe results (*.json)"));
+    if (files.isEmpty())
+        return;
+    auto input = benchmarkReportInput(files, *plan);
+    if (!input) {
+        showError(parent, input.errorMessage());
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(parent, ReportMenu::tr("Save benchmark report"),
+                                                      QStringLiteral("benchmark.pdf"), ReportMenu::tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    ReportWriter writer(std::move(input).value(), defaultReportOptions(settings));
+    if (auto ok = writer.writePdf(path); !ok) {
+        showError(parent, ok.errorMessage());
+        return;
+    }
+    showSaved(parent, path);
+}
+
 void exportData(QWidget *parent, const ReportInputProvider &provider, bool timeline)
 {
     auto input = currentInput(parent, provider);
@@ -179,6 +207,9 @@ QList<QAction *> createReportActions(QWidget *parent, ReportInputProvider provid
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, true); });
     add(ReportMenu::tr("Print\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, false); });
+    add(ReportMenu::tr("Benchmark report\u2026"),
+        [](QWidget *p, const ReportInputProvider &r, QSettings *s) { benchmarkReport(p, r, s); });
+    actions.constLast()->setObjectName(QStringLiteral("benchmarkReportAction"));
     add(ReportMenu::tr("Export comparison (CSV/JSON)\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *) { exportData(p, r, false); });
     add(ReportMenu::tr("Export timeline (CSV/JSON)\u2026"),

@@ -1,7 +1,7 @@
 #pragma once
 // ReportActions: the report menu entries for the main window ("Export report…", "Print
-// preview…", "Print…", comparison and timeline CSV/JSON exports), each asking the window for
-// the current plan only when triggered.
+// preview…", "Print…", "Benchmark report…" over probe result files, comparison and timeline
+// CSV/JSON exports), each asking the window for the current plan only when triggered.
 
 #include "ui/report/ReportTypes.h"
 

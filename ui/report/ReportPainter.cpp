@@ -62,6 +62,13 @@ int ReportPainter::paint(QPagedPaintDevice *device, int totalPages)
     m_content = m_page.adjusted(0, mm(10), 0, -mm(10));
     m_y = m_content.top();
 
+    if (m_in.benchmark) {
+        drawHeaderFooter();
+        benchmarkReport();
+        painter.end();
+        m_p = nullptr;
+        return m_pageNumber;
+    }
     m_cover = true;
     cover();
     m_cover = false;
@@ -72,6 +79,7 @@ int ReportPainter::paint(QPagedPaintDevice *device, int totalPages)
     comparison();
     charts();
     timelineSection();
+    actualsSection();
     catalogFreshness();
     disclaimer();
     painter.end();
@@ -120,7 +128,8 @@ void ReportPainter::drawHeaderFooter()
     m_p->setFont(small);
     m_p->setPen(kMuted);
     const QRectF header(m_page.left(), m_page.top(), m_page.width(), mm(6));
-    drawFitted(header.adjusted(0, 0, -header.width() * 0.3, 0), title() + QStringLiteral(" \u2014 ") + m_in.scenario.name,
+    const QString name = m_in.scenario.name.isEmpty() ? title() : title() + QStringLiteral(" \u2014 ") + m_in.scenario.name;
+    drawFitted(header.adjusted(0, 0, -header.width() * 0.3, 0), name,
                small, Qt::AlignLeft | Qt::AlignVCenter, kMuted);
     m_p->setFont(small);
     m_p->setPen(kMuted);

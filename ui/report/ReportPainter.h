@@ -80,6 +80,21 @@ private:
     void costBars(const QRectF &area);
     void timelineSection();
     void timelineChart(const QRectF &area);
+    // ReportPainterActuals.cpp: the plan against actual page.
+    void actualsSection();
+    void actualsChart(const QRectF &area);
+    // ReportPainterBenchmark.cpp: the benchmark report.
+    void benchmarkReport();
+    void benchmarkDevices();
+    void benchmarkOffers();
+    void benchmarkWinner();
+    void benchmarkSources();
+    QString rateLabel(const core::BenchmarkRate &r) const;
+    QString rateValue(double v, const QString &unit) const;
+    QString measuredFigure(const core::BenchmarkDevice &d, const QString &key) const;
+    QString deviceName(const core::BenchmarkDevice &d) const;
+    QString unitMoney(double amount) const;
+    QString unitName() const;
 
     // Words and numbers in the report language.
     QString title() const;

@@ -14,7 +14,9 @@ using namespace gpuplanner::core;
 
 QString ReportPainter::title() const
 {
-    return m_opt.title.isEmpty() ? tr("GPU rental plan") : m_opt.title;
+    if (!m_opt.title.isEmpty())
+        return m_opt.title;
+    return m_in.benchmark ? tr("Benchmark report") : tr("GPU rental plan");
 }
 
 QString ReportPainter::money(double amount) const

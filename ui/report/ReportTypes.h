@@ -3,6 +3,7 @@
 // freshness) and how (language, page size, top N, author), as plain values shared by the
 // PDF writer, print preview, the exports and the CLI.
 
+#include "core/calibrate/BenchmarkComparison.h"
 #include "core/catalog/CatalogInfo.h"
 #include "core/plan/PlanActuals.h"
 #include "core/plan/Planner.h"
@@ -28,6 +29,9 @@ struct ReportInput
     QString timelineProblem; // why there is no timeline (shown in its place)
     std::optional<core::PlanActuals> actuals; // imported spend against the timeline: the "Plan against actual" page
     std::optional<core::CatalogInfo> catalog;
+    // Set: the benchmark report (measured devices against their specs and offers) instead of
+    // the scenario report; planner may then be null.
+    std::optional<core::BenchmarkComparison> benchmark;
 };
 
 struct ReportOptions

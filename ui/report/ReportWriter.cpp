@@ -55,7 +55,7 @@ QStringList ReportWriter::fontFamilies(const QString &language)
 
 core::Status ReportWriter::prepare()
 {
-    if (!m_input.planner)
+    if (!m_input.planner && !m_input.benchmark)
         return Error{tr("report: no plan to report on")};
     if (!reportLanguages().contains(m_options.language))
         return Error{tr("--lang: '%1' is not one of %2").arg(m_options.language, reportLanguages().join(QStringLiteral(", ")))};
@@ -116,7 +116,8 @@ core::Result<QByteArray> ReportWriter::pdf()
         QPdfWriter writer(&buffer);
         writer.setResolution(kPdfResolution);
         writer.setPageLayout(layout);
-        describe(writer, m_options.title.isEmpty() ? m_input.scenario.name : m_options.title);
+        describe(writer, !m_options.title.isEmpty() ? m_options.title
+                         : m_input.benchmark ? tr("Benchmark report") : m_input.scenario.name);
         m_pages = render(&writer, pages.value());
     }
     if (m_pages <= 0)

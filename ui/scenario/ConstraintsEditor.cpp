@@ -161,6 +161,14 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                                  {QStringLiteral("risk"), tr("Risk")}},
                                 QStringLiteral("cost"), this),
                 tr("What the recommendation optimizes among the options that meet the constraints."));
+    addFieldRow(form, tr("Calibration:"),
+                new CheckField(doc, QStringLiteral("calibration"), tr("Use my calibrations"), true, this),
+                tr("Estimates on a GPU model you measured with the benchmark probe (Catalog ▸ Calibrations…) use the "
+                   "measured rates, and other GPU models are scaled from the nearest run. Uncheck to plan with the "
+                   "documented defaults."));
+    line(tr("Billing pro&ject:"), QStringLiteral("project"), FieldKind::Text, tr("each line's own project tag"),
+         tr("The project tag your billing exports carry for this work (Catalog ▸ Actual spend…); the timeline sets "
+            "that project's actual spend against the plan."));
     line(tr("Efficiency o&verride:"), QStringLiteral("workload.mfu"), FieldKind::Number, tr("documented default"),
          tr("Fraction of peak FLOPs the job reaches (0–1), e.g. 0.4 from your own measurements."));
     line(tr("Interruption rate:"), QStringLiteral("assumptions.interruption.default_monthly"), FieldKind::Number,

@@ -607,6 +607,304 @@ budget</source>
         <source>Own the hardware</source>
         <translation>自购硬件</translation>
     </message>
+    <message>
+        <source>Matmul %1</source>
+        <translation>矩阵乘法 %1</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Host to device</source>
+        <translation>主机到设备</translation>
+    </message>
+    <message>
+        <source>All-reduce bus bandwidth</source>
+        <translation>All-reduce 总线带宽</translation>
+    </message>
+    <message>
+        <source>Training (probe step)</source>
+        <translation>训练（探针步骤）</translation>
+    </message>
+    <message>
+        <source>ResNet-50 training</source>
+        <translation>ResNet-50 训练</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>per million tokens</source>
+        <translation>每百万词元</translation>
+    </message>
+    <message>
+        <source>per epoch</source>
+        <translation>每轮</translation>
+    </message>
+    <message>
+        <source>per million output tokens</source>
+        <translation>每百万输出词元</translation>
+    </message>
+    <message>
+        <source>per run</source>
+        <translation>每次运行</translation>
+    </message>
+    <message>
+        <source>host CPU (%1)</source>
+        <translation>主机 CPU（%1）</translation>
+    </message>
+    <message>
+        <source>the workload of the scenario “%1”</source>
+        <translation>方案“%1”的工作负载</translation>
+    </message>
+    <message>
+        <source>each run&apos;s own training step (its model, sequence length and micro-batch) for %1 tokens</source>
+        <translation>各次运行自身的训练步骤（其模型、序列长度和微批次），共 %1 个词元</translation>
+    </message>
+    <message>
+        <source>%1 probe run(s) compared. Offers are priced for %2 with each run&apos;s own calibration, on demand, in %3; the cheapest %4 offers of each measured GPU are shown.</source>
+        <translation>比较了 %1 次探针运行。按%2计价，使用各次运行自身的校准，按需计费，以 %3 计；每种实测 GPU 显示最便宜的 %4 个报价。</translation>
+    </message>
+    <message>
+        <source>Measured devices against the catalog spec</source>
+        <translation>实测设备与目录规格对比</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>no catalog GPU model</source>
+        <translation>无目录 GPU 型号</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Probe version</source>
+        <translation>探针版本</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>%1 of %2 spec</source>
+        <translation>为规格 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>spec %1</source>
+        <translation>规格 %1</translation>
+    </message>
+    <message>
+        <source>Each cell: the measured rate, then its share of the catalog figure of the GPU model (—: the catalog has no such figure). The training spec is the planner&apos;s estimate of the probe&apos;s own step from the catalog spec.</source>
+        <translation>每格：实测速率，其下为占该 GPU 型号目录数值的比例（—：目录中没有该数值）。训练规格是规划器根据目录规格对探针自身步骤的估算。</translation>
+    </message>
+    <message>
+        <source>Offers for the workload, priced with each measurement</source>
+        <translation>该工作负载的报价（按各次实测计价）</translation>
+    </message>
+    <message>
+        <source>host CPU — no catalog offers</source>
+        <translation>主机 CPU — 无目录报价</translation>
+    </message>
+    <message>
+        <source>no usable on-demand offer of %1 in the catalog</source>
+        <translation>目录中没有 %1 的可用按需报价</translation>
+    </message>
+    <message>
+        <source>the %1 cheapest of %2 usable on-demand offers</source>
+        <translation>%2 个可用按需报价中最便宜的 %1 个</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Price per
+GPU-hour</source>
+        <translation>每 GPU 小时
+价格</translation>
+    </message>
+    <message>
+        <source>Time
+per run</source>
+        <translation>每次运行
+时间</translation>
+    </message>
+    <message>
+        <source>Cost
+per run</source>
+        <translation>每次运行
+成本</translation>
+    </message>
+    <message>
+        <source>Cost
+%1</source>
+        <translation>成本
+%1</translation>
+    </message>
+    <message>
+        <source>misses the deadline or budget</source>
+        <translation>无法满足截止时间或预算</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>胜出者</translation>
+    </message>
+    <message>
+        <source>No measured GPU has a catalog offer that runs the workload within the constraints.</source>
+        <translation>没有任何实测 GPU 的目录报价能在约束内运行该工作负载。</translation>
+    </message>
+    <message>
+        <source>Winner: &lt;b&gt;%1 %2 in %3&lt;/b&gt; on %4 at %5 %6.</source>
+        <translation>胜出者：&lt;b&gt;%1 %2（%3）&lt;/b&gt;，运行于 %4，%6 %5。</translation>
+    </message>
+    <message>
+        <source>It is the cheapest offer %1 of every measured GPU&apos;s on-demand offers that meets the constraints</source>
+        <translation>在所有实测 GPU 满足约束的按需报价中，它%1最便宜</translation>
+    </message>
+    <message>
+        <source>The runner-up, %1 %2 in %3, costs %4 %5: the winner is %6 (%7) cheaper</source>
+        <translation>第二名 %1 %2（%3）%5 %4：胜出者便宜 %6（%7）</translation>
+    </message>
+    <message>
+        <source>Both run on the same measured GPU (%1, %2) at the same price per GPU-hour (%3): the winner&apos;s %4 GPU(s) against %5 lose less to start-up and communication per unit of work</source>
+        <translation>两者运行于同一实测 GPU（%1，%2），每 GPU 小时价格相同（%3）：胜出者使用 %4 个 GPU，对方为 %5 个，单位工作量在启动和通信上的损耗更少</translation>
+    </message>
+    <message>
+        <source>Both run on the same measured GPU (%1, %2): the price per GPU-hour decides, %3 against %4</source>
+        <translation>两者运行于同一实测 GPU（%1，%2）：由每 GPU 小时价格决定，%3 对 %4</translation>
+    </message>
+    <message>
+        <source>The measured figure that decides it: %1 on %2 against %3 on %4, at %5 against %6 per GPU-hour</source>
+        <translation>起决定作用的实测数值：%2 上的 %1 对 %4 上的 %3，每 GPU 小时价格 %5 对 %6</translation>
+    </message>
+    <message>
+        <source>It is the only offer that meets the constraints; measured %1</source>
+        <translation>它是唯一满足约束的报价；实测 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 not measured</source>
+        <translation>%1 未测量</translation>
+    </message>
+    <message>
+        <source>Where each figure comes from</source>
+        <translation>各项数值的来源</translation>
+    </message>
+    <message>
+        <source>%1: measured by the probe on %2, %3 (probe %4, file %5)</source>
+        <translation>%1：由探针在 %2 上于 %3 测得（探针 %4，文件 %5）</translation>
+    </message>
+    <message>
+        <source>%1 spec figures: catalog spec (%2)</source>
+        <translation>%1 规格数值：目录规格（%2）</translation>
+    </message>
+    <message>
+        <source>source not recorded</source>
+        <translation>未记录来源</translation>
+    </message>
+    <message>
+        <source>%1 offers: catalog prices, times and costs estimated by the planner %2</source>
+        <translation>%1 报价：目录价格，时间和成本由规划器估算，%2</translation>
+    </message>
+    <message>
+        <source>Amounts in %1 at %2 per US dollar (%3, %4)</source>
+        <translation>金额以 %1 计，每美元兑 %2（%3，%4）</translation>
+    </message>
+    <message>
+        <source>Plan against actual</source>
+        <translation>计划与实际对比</translation>
+    </message>
+    <message>
+        <source>Spend imported from billing exports of the project “%1” against the plan “%2”, before tax, in %3. Credits and refunds reduce the month they are booked in.</source>
+        <translation>项目“%1”从账单导出中导入的支出与计划“%2”对比，税前，以 %3 计。抵扣和退款计入其入账的月份。</translation>
+    </message>
+    <message>
+        <source>Spent %1 up to %2. At the recent rate of %3 per day (%4 to %5, over the last %6 days) the plan ends at about %7 (%8 to %9) against the planned %10.</source>
+        <translation>截至 %2 已支出 %1。按近期每天 %3 的速度（%4 至 %5，基于最近 %6 天），计划结束时约为 %7（%8 至 %9），计划为 %10。</translation>
+    </message>
+    <message>
+        <source>The budget is %1.</source>
+        <translation>预算为 %1。</translation>
+    </message>
+    <message>
+        <source>Too few booked days for a forecast; spent %1 so far against the planned %2.</source>
+        <translation>已入账天数太少，无法预测；目前已支出 %1，计划为 %2。</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>实际</translation>
+    </message>
+    <message>
+        <source>Variance</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>税</translation>
+    </message>
+    <message>
+        <source>GPU-hours
+planned / actual</source>
+        <translation>GPU 小时
+计划 / 实际</translation>
+    </message>
+    <message>
+        <source>%1 billing line(s) dated outside the plan&apos;s months are left out</source>
+        <translation>%1 条日期在计划月份之外的账单记录未计入</translation>
+    </message>
+    <message>
+        <source>Spend per month (%1)</source>
+        <translation>每月支出（%1）</translation>
+    </message>
+    <message>
+        <source>Actual (before tax)</source>
+        <translation>实际（税前）</translation>
+    </message>
+    <message>
+        <source>Actual above plan</source>
+        <translation>实际超出计划</translation>
+    </message>
+    <message>
+        <source>Forecast with range</source>
+        <translation>预测及范围</translation>
+    </message>
+    <message>
+        <source>Benchmark report</source>
+        <translation>基准测试报告</translation>
+    </message>
+    <message>
+        <source>calibrated from your measurement of %1 on %2 (%3, probe %4)</source>
+        <translation>根据您于 %1 在 %2 上的实测校准（%3，探针 %4）</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadNames</name>
