@@ -148,7 +148,7 @@ Result<SpendImportOutcome> importSpend(Database &db, const BillingFile &file, co
     return outcome;
 }
 
-Result<QList<SpendImport>> spendImports(Database &db)
+Result<QList<SpendImportInfo>> spendImports(Database &db)
 {
     auto stmt = db.prepare(QStringLiteral(
         "SELECT i.id, i.source_file, i.format, i.project, i.imported_at, count(l.id), "
@@ -156,12 +156,12 @@ Result<QList<SpendImport>> spendImports(Database &db)
         "LEFT JOIN spend_lines l ON l.import_id = i.id GROUP BY i.id ORDER BY i.id"));
     if (!stmt)
         return stmt.error();
-    QList<SpendImport> out;
+    QList<SpendImportInfo> out;
     Statement &s = stmt.value();
     while (s.step()) {
         QStringList periods = s.text(6).split(u',', Qt::SkipEmptyParts);
         periods.sort();
-        out.append(SpendImport{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), int(s.integer(5)), periods});
+        out.append(SpendImportInfo{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), int(s.integer(5)), periods});
     }
     if (!s.error().isEmpty())
         return Error{s.error()};

@@ -5,6 +5,7 @@
 // import) replaces the earlier lines. Writers hold the catalog's write lock around these.
 
 #include "core/actuals/SpendLine.h"
+#include "core/catalog/RealityStore.h"
 #include "core/plan/PlanActuals.h"
 #include "db/Database.h"
 
@@ -21,17 +22,7 @@ struct SpendImportOutcome
 
 Result<SpendImportOutcome> importSpend(Database &db, const core::actuals::BillingFile &file, const QString &project);
 
-struct SpendImport
-{
-    qint64 id = 0;
-    QString sourceFile;
-    QString format;
-    QString project;
-    QString importedAt;
-    int lines = 0;
-    QStringList periods;
-};
-Result<QList<SpendImport>> spendImports(Database &db);
+Result<QList<core::SpendImportInfo>> spendImports(Database &db);
 Status removeSpendImport(Database &db, qint64 id);
 
 // Every line of a project ('' = lines imported without --project), oldest first, with its file.

@@ -132,13 +132,7 @@ Result<QList<SpendImportInfo>> SqliteRealityStore::spendImports()
     auto repo = SqliteCatalogRepository::openExisting(m_path);
     if (!repo)
         return repo.error();
-    auto imports = db::spendImports(repo.value()->database());
-    if (!imports)
-        return imports.error();
-    QList<SpendImportInfo> out;
-    for (const SpendImport &i : imports.value())
-        out.append(SpendImportInfo{i.id, i.sourceFile, i.format, i.project, i.importedAt, i.lines, i.periods});
-    return out;
+    return db::spendImports(repo.value()->database());
 }
 
 } // namespace gpuplanner::db

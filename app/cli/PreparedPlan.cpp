@@ -15,6 +15,32 @@ namespace gpuplanner::cli {
 
 using namespace gpuplanner::core;
 
+Result<PlanningCatalog> readPlanningCatalog(db::SqliteCatalogRepository &repo)
+{
+    PlanningCatalog c;
+    auto gpus = repo.gpuModels();
+    if (!gpus)
+        return gpus.error();
+    auto offers = repo.offers(OfferQuery{});
+    if (!offers)
+        return offers.error();
+    auto info = repo.info();
+    if (!info)
+        return info.error();
+    auto rates = repo.fxRates();
+    if (!rates)
+        return rates.error();
+    auto rules = loadBillingRules();
+    if (!rules)
+        return rules.error();
+    c.gpus = std::move(gpus).value();
+    c.offers = std::move(offers).value();
+    c.info = std::move(info).value();
+    c.rates = std::move(rates).value();
+    c.rules = std::move(rules).value();
+    return c;
+}
+
 Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, const QString &catalogPath)
 {
     auto presets = loadModelPresets();
@@ -27,29 +53,19 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
     auto repo = session.repository();
     if (!repo)
         return repo.error();
-    auto gpus = repo.value()->gpuModels();
-    if (!gpus)
-        return gpus.error();
-    auto offers = repo.value()->offers(OfferQuery{});
-    if (!offers)
-        return offers.error();
-    auto info = repo.value()->info();
-    if (!info)
-        return info.error();
-    auto catalogRates = repo.value()->fxRates();
-    if (!catalogRates)
-        return catalogRates.error();
-    auto rules = loadBillingRules();
-    if (!rules)
-        return rules.error();
+    auto data = readPlanningCatalog(*repo.value());
+    if (!data)
+        return data.error();
+    PlanningCatalog &catalog = data.value();
+    const QList<GpuModel> &gpus = catalog.gpus;
 
     auto p = std::make_unique<PreparedPlan>();
     p->scenario = std::move(scenario).value();
     p->request = p->scenario.request();
-    p->catalog = info.value();
-    const FxTable fx = planningFxTable(offers.value(), catalogRates.value(), p->scenario.assumptions.fx);
+    p->catalog = catalog.info;
+    const FxTable fx = planningFxTable(catalog.offers, catalog.rates, p->scenario.assumptions.fx);
     p->request.assumptions.fx = fx;
-    p->request.assumptions.billingRules = rules.value();
+    p->request.assumptions.billingRules = catalog.rules;
     if (!fx.has(p->request.displayCurrency))
         return Error{QStringLiteral("%1: display_currency: \"%2\" has no FX rate in the catalog or the scenario; "
                                     "add it under assumptions.fx, or fetch exchange rates with "
@@ -59,15 +75,15 @@ Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, c
     if (!resolver)
         return resolver.error();
     resolveGpuNames(p->request.constraints, resolver.value());
-    if (auto known = checkConstraints(p->request.constraints, offers.value()); !known)
+    if (auto known = checkConstraints(p->request.constraints, catalog.offers); !known)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, known.errorMessage())};
-    if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, offers.value()); !terms)
+    if (auto terms = checkCommitmentTerms(p->request.assumptions.commitments, catalog.offers); !terms)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, terms.errorMessage())};
-    p->planner.setCatalog(std::move(offers).value(), gpus.value(), p->catalog.providers);
+    p->planner.setCatalog(std::move(catalog.offers), gpus, p->catalog.providers);
     auto calibrations = db::loadCalibrations(repo.value()->database());
     if (!calibrations)
         return calibrations.error();
-    p->planner.setCalibrations(CalibrationSet(calibrations.value(), gpus.value()));
+    p->planner.setCalibrations(CalibrationSet(calibrations.value(), gpus));
     if (auto reference = resolveMeasuredReference(p->request.workload, p->planner.gpuModels()); !reference)
         return Error{QStringLiteral("%1: %2").arg(scenarioPath, reference.errorMessage())};
     p->planner.plan(p->request);

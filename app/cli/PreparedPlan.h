@@ -4,6 +4,8 @@
 // `report` share it so their figures agree.
 
 #include "core/catalog/CatalogInfo.h"
+#include "core/catalog/FxRate.h"
+#include "core/cost/BillingCost.h"
 #include "core/common/Result.h"
 #include "core/plan/PlanActuals.h"
 #include "core/plan/Planner.h"
@@ -12,7 +14,22 @@
 
 #include <memory>
 
+namespace gpuplanner::db {
+class SqliteCatalogRepository;
+}
+
 namespace gpuplanner::cli {
+
+// What every planning command reads off the catalog, and the shipped billing rules.
+struct PlanningCatalog
+{
+    QList<core::GpuModel> gpus;
+    QList<core::Offer> offers;
+    core::CatalogInfo info;
+    QList<core::FxRate> rates;
+    core::BillingRules rules;
+};
+core::Result<PlanningCatalog> readPlanningCatalog(db::SqliteCatalogRepository &repo);
 
 struct PreparedPlan
 {

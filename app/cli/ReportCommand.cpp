@@ -4,6 +4,7 @@
 #include "Cli.h"
 #include "CommandSupport.h"
 #include "PreparedPlan.h"
+#include "core/io/BoundedFile.h"
 
 #include "core/calibrate/BenchmarkComparison.h"
 #include "core/common/Redact.h"
@@ -44,10 +45,11 @@ Result<BenchmarkFiles> readBenchmarkFiles(const QStringList &paths)
 {
     BenchmarkFiles files;
     for (const QString &path : paths) {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return Error{QStringLiteral("%1: cannot read: %2").arg(path, f.errorString())};
-        const QByteArray bytes = f.readAll();
+        // Probe documents and scenarios are small; a huge file is refused before it is read.
+        auto read = readBoundedFile(path, 16 * 1024 * 1024);
+        if (!read)
+            return read.error();
+        const QByteArray bytes = read.value();
         const QJsonObject root = QJsonDocument::fromJson(bytes).object();
         if (root.value(u"format").toString() == u"gpu-planner-scenario") {
             if (!files.scenario.isEmpty())
@@ -87,26 +89,15 @@ Result<BenchmarkRequest> benchmarkRequest(const BenchmarkFiles &files, const QSt
     auto repo = session.repository();
     if (!repo)
         return repo.error();
-    auto gpus = repo.value()->gpuModels();
-    if (!gpus)
-        return gpus.error();
-    auto offers = repo.value()->offers(OfferQuery{});
-    if (!offers)
-        return offers.error();
-    auto info = repo.value()->info();
-    if (!info)
-        return info.error();
-    auto rates = repo.value()->fxRates();
-    if (!rates)
-        return rates.error();
-    auto rules = loadBillingRules();
-    if (!rules)
-        return rules.error();
-    r.request.assumptions.fx = planningFxTable(offers.value(), rates.value(), FxTable{});
-    r.request.assumptions.billingRules = rules.value();
-    r.offers = std::move(offers).value();
-    r.gpus = std::move(gpus).value();
-    r.providers = info.value().providers;
+    auto data = readPlanningCatalog(*repo.value());
+    if (!data)
+        return data.error();
+    PlanningCatalog &catalog = data.value();
+    r.request.assumptions.fx = planningFxTable(catalog.offers, catalog.rates, FxTable{});
+    r.request.assumptions.billingRules = catalog.rules;
+    r.offers = std::move(catalog.offers);
+    r.gpus = std::move(catalog.gpus);
+    r.providers = catalog.info.providers;
     return r;
 }
 

@@ -68,11 +68,11 @@
     <name>CalibrationText</name>
     <message>
         <source>calibrated from your measurement of %1 on %2 (%3, probe %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>已按您于 %1 在 %2 上的实测校准（%3，探针 %4）</translation>
     </message>
     <message>
         <source>scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>按规格比例（bf16 峰值 %1 对 %2 TFLOP/s）由您于 %3 在 %4 上的实测换算（%5）</translation>
     </message>
 </context>
 <context>
@@ -403,86 +403,89 @@
     </message>
     <message>
         <source>Calibration</source>
-        <translation type="unfinished"></translation>
+        <translation>校准</translation>
     </message>
 </context>
 <context>
     <name>PlanActualsText</name>
     <message>
         <source>%1 billed lines fall outside the plan&apos;s months (%2 to %3) and are left out</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条账单明细不在规划月份内（%2 至 %3），未计入</translation>
     </message>
     <message>
         <source>%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 条 GPU 用量明细的实例类型不在目录中：其 GPU 小时未计入</translation>
     </message>
     <message>
         <source>no forecast yet: %1 days of spend are booked, the forecast needs %2</source>
-        <translation type="unfinished"></translation>
+        <translation>暂无预测：已入账 %1 天的支出，预测至少需要 %2 天</translation>
     </message>
     <message>
         <source>the forecast of %1 (range %2 to %3) passes the budget of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 %1（范围 %2 至 %3）超出预算 %4</translation>
     </message>
     <message>
         <source>at the fastest recent burn rate the spend reaches %1, past the budget of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>按近期最快的消耗速度，支出将达到 %1，超出预算 %2</translation>
     </message>
     <message>
         <source>the forecast of %1 GPU-hours passes the %2 GPU-hours of the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 %1 GPU 小时，超出规划的 %2 GPU 小时</translation>
     </message>
     <message>
         <source>the forecast of %1 is %2% above the plan&apos;s %3</source>
-        <translation type="unfinished"></translation>
+        <translation>预测 %1 比规划的 %3 高出 %2%</translation>
     </message>
     <message>
         <source>Plan against actual (%1, %2; amounts before tax)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>规划与实际对比（%1，%2；税前金额）
+</translation>
     </message>
     <message>
         <source>Month</source>
-        <translation type="unfinished"></translation>
+        <translation>月份</translation>
     </message>
     <message>
         <source>Planned</source>
-        <translation type="unfinished"></translation>
+        <translation>规划</translation>
     </message>
     <message>
         <source>Actual</source>
-        <translation type="unfinished"></translation>
+        <translation>实际</translation>
     </message>
     <message>
         <source>Variance</source>
-        <translation type="unfinished"></translation>
+        <translation>差异</translation>
     </message>
     <message>
         <source>Tax</source>
-        <translation type="unfinished"></translation>
+        <translation>税费</translation>
     </message>
     <message>
         <source>GPU-h planned</source>
-        <translation type="unfinished"></translation>
+        <translation>规划 GPU 小时</translation>
     </message>
     <message>
         <source>GPU-h actual</source>
-        <translation type="unfinished"></translation>
+        <translation>实际 GPU 小时</translation>
     </message>
     <message>
         <source>Forecast to the end of the plan: %1 (range %2 to %3) from %4 per day over the last %5 days to %6; planned %7
 </source>
-        <translation type="unfinished"></translation>
+        <translation>至规划结束的预测：%1（范围 %2 至 %3），依据截至 %6 的最近 %5 天每天 %4；规划 %7
+</translation>
     </message>
     <message>
         <source>Warning: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>警告：%1
+</translation>
     </message>
     <message>
         <source>Note: %1
 </source>
-        <translation type="unfinished">注：%1
+        <translation>说明：%1
 </translation>
     </message>
 </context>
@@ -1115,35 +1118,35 @@
     <name>gpuplanner::ui::ActualsChart</name>
     <message>
         <source>Plan against actual, cumulative</source>
-        <translation type="unfinished"></translation>
+        <translation>规划与实际对比（累计）</translation>
     </message>
     <message>
         <source>Actual</source>
-        <translation type="unfinished"></translation>
+        <translation>实际</translation>
     </message>
     <message>
         <source>Range</source>
-        <translation type="unfinished"></translation>
+        <translation>范围</translation>
     </message>
     <message>
         <source>Forecast</source>
-        <translation type="unfinished"></translation>
+        <translation>预测</translation>
     </message>
     <message>
         <source>Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>规划</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished">预算</translation>
+        <translation>预算</translation>
     </message>
     <message>
         <source>%1 (millions)</source>
-        <translation type="unfinished">%1（百万）</translation>
+        <translation>%1（百万）</translation>
     </message>
     <message>
         <source>%1 (thousands)</source>
-        <translation type="unfinished">%1（千）</translation>
+        <translation>%1（千）</translation>
     </message>
 </context>
 <context>
@@ -3053,11 +3056,11 @@ P50 %3，P90 %4</translation>
     </message>
     <message>
         <source>Owning never beats on-demand</source>
-        <translation type="unfinished"></translation>
+        <translation>自购硬件始终不如按需便宜</translation>
     </message>
     <message>
         <source>Owning pays off above %1% utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率高于 %1% 时自购硬件更划算</translation>
     </message>
 </context>
 <context>
@@ -3363,19 +3366,19 @@ P50 %3，P90 %4</translation>
     </message>
     <message>
         <source>Benchmark results</source>
-        <translation type="unfinished"></translation>
+        <translation>基准测试结果</translation>
     </message>
     <message>
         <source>Probe results (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>探针结果 (*.json)</translation>
     </message>
     <message>
         <source>Save benchmark report</source>
-        <translation type="unfinished"></translation>
+        <translation>保存基准测试报告</translation>
     </message>
     <message>
         <source>Benchmark report…</source>
-        <translation type="unfinished"></translation>
+        <translation>基准测试报告…</translation>
     </message>
 </context>
 <context>
@@ -3457,7 +3460,7 @@ P50 %3，P90 %4</translation>
     </message>
     <message>
         <source>Benchmark report</source>
-        <translation type="unfinished"></translation>
+        <translation>基准测试报告</translation>
     </message>
 </context>
 <context>
@@ -4144,15 +4147,15 @@ Nothing can be planned until this is fixed.</source>
     </message>
     <message>
         <source>&lt;b&gt;Actual spend&lt;/b&gt; (project “%1”, before tax, against %6): %2 to %3 against %4 planned; variance %5</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;实际支出&lt;/b&gt;（项目“%1”，税前，对比%6）：截至 %3 为 %2，规划 %4；差异 %5</translation>
     </message>
     <message>
         <source>Forecast to the end of the plan: %1 (range %2 to %3) from the last %4 days&apos; burn rate</source>
-        <translation type="unfinished"></translation>
+        <translation>至规划结束的预测：%1（范围 %2 至 %3），依据最近 %4 天的消耗速度</translation>
     </message>
     <message>
         <source>&lt;b&gt;Warning:&lt;/b&gt; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;警告：&lt;/b&gt;%1</translation>
     </message>
 </context>
 <context>

@@ -23,36 +23,10 @@ using gpuplanner::tests::CliRun;
 
 constexpr double kCent = 0.005;
 
-class ActualsCli : public ::testing::Test
+class ActualsCli : public gpuplanner::tests::CatalogCopyCli
 {
 protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(m_dir.isValid());
-        m_catalog = m_dir.filePath(QStringLiteral("catalog.sqlite"));
-        ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), m_catalog));
-        QFile::setPermissions(m_catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
-
-    CliRun run(QStringList args)
-    {
-        args.prepend(m_catalog);
-        args.prepend(QStringLiteral("--catalog"));
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home")));
-        return gpuplanner::tests::runCli(args, env, 120000);
-    }
-
     QString data(const QString &name) const { return QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/billing/") + name; }
-
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(bytes);
-        return path;
-    }
 
     // A three-month fine-tuning plan from May 2024 on the project's spend.
     QString scenario(const QString &project, double budget)
@@ -89,8 +63,6 @@ protected:
         return lines;
     }
 
-    QTemporaryDir m_dir;
-    QString m_catalog;
 };
 
 } // namespace

@@ -19,26 +19,9 @@ namespace {
 
 using gpuplanner::tests::CliRun;
 
-class CalibrateCli : public ::testing::Test
+class CalibrateCli : public gpuplanner::tests::CatalogCopyCli
 {
 protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(m_dir.isValid());
-        m_catalog = m_dir.filePath(QStringLiteral("catalog.sqlite"));
-        ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), m_catalog));
-        QFile::setPermissions(m_catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
-
-    CliRun run(QStringList args)
-    {
-        args.prepend(m_catalog);
-        args.prepend(QStringLiteral("--catalog"));
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home")));
-        return gpuplanner::tests::runCli(args, env, 120000);
-    }
-
     QJsonObject runJson(const QStringList &args)
     {
         const CliRun r = run(args);
@@ -62,8 +45,6 @@ protected:
         return result;
     }
 
-    QTemporaryDir m_dir;
-    QString m_catalog;
 };
 
 // The estimate flags that describe the probe's own training step.

@@ -26,27 +26,9 @@ using gpuplanner::tests::runTool;
 
 namespace {
 
-class BenchmarkReport : public ::testing::Test
+class BenchmarkReport : public gpuplanner::tests::CatalogCopyCli
 {
 protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(m_dir.isValid());
-        m_catalog = m_dir.filePath(QStringLiteral("catalog.sqlite"));
-        ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), m_catalog));
-        QFile::setPermissions(m_catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
-
-    CliRun run(QStringList args)
-    {
-        args.prepend(m_catalog);
-        args.prepend(QStringLiteral("--catalog"));
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("home")));
-        env.remove(QStringLiteral("DISPLAY"));
-        return gpuplanner::tests::runCli(args, env, 180000);
-    }
-
     static QString fixture(const char *name) { return QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/probe/") + QLatin1String(name); }
 
     void importFixtures()
@@ -55,15 +37,6 @@ protected:
             const CliRun r = run({QStringLiteral("calibrate"), QStringLiteral("import"), fixture(name)});
             ASSERT_EQ(r.code, 0) << name << ": " << r.err.toStdString();
         }
-    }
-
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(bytes);
-        return path;
     }
 
     QString artifact(const QString &file)
@@ -105,8 +78,6 @@ protected:
         return QJsonDocument::fromJson(r.out.toUtf8()).object();
     }
 
-    QTemporaryDir m_dir;
-    QString m_catalog;
 };
 
 QJsonObject rate(const QJsonObject &device, const QString &key)
