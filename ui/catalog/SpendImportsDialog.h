@@ -5,21 +5,16 @@
 // says what the file held: lines, billing periods, restated periods replaced, a file seen before.
 
 #include "core/catalog/RealityStore.h"
-
-#include <QDialog>
+#include "ui/catalog/ImportListDialog.h"
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
-class QTableView;
 
 namespace gpuplanner::ui {
 
 class SpendImportsModel;
 
-class SpendImportsDialog : public QDialog
+class SpendImportsDialog : public ImportListDialog
 {
     Q_OBJECT
 
@@ -30,58 +25,27 @@ public:
     void setProject(const QString &project);
     void reload();
     // Imports the files one after another with the format and project chosen in the dialog.
-    void importFiles(const QStringList &paths);
-    // Asks, then removes the selected import.
-    void removeSelected();
+    void importFiles(const QStringList &paths) override;
 
     SpendImportsModel *model() const { return m_model; }
-    QTableView *view() const { return m_view; }
     QComboBox *formatCombo() const { return m_format; }
     QLineEdit *projectEdit() const { return m_project; }
-    QLabel *messageLabel() const { return m_message; }
-    QLabel *errorLabel() const { return m_error; }
-    QPushButton *importButton() const { return m_import; }
-    QPushButton *removeButton() const { return m_remove; }
-    bool isBusy() const { return m_busy; }
 
 Q_SIGNALS:
-    void listLoaded();
-    void importFinished(bool ok);
-    void removeFinished(bool ok);
     // Spend was added or removed: the catalog (and the timeline's actuals) should be reloaded.
     void spendChanged();
 
 protected:
-    void dragEnterEvent(QDragEnterEvent *event) override;
-    void dragMoveEvent(QDragMoveEvent *event) override;
-    void dropEvent(QDropEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    Removal removal(int row) override;
 
 private:
-    struct Job
-    {
-        QStringList paths;
-        QString format = QStringLiteral("auto");
-        QString project;
-        qint64 removeId = 0;
-    };
-    void chooseFiles();
-    void start(const Job &job);
-    void setBusy(bool busy, const QString &what = {});
-    void updateButtons();
+    // Imports these in this format under this project, removes this import (removeId > 0), then re-reads the list.
+    Work work(const QStringList &paths, const QString &format, const QString &project, qint64 removeId);
 
     core::RealityStoreFactory m_stores;
     SpendImportsModel *m_model;
-    QTableView *m_view;
     QComboBox *m_format;
     QLineEdit *m_project;
-    QLabel *m_message;
-    QLabel *m_error;
-    QProgressBar *m_progress;
-    QPushButton *m_import;
-    QPushButton *m_remove;
-    QList<Job> m_queued;
-    bool m_busy = false;
 };
 
 } // namespace gpuplanner::ui
