@@ -97,17 +97,8 @@ ParseResult parseAlibabaCsv(const Source &source, QStringList &notes)
         line.currency = currency < 0 ? QStringLiteral("CNY") : currencyCode(row.text(currency));
         if (line.currency.isEmpty())
             return row.bad(currency, QStringLiteral("is not a currency code: every line needs its currency"));
-        const int when = !row.text(start).isEmpty() ? start : paidAt;
-        auto t = row.timestamp(when, kChinaStandardTime);
-        if (!t)
-            return t.error();
-        line.usageStart = *t;
-        if (when == start && !row.text(end).isEmpty()) {
-            auto e = row.timestamp(end, kChinaStandardTime);
-            if (!e)
-                return e.error();
-            line.usageEnd = exclusiveEnd(*e);
-        }
+        if (auto bad = row.usageWindow(start, end, paidAt, kChinaStandardTime, line))
+            return *bad;
         line.billingPeriod = monthFromText(row.text(period));
         if (line.billingPeriod.isEmpty())
             line.billingPeriod = monthOf(line.usageStart, kChinaStandardTime);

@@ -222,6 +222,22 @@ QString monthFromText(QStringView text)
     return QStringLiteral("%1-%2").arg(year, 4, 10, QLatin1Char('0')).arg(month, 2, 10, QLatin1Char('0'));
 }
 
+std::optional<Error> Row::usageWindow(int start, int end, int fallback, int naiveOffsetSeconds, SpendLine &line) const
+{
+    const int when = !text(start).isEmpty() ? start : fallback;
+    auto t = timestamp(when, naiveOffsetSeconds);
+    if (!t)
+        return t.error();
+    line.usageStart = *t;
+    if (when == start && !text(end).isEmpty()) {
+        auto e = timestamp(end, naiveOffsetSeconds);
+        if (!e)
+            return e.error();
+        line.usageEnd = exclusiveEnd(*e);
+    }
+    return std::nullopt;
+}
+
 QDateTime exclusiveEnd(const QDateTime &end)
 {
     if (end.isValid() && end.time().second() == 59 && end.time().minute() == 59 && end.time().msec() == 0)

@@ -71,6 +71,9 @@ public:
     // Required: an empty cell is an error.
     Result<QDateTime> timestamp(int col, int naiveOffsetSeconds) const;
     Result<QDate> day(int col) const;
+    // The line's usage window from the start and end columns (end optional, a last-second end made
+    // exclusive), or from `fallback` (a payment or transaction time) when the start is empty.
+    std::optional<Error> usageWindow(int start, int end, int fallback, int naiveOffsetSeconds, SpendLine &line) const;
 
 private:
     const CsvInput &m_in;

@@ -97,17 +97,8 @@ ParseResult parseTencentCsv(const Source &source)
             return row.bad(currency, row.text(currency).isEmpty() ? QStringLiteral("is empty: every line needs its currency")
                                                                   : QStringLiteral("is not an ISO 4217 currency code"));
         }
-        const int when = !row.text(start).isEmpty() ? start : transactionTime;
-        auto t = row.timestamp(when, kChinaStandardTime);
-        if (!t)
-            return t.error();
-        line.usageStart = *t;
-        if (when == start && !row.text(end).isEmpty()) {
-            auto e = row.timestamp(end, kChinaStandardTime);
-            if (!e)
-                return e.error();
-            line.usageEnd = exclusiveEnd(*e);
-        }
+        if (auto bad = row.usageWindow(start, end, transactionTime, kChinaStandardTime, line))
+            return *bad;
         line.billingPeriod = monthOf(line.usageStart, kChinaStandardTime);
         auto micros = row.micros(amount);
         if (!micros)
