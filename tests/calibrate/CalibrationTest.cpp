@@ -134,8 +134,11 @@ TEST(ProbeDocument, MapsTheReportedGpuToTheCatalogModel)
     EXPECT_EQ(matchProbeGpu(unknown, gpus, QStringLiteral("H200"), QStringLiteral("r.json")).value(), QStringLiteral("H200-SXM-141GB"));
     EXPECT_FALSE(matchProbeGpu(unknown, gpus, QStringLiteral("nope"), QStringLiteral("r.json")).ok());
 
-    // A cpu run calibrates no catalog GPU.
+    // A cpu run calibrates no catalog GPU, and cannot be filed under one.
     EXPECT_EQ(matchProbeGpu(probe("cpu-quick.json"), gpus, {}, QStringLiteral("r.json")).value(), QString());
+    EXPECT_TRUE(matchProbeGpu(probe("cpu-quick.json"), gpus, QStringLiteral("H100"), QStringLiteral("r.json"))
+                    .errorMessage()
+                    .contains(QStringLiteral("a host-CPU run")));
 }
 
 TEST(ProbeDocument, RefusesRunsThatContradictTheSpecTable)

@@ -52,6 +52,9 @@ Result<QString> matchProbeGpu(const ProbeResult &probe, const QList<GpuModel> &g
                               const QString &sourceName)
 {
     if (!overrideGpu.isEmpty()) {
+        if (probe.isCpu())
+            return Error{QStringLiteral("%1: a host-CPU run (options.device \"cpu\") measures no GPU; import it without --gpu")
+                             .arg(sourceName)};
         const GpuModel *m = findGpuModel(gpus, overrideGpu);
         if (!m)
             return Error{QStringLiteral("--gpu: '%1' is not a GPU model in the catalog (see `gpu-planner-cli gpus`)").arg(overrideGpu)};
