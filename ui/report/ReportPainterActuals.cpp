@@ -4,6 +4,8 @@
 
 #include "ui/report/ReportPainter.h"
 
+#include "ui/report/ReportChartAxis.h"
+
 #include <QFontMetricsF>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -24,17 +26,6 @@ const QColor kActual(0x2e, 0x86, 0xc1);
 const QColor kOver(0xc0, 0x39, 0x2b);
 const QColor kPlanned(0x1f, 0x4e, 0x79);
 const QColor kForecast(0xe6, 0x7e, 0x22);
-
-// A 1-2-5 step that gives about `count` ticks up to hi.
-double niceStep(double hi, int count)
-{
-    const double raw = std::max(hi, 1e-9) / std::max(1, count);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * mag >= raw)
-            return m * mag;
-    return 10 * mag;
-}
 
 // Days of a "yyyy-MM" month after `from` (all of them when the month starts after it).
 double daysAfter(const QString &month, const QDate &from)
@@ -164,8 +155,9 @@ void ReportPainter::actualsChart(const QRectF &area)
     auto xAt = [&](int m) { return plot.left() + slot * (m + 0.5); };
 
     m_p->setFont(tick);
-    const double step = niceStep(hi, 5);
-    for (double v = 0; v <= hi + step * 1e-6; v += step) {
+    report::Axis y;
+    y.hi = hi;
+    for (double v : y.ticks(5)) {
         const double py = yAt(v);
         m_p->setPen(QPen(kGrid, mm(0.15)));
         m_p->drawLine(QPointF(plot.left(), py), QPointF(plot.right(), py));
