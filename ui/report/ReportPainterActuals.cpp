@@ -27,18 +27,6 @@ const QColor kOver(0xc0, 0x39, 0x2b);
 const QColor kPlanned(0x1f, 0x4e, 0x79);
 const QColor kForecast(0xe6, 0x7e, 0x22);
 
-// Days of a "yyyy-MM" month after `from` (all of them when the month starts after it).
-double daysAfter(const QString &month, const QDate &from)
-{
-    const QDate start = QDate::fromString(month + QStringLiteral("-01"), QStringLiteral("yyyy-MM-dd"));
-    if (!start.isValid())
-        return 0;
-    const QDate end = start.addMonths(1);
-    if (!from.isValid() || from <= start)
-        return start.daysTo(end);
-    return from >= end ? 0 : from.daysTo(end);
-}
-
 } // namespace
 
 void ReportPainter::actualsSection()
@@ -129,20 +117,17 @@ void ReportPainter::actualsChart(const QRectF &area)
     if (months == 0)
         return;
     const SpendForecast &f = a.forecast;
-    // Forecast per month after the data: the recent burn rate over the days left in each month.
-    std::vector<double> expected(std::size_t(months), 0), low(std::size_t(months), 0), high(std::size_t(months), 0);
+    // Forecast per month after the data (core): booked spend plus the days left at the burn rates.
+    const std::vector<double> &expected = f.monthly;
+    const std::vector<double> &low = f.monthlyLow;
+    const std::vector<double> &high = f.monthlyHigh;
+    auto forecastIn = [&](int m) { return f.available && std::size_t(m) < expected.size() && expected[std::size_t(m)] >= 0; };
     double hi = 0;
     for (int m = 0; m < months; ++m) {
         const std::size_t i = std::size_t(m);
         hi = std::max({hi, i < a.planned.size() ? a.planned[i] : 0.0, i < a.actual.size() ? a.actual[i] : 0.0});
-        if (f.available) {
-            const double days = daysAfter(a.months.at(m), f.dataEnd);
-            const double booked = m < a.monthsWithActuals && i < a.actual.size() ? a.actual[i] : 0;
-            expected[i] = booked + days * f.burnPerDay;
-            low[i] = booked + days * f.burnPerDayLow;
-            high[i] = booked + days * f.burnPerDayHigh;
+        if (forecastIn(m))
             hi = std::max(hi, high[i]);
-        }
     }
     hi = hi > 0 ? hi * 1.1 : 1;
     const QFont tick = font(7);
@@ -180,7 +165,7 @@ void ReportPainter::actualsChart(const QRectF &area)
         bool started = false;
         for (int m = std::max(0, a.monthsWithActuals - 1); m < months; ++m) {
             const std::size_t i = std::size_t(m);
-            if (daysAfter(a.months.at(m), f.dataEnd) <= 0)
+            if (!forecastIn(m))
                 continue;
             const QPointF p(xAt(m), yAt(expected[i]));
             if (!started) {
@@ -193,7 +178,7 @@ void ReportPainter::actualsChart(const QRectF &area)
             }
         }
         for (int m = months - 1; started && m >= std::max(0, a.monthsWithActuals - 1); --m) {
-            if (daysAfter(a.months.at(m), f.dataEnd) > 0)
+            if (forecastIn(m))
                 band.lineTo(xAt(m), yAt(low[std::size_t(m)]));
         }
         if (started) {
@@ -207,7 +192,7 @@ void ReportPainter::actualsChart(const QRectF &area)
             m_p->setPen(QPen(kForecast, mm(0.45), Qt::DashLine));
             m_p->drawPath(line);
             for (int m = 0; m < months; ++m)
-                if (daysAfter(a.months.at(m), f.dataEnd) > 0) {
+                if (forecastIn(m)) {
                     m_p->setPen(QPen(Qt::white, mm(0.15)));
                     m_p->setBrush(kForecast);
                     m_p->drawEllipse(QPointF(xAt(m), yAt(expected[std::size_t(m)])), mm(0.9), mm(0.9));

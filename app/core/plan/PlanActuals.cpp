@@ -200,6 +200,20 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     f.lowTotal = f.toDate + f.burnPerDayLow * remainingDays;
     f.highTotal = f.toDate + f.burnPerDayHigh * remainingDays;
     f.gpuHoursExpected = f.gpuHoursToDate + windowGpuHours / f.windowDays * remainingDays;
+    f.monthly.assign(std::size_t(n), -1.0);
+    f.monthlyLow.assign(std::size_t(n), -1.0);
+    f.monthlyHigh.assign(std::size_t(n), -1.0);
+    for (int m = 0; m < n; ++m) {
+        const QDate monthStart = start.addMonths(m);
+        const QDate monthEnd = start.addMonths(m + 1);
+        const double left = double(std::max(dataEnd, monthStart).daysTo(monthEnd));
+        if (left <= 0)
+            continue;
+        const double booked = m < a.monthsWithActuals ? a.actual[std::size_t(m)] : 0.0;
+        f.monthly[std::size_t(m)] = booked + f.burnPerDay * left;
+        f.monthlyLow[std::size_t(m)] = booked + f.burnPerDayLow * left;
+        f.monthlyHigh[std::size_t(m)] = booked + f.burnPerDayHigh * left;
+    }
     f.cumulative.assign(std::size_t(n), -1.0);
     f.cumulativeLow.assign(std::size_t(n), -1.0);
     f.cumulativeHigh.assign(std::size_t(n), -1.0);

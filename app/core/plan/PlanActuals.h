@@ -41,6 +41,11 @@ struct SpendForecast
     std::vector<double> cumulative;
     std::vector<double> cumulativeLow;
     std::vector<double> cumulativeHigh;
+    // Spend in each month that still has days after dataEnd: what is booked in it plus those days
+    // at the three burn rates (other months: -1). The monthly forecast bars and band in reports.
+    std::vector<double> monthly;
+    std::vector<double> monthlyLow;
+    std::vector<double> monthlyHigh;
 };
 
 struct PlanActuals
