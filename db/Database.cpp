@@ -1,9 +1,13 @@
 #include "db/Database.h"
 
+#include <QDeadlineTimer>
 #include <QFileInfo>
+#include <QThread>
 #include <QUrl>
 
 #include <sqlite3.h>
+
+#include <algorithm>
 
 namespace gpuplanner::db {
 
@@ -14,6 +18,38 @@ bool needsImmutableRead(const QString &path)
     const QFileInfo info(path);
     return info.exists() && !QFileInfo(info.absolutePath()).isWritable()
         && !QFileInfo::exists(path + QStringLiteral("-shm"));
+}
+
+// Writers in other processes and threads queue this long; a refresh also holds the catalog's
+// write lock (CatalogWriteLock), so a long wait means something is stuck.
+constexpr int busyTimeoutMs = 30000;
+
+// A catalog already in WAL (every one this program made) needs nothing. A rollback-journal
+// file (the shipped seed, a copied catalog) needs its write lock to switch, and SQLite answers
+// "locked" at once, without the busy wait, when another connection writes or switches the same
+// file at that moment: deadlock avoidance. A failed try holds no lock, so try again until the
+// busy timeout.
+Status enableWal(sqlite3 *handle)
+{
+    const QDeadlineTimer deadline(busyTimeoutMs);
+    for (int attempt = 0;; ++attempt) {
+        sqlite3_stmt *stmt = nullptr;
+        int rc = sqlite3_prepare_v2(handle, "PRAGMA journal_mode = WAL", -1, &stmt, nullptr);
+        if (rc == SQLITE_OK) {
+            rc = sqlite3_step(stmt);
+            if (rc == SQLITE_ROW)
+                rc = SQLITE_OK;
+        }
+        const QString why = QString::fromUtf8(sqlite3_errmsg(handle));
+        sqlite3_finalize(stmt);
+        if (rc == SQLITE_OK) // "wal", or the old mode where the file system has no shared memory
+            return core::success();
+        if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+            return Error{why};
+        if (deadline.hasExpired())
+            return Error{why};
+        QThread::msleep(std::min(5 + 5 * attempt, 100));
+    }
 }
 
 } // namespace
@@ -145,9 +181,7 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, OpenMode m
         return Error{QStringLiteral("%1: cannot open catalog database: %2").arg(path, why)};
     }
     std::unique_ptr<Database> db(new Database(handle, path));
-    // Writers in other processes and threads queue here; a refresh also holds the catalog's
-    // write lock (CatalogWriteLock), so a long wait means something is stuck.
-    sqlite3_busy_timeout(handle, 30000);
+    sqlite3_busy_timeout(handle, busyTimeoutMs);
     sqlite3_extended_result_codes(handle, 1);
 
     // Reading the schema fails cleanly on a file that is not SQLite, before anything is written.
@@ -159,7 +193,7 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, OpenMode m
     if (auto fk = db->exec(QStringLiteral("PRAGMA foreign_keys = ON")); !fk)
         return Error{QStringLiteral("%1: %2").arg(path, fk.errorMessage())};
     if (mode != OpenMode::ReadOnly) {
-        if (auto wal = db->exec(QStringLiteral("PRAGMA journal_mode = WAL")); !wal)
+        if (auto wal = enableWal(handle); !wal)
             return Error{QStringLiteral("%1: cannot enable WAL: %2").arg(path, wal.errorMessage())};
         (void)db->exec(QStringLiteral("PRAGMA synchronous = NORMAL"));
     }
