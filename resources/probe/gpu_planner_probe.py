@@ -578,6 +578,7 @@ def bench_all_reduce(probe, status):
         return {"skipped": "torch.distributed with NCCL is not available in this torch build"}
     import torch.multiprocessing as mp
     nbytes = probe.sizes["allreduce"]
+    torch.cuda.empty_cache()  # the earlier buffers' cached memory back to rank 0's GPU
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
