@@ -1,5 +1,7 @@
 #include "db/SpendStore.h"
 
+#include <QHash>
+#include <QPair>
 #include <QSet>
 
 namespace gpuplanner::db {
@@ -18,6 +20,7 @@ QString kindColumn(ChargeKind k)
     case ChargeKind::Credit: return QStringLiteral("credit");
     case ChargeKind::Refund: return QStringLiteral("refund");
     case ChargeKind::Tax: return QStringLiteral("tax");
+    case ChargeKind::Payment: return QStringLiteral("payment");
     case ChargeKind::Other: break;
     }
     return QStringLiteral("other");
@@ -25,7 +28,8 @@ QString kindColumn(ChargeKind k)
 
 ChargeKind kindFromColumn(const QString &s)
 {
-    for (ChargeKind k : {ChargeKind::Usage, ChargeKind::Commitment, ChargeKind::Credit, ChargeKind::Refund, ChargeKind::Tax}) {
+    for (ChargeKind k : {ChargeKind::Usage, ChargeKind::Commitment, ChargeKind::Credit, ChargeKind::Refund, ChargeKind::Tax,
+                         ChargeKind::Payment}) {
         if (kindColumn(k) == s)
             return k;
     }
@@ -52,14 +56,72 @@ PricingKind pricingFromColumn(const QString &s)
     return PricingKind::Unknown;
 }
 
+// With the line's own offset ("Z" or "+08:00"), read back as it was.
 QString iso(const QDateTime &t)
 {
-    return t.toUTC().toString(Qt::ISODate);
+    return t.toString(Qt::ISODate);
 }
 
 Error fail(Database &db, const QString &what, const QString &why)
 {
     return Error{QStringLiteral("%1: %2: %3").arg(db.path(), what, why)};
+}
+
+// What a re-export of the same bill repeats of a line: everything but the amount (a restatement
+// changes amounts) and the project it was filed under.
+QString lineIdentity(const QStringList &parts)
+{
+    return parts.join(QChar(0x1f));
+}
+
+QString lineIdentity(const SpendLine &l)
+{
+    return lineIdentity({l.billingPeriod, iso(l.usageStart), iso(l.usageEnd), l.account, l.service, l.resourceId,
+                         l.instanceType, l.sku, kindColumn(l.kind), pricingColumn(l.pricing)});
+}
+
+Result<int> dropRestatedLines(Database &db, const BillingFile &file)
+{
+    QHash<QString, QSet<QString>> identitiesByProvider;
+    QSet<QString> periodKeys;
+    for (const SpendLine &l : file.lines) {
+        identitiesByProvider[l.provider].insert(lineIdentity(l));
+        periodKeys.insert(l.provider + u'\n' + l.billingPeriod);
+    }
+    auto earlier = db.prepare(QStringLiteral(
+        "SELECT import_id, billing_period, usage_start, usage_end, account, service, resource_id, instance_type, sku, "
+        "kind, pricing FROM spend_lines WHERE provider = ? AND billing_period = ?"));
+    if (!earlier)
+        return earlier.error();
+    QSet<QPair<qint64, QString>> restated; // (earlier import, period)
+    for (const QString &key : periodKeys) {
+        const QStringList parts = key.split(u'\n');
+        const QSet<QString> &ours = identitiesByProvider.value(parts.at(0));
+        Statement &s = earlier.value();
+        s.reset();
+        s.bind(1, parts.at(0)).bind(2, parts.at(1));
+        while (s.step()) {
+            const QStringList columns = {s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
+                                         s.text(6), s.text(7), s.text(8), s.text(9), s.text(10)};
+            if (ours.contains(lineIdentity(columns)))
+                restated.insert({s.integer(0), s.text(1)});
+        }
+        if (!s.error().isEmpty())
+            return Error{s.error()};
+    }
+    auto drop = db.prepare(QStringLiteral("DELETE FROM spend_lines WHERE import_id = ? AND billing_period = ?"));
+    if (!drop)
+        return drop.error();
+    int dropped = 0;
+    for (const auto &[importId, period] : restated) {
+        drop.value().reset();
+        drop.value().bind(1, importId).bind(2, period);
+        if (auto s = drop.value().exec(); !s)
+            return s.error();
+        auto changed = db.scalar(QStringLiteral("SELECT changes()"));
+        dropped += int(changed ? changed.value() : 0);
+    }
+    return dropped;
 }
 
 } // namespace
@@ -82,22 +144,14 @@ Result<SpendImportOutcome> importSpend(Database &db, const BillingFile &file, co
     Transaction tx(db);
     if (auto s = tx.begin(); !s)
         return s.error();
-    // A restated period replaces what earlier imports said about it.
-    QSet<QString> restated;
-    for (const SpendLine &l : file.lines)
-        restated.insert(l.provider + u'\n' + l.billingPeriod);
-    auto drop = db.prepare(QStringLiteral("DELETE FROM spend_lines WHERE provider = ? AND billing_period = ? AND project = ?"));
-    if (!drop)
-        return drop.error();
-    for (const QString &key : restated) {
-        const QStringList parts = key.split(u'\n');
-        drop.value().reset();
-        drop.value().bind(1, parts.at(0)).bind(2, parts.at(1)).bind(3, project);
-        if (auto s = drop.value().exec(); !s)
-            return fail(db, file.sourceName, s.errorMessage());
-        auto changed = db.scalar(QStringLiteral("SELECT changes()"));
-        outcome.replacedLines += int(changed ? changed.value() : 0);
-    }
+    // A restated period replaces what earlier imports said about it: an earlier import that has
+    // any of this file's bill lines in a period (the same lines again, amounts aside) is the same
+    // bill, and its lines of that period go. Another part of a split export, another account or
+    // a hand-written line shares none and stays.
+    auto replaced = dropRestatedLines(db, file);
+    if (!replaced)
+        return fail(db, file.sourceName, replaced.errorMessage());
+    outcome.replacedLines = replaced.value();
     if (auto s = db.exec(QStringLiteral("DELETE FROM spend_imports WHERE id NOT IN (SELECT import_id FROM spend_lines)")); !s)
         return s.error();
     auto header = db.prepare(QStringLiteral("INSERT INTO spend_imports (source_file, sha256, format, project) VALUES (?, ?, ?, ?)"));
@@ -206,8 +260,8 @@ Result<QList<SpendRecord>> readSpendLines(Database &db, const std::optional<QStr
         l.provider = s.text(0);
         l.project = s.text(1);
         l.billingPeriod = s.text(2);
-        l.usageStart = QDateTime::fromString(s.text(3), Qt::ISODate).toUTC();
-        l.usageEnd = QDateTime::fromString(s.text(4), Qt::ISODate).toUTC();
+        l.usageStart = QDateTime::fromString(s.text(3), Qt::ISODate); // its own offset, as stored
+        l.usageEnd = QDateTime::fromString(s.text(4), Qt::ISODate);
         l.account = s.text(5);
         l.service = s.text(6);
         l.resourceId = s.text(7);

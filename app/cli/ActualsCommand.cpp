@@ -46,7 +46,7 @@ Status checkAgainstScenario(const BillingFile &file, const QString &scenarioPath
     const QDate start(timeline->start.year(), timeline->start.month(), 1);
     const QDate end = start.addMonths(int(timeline->months.size()));
     for (const SpendLine &l : file.lines) {
-        const QDate d = l.usageStart.toUTC().date();
+        const QDate d = l.usageStart.date(); // the bill's own day
         if (d < start || d >= end) {
             return Error{QStringLiteral("%1 row %2, usage start: %3 is outside the plan of %4 (%5 to %6); nothing imported")
                              .arg(file.sourceName)

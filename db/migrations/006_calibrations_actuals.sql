@@ -49,12 +49,12 @@ CREATE TABLE spend_lines (
     gpu            INTEGER NOT NULL DEFAULT 0 CHECK (gpu IN (0, 1)),
     usage_hours    REAL NOT NULL DEFAULT 0,
     usage_is_gpu_hours INTEGER NOT NULL DEFAULT 0 CHECK (usage_is_gpu_hours IN (0, 1)),
-    kind           TEXT NOT NULL CHECK (kind IN ('usage', 'commitment', 'credit', 'refund', 'tax', 'other')),
+    kind           TEXT NOT NULL CHECK (kind IN ('usage', 'commitment', 'credit', 'refund', 'tax', 'payment', 'other')),
     pricing        TEXT NOT NULL CHECK (pricing IN ('on_demand', 'spot', 'committed', 'unknown')),
     amount_micros  INTEGER NOT NULL,
     currency       TEXT NOT NULL CHECK (length(currency) = 3),
     basis          TEXT NOT NULL DEFAULT '',
     source_row     INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX spend_lines_period ON spend_lines (project, provider, billing_period);
+CREATE INDEX spend_lines_period ON spend_lines (provider, billing_period);
 CREATE INDEX spend_lines_import ON spend_lines (import_id);

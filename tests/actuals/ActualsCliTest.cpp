@@ -159,6 +159,60 @@ TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedPeriodReplacesTheEarlierIm
     EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00, kCent);
 }
 
+TEST_F(ActualsCli, ARestatementReplacesOnlyTheSameBillsLines)
+{
+    // Without --project, as the desktop allows: every line under its own tag (none here).
+    const QString file = data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"));
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), file}).code, 0);
+    QFile original(file);
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    const QByteArray bytes = original.readAll();
+
+    // The same bill restated (the refund withdrawn) replaces it: counted once, not twice.
+    QByteArray restated;
+    for (const QByteArray &row : bytes.split('\n')) {
+        if (!row.contains(",Refund,") && !row.isEmpty())
+            restated += row + '\n';
+    }
+    const CliRun replaced = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("restated.csv"), restated)});
+    ASSERT_EQ(replaced.code, 0) << replaced.err.toStdString();
+    EXPECT_TRUE(replaced.out.contains(QStringLiteral("replaced 124 lines"))) << replaced.out.toStdString();
+    EXPECT_EQ(importedLines(), 123);
+
+    // Another account's part of a split export has none of these lines: it adds, it replaces nothing.
+    QByteArray otherAccount = restated;
+    otherAccount.replace("111122223333", "444455556666");
+    const CliRun part = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("part-2.csv"), otherAccount)});
+    ASSERT_EQ(part.code, 0) << part.err.toStdString();
+    EXPECT_FALSE(part.out.contains(QStringLiteral("replaced"))) << part.out.toStdString();
+    EXPECT_EQ(importedLines(), 246);
+
+    // A hand-typed line for the same provider and month (generic CSV) is not a restatement either.
+    const CliRun typed = run({QStringLiteral("actuals"), QStringLiteral("import"), data(QStringLiteral("generic_spend.csv"))});
+    ASSERT_EQ(typed.code, 0) << typed.err.toStdString();
+    EXPECT_FALSE(typed.out.contains(QStringLiteral("replaced"))) << typed.out.toStdString();
+    EXPECT_EQ(importedLines(), 246 + 7);
+}
+
+TEST_F(ActualsCli, BeijingTimeBillsCountInTheirOwnMonthAndVouchersDoNotLowerTheSpend)
+{
+    // Tencent's rows are the hour from 2024-05-01 00:00 Beijing time (April 30, 16:00 UTC): May's
+    // spend in a plan that starts in May. Row 2 was paid by a 5.196 voucher, which pays the bill
+    // and does not lower it (the billing README: compare the plan to the payable amount).
+    const CliRun imported = run({QStringLiteral("actuals"), QStringLiteral("import"),
+                                 data(QStringLiteral("tencent_bill_detail_intl.reconstructed.csv")),
+                                 QStringLiteral("--project"), QStringLiteral("cn")});
+    ASSERT_EQ(imported.code, 0) << imported.err.toStdString();
+    const QJsonObject a = planAgainstActual(scenario(QStringLiteral("cn"), 1e7));
+    const QJsonObject may = a.value(u"months").toArray().at(0).toObject();
+    EXPECT_EQ(may.value(u"month").toString(), QStringLiteral("2024-05"));
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 25.98 + 5.196, kCent) << QJsonDocument(a).toJson().toStdString();
+    EXPECT_NEAR(a.value(u"paid_by_vouchers").toDouble(), 5.196, kCent);
+    const QString notes = a.value(u"notes").toVariant().toStringList().join(u'\n');
+    EXPECT_TRUE(notes.contains(QStringLiteral("vouchers and promotional credits paid $5.20"))) << notes.toStdString();
+    EXPECT_FALSE(notes.contains(QStringLiteral("outside the plan"))) << notes.toStdString();
+}
+
 TEST_F(ActualsCli, BadFilesAreRefusedWithFileRowAndColumnAndNothingIsImported)
 {
     CliRun r = run({QStringLiteral("actuals"), QStringLiteral("import"),

@@ -361,6 +361,27 @@ TEST(ActualsAws, Cur2DataExportGpuMonthAmortised)
     }
 }
 
+TEST(ActualsAws, AFeeIsAReservationPaymentOnlyWithAReservationArnOrHeavyUsage)
+{
+    // reservation/SubscriptionId is filled on ordinary rows too (the verbatim legacy sample has it on
+    // S3 and KMS usage): a support fee with one is still 1,000 of spend, not an amortised RI payment.
+    const auto r = parseText("lineItem/LineItemType,lineItem/UsageStartDate,lineItem/CurrencyCode,lineItem/UnblendedCost,"
+                             "lineItem/ProductCode,lineItem/UsageType,reservation/SubscriptionId,reservation/ReservationARN\n"
+                             "Fee,2024-05-01T00:00:00Z,USD,1000,AWSSupportBusiness,Dollar,123456789,\n"
+                             "Fee,2024-05-01T00:00:00Z,USD,5000,AmazonEC2,HeavyUsage:p4d.24xlarge,123456789,\n"
+                             "Fee,2024-05-01T00:00:00Z,USD,7000,AmazonEC2,APS2-Upfront,123456789,"
+                             "arn:aws:ec2:us-east-1:111122223333:reserved-instances/r-1\n",
+                             "fees.csv");
+    ASSERT_PARSED(r);
+    ASSERT_EQ(r->lines.size(), 3);
+    EXPECT_EQ(r->lines.at(0).kind, ChargeKind::Other);
+    EXPECT_EQ(r->lines.at(0).amountMicros, 1'000'000'000);
+    EXPECT_EQ(r->lines.at(1).kind, ChargeKind::Commitment);
+    EXPECT_EQ(r->lines.at(1).amountMicros, 0); // spread over the RI's usage already
+    EXPECT_EQ(r->lines.at(2).kind, ChargeKind::Commitment);
+    EXPECT_EQ(r->lines.at(2).amountMicros, 0);
+}
+
 TEST(ActualsAws, CoveredUsageWithoutItsEffectiveCostColumnIsAnError)
 {
     const auto r = parseText("lineItem/LineItemType,lineItem/UsageStartDate,lineItem/CurrencyCode,lineItem/UnblendedCost\n"
@@ -631,13 +652,15 @@ TEST(ActualsGcp, BigQueryNdjsonWithNestedCreditsAndInvoiceMonth)
     const BillingFile &f = *r;
     EXPECT_EQ(f.format, BillingFormat::Gcp);
     ASSERT_EQ(f.lines.size(), 8); // 6 rows + 2 credits
-    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 5}, {"commitment", 1}, {"credit", 2}}));
+    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 5}, {"commitment", 1}, {"credit", 1}, {"payment", 1}}));
     // usage: 2.933908 (A100, invoiced 202404) + 2.933908 (A100) + 0.379332 (A2 core) + 0.360145 (A2 RAM)
     //        + 1.173563 (A100 Spot) = 7.780856; commitment: CUD fee 1.851296;
-    // credits: -1.082612 (COMMITTED_USAGE_DISCOUNT) - 0.379332 (PROMOTION) = -1.461944.
+    // credit: -1.082612 (COMMITTED_USAGE_DISCOUNT, a lower cost); payment: -0.379332 (PROMOTION, a
+    // free-trial credit: "a form of payment" per the billing README, so the cost stays).
     EXPECT_EQ(totals(f), (std::map<std::string, qint64>{{"usage/USD", 7'780'856},
                                                         {"commitment/USD", 1'851'296},
-                                                        {"credit/USD", -1'461'944}}));
+                                                        {"credit/USD", -1'082'612},
+                                                        {"payment/USD", -379'332}}));
     // Every row is part of the a2-highgpu-1g VM or names the A100 (the CUD fee); credits inherit.
     EXPECT_EQ(gpuTypes(f), (std::vector<std::string>{"a2-highgpu-1g", "a2-highgpu-1g", "a2-highgpu-1g", "a2-highgpu-1g",
                                                      "a2-highgpu-1g", "a2-highgpu-1g", "a2-highgpu-1g", ""}));
@@ -654,7 +677,8 @@ TEST(ActualsGcp, BigQueryNdjsonWithNestedCreditsAndInvoiceMonth)
     EXPECT_EQ(cud->pricing, PricingKind::Committed);
     EXPECT_EQ(cud->chargeDetail, QStringLiteral("COMMITTED_USAGE_DISCOUNT"));
     EXPECT_EQ(cud->usageHours, 0);
-    EXPECT_EQ(lineAt(f, 3, ChargeKind::Credit)->chargeDetail, QStringLiteral("PROMOTION"));
+    ASSERT_NE(lineAt(f, 3, ChargeKind::Payment), nullptr);
+    EXPECT_EQ(lineAt(f, 3, ChargeKind::Payment)->chargeDetail, QStringLiteral("PROMOTION"));
     const SpendLine *core = lineAt(f, 3, ChargeKind::Usage);
     EXPECT_EQ(core->usageHours, 0); // 12 vCPU-hours are not instance-hours
     EXPECT_FALSE(core->usageIsGpuHours);
@@ -725,12 +749,12 @@ TEST(ActualsAlibaba, ChineseBillCsvWithVoucherAndRefund)
     const BillingFile &f = *r;
     EXPECT_EQ(f.format, BillingFormat::Alibaba);
     ASSERT_EQ(f.lines.size(), 4); // 3 rows + the 代金券 voucher of row 3
-    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 1}, {"commitment", 1}, {"credit", 1}, {"refund", 1}}));
+    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 1}, {"commitment", 1}, {"payment", 1}, {"refund", 1}}));
     // 应付金额 (payable before vouchers): 12.59 (按量付费 hour), 19350.00 (包年包月 order), -6450.00 (退款);
-    // 代金券抵扣 1000.00 of the order as its own credit.
+    // 代金券抵扣 1000.00 of the order as its own payment line (a voucher pays, it does not lower the cost).
     EXPECT_EQ(totals(f), (std::map<std::string, qint64>{{"usage/CNY", 12'590'000},
                                                         {"commitment/CNY", 19'350'000'000},
-                                                        {"credit/CNY", -1'000'000'000},
+                                                        {"payment/CNY", -1'000'000'000},
                                                         {"refund/CNY", -6'450'000'000}}));
     EXPECT_EQ(gpuTypes(f), (std::vector<std::string>{"ecs.gn7i-c8g1.2xlarge", "ecs.gn7-c12g1.3xlarge",
                                                      "ecs.gn7-c12g1.3xlarge", "ecs.gn7-c12g1.3xlarge"}));
@@ -771,12 +795,15 @@ TEST(ActualsTencent, InternationalBillCsv)
     const BillingFile &f = *r;
     EXPECT_EQ(f.format, BillingFormat::Tencent);
     ASSERT_EQ(f.lines.size(), 3); // 2 rows + the voucher of row 3
-    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 2}, {"credit", 1}}));
+    EXPECT_EQ(kindCounts(f), (std::map<std::string, int>{{"usage", 2}, {"payment", 1}}));
     // Total Amount After Discount (Excluding Tax): 25.98 + 5.196; Voucher Deduction 5.196; Tax Amount 0.
-    EXPECT_EQ(totals(f), (std::map<std::string, qint64>{{"usage/USD", 31'176'000}, {"credit/USD", -5'196'000}}));
+    EXPECT_EQ(totals(f), (std::map<std::string, qint64>{{"usage/USD", 31'176'000}, {"payment/USD", -5'196'000}}));
     EXPECT_EQ(gpuTypes(f), (std::vector<std::string>{"GN10Xp", "GN10Xp", "GN10Xp"}));
     EXPECT_EQ(f.lines.at(0).usageStart, utc("2024-04-30T16:00:00Z"));
     EXPECT_EQ(f.lines.at(0).usageEnd, utc("2024-04-30T17:00:00Z")); // 00:59:59 inclusive
+    // On the bill's own clock: the hour from 00:00 Beijing time is May's, not April 30's.
+    EXPECT_EQ(f.lines.at(0).usageStart.date(), QDate(2024, 5, 1));
+    EXPECT_EQ(f.lines.at(0).usageStart.offsetFromUtc(), 8 * 3600);
     EXPECT_DOUBLE_EQ(hoursOf(f), 2);
     EXPECT_EQ(f.lines.at(0).project, QStringLiteral("Default Project"));
 }
@@ -811,13 +838,13 @@ TEST(ActualsHuawei, ListCustomerselfResourceRecordsJson)
     EXPECT_EQ(l.pricing, PricingKind::OnDemand); // charge_mode 3 按需
 }
 
-TEST(ActualsHuawei, AmountsInFenAndCouponsAsCredits)
+TEST(ActualsHuawei, AmountsInFenAndCouponsAsPayments)
 {
     const auto r = parseText(R"({"currency":"CNY","fee_records":[{"amount":6336,"measure_id":3,"coupon_amount":1000,
         "bill_type":5,"charge_mode":"3","effective_time":"2024-05-01 08:00:00 GMT+08:00","product_name":"x"}]})",
                              "fen.json");
     ASSERT_PARSED(r);
-    EXPECT_EQ(totals(*r), (std::map<std::string, qint64>{{"usage/CNY", 63'360'000}, {"credit/CNY", -10'000'000}}));
+    EXPECT_EQ(totals(*r), (std::map<std::string, qint64>{{"usage/CNY", 63'360'000}, {"payment/CNY", -10'000'000}}));
     EXPECT_EQ(r->lines.at(0).usageStart, utc("2024-05-01T00:00:00Z"));
 }
 

@@ -86,6 +86,7 @@ QString chargeWord(core::actuals::ChargeKind kind)
     case ChargeKind::Credit: return SpendImportsDialog::tr("credits");
     case ChargeKind::Refund: return SpendImportsDialog::tr("refunds");
     case ChargeKind::Tax: return SpendImportsDialog::tr("tax");
+    case ChargeKind::Payment: return SpendImportsDialog::tr("vouchers and promotional credits");
     case ChargeKind::Other: return SpendImportsDialog::tr("other");
     }
     return {};

@@ -17,7 +17,7 @@ struct CurColumns
 {
     int type, start, end, currency, unblended;
     int period, account, product, usageType, resource, amount, unit, instanceType, term;
-    int reservationEffective, spEffective, spTotal, spUsed, riUnusedUpfront, riUnusedRecurring, riArn, riSubscription;
+    int reservationEffective, spEffective, spTotal, spUsed, riUnusedUpfront, riUnusedRecurring, riArn;
     int projectTag, resourceTags, tags;
 };
 
@@ -84,9 +84,9 @@ Result<Formula> formulaFor(const QString &type, const CurColumns &c, const Row &
                      {u"reservation/UnusedAmortizedUpfrontFeeForBillingPeriod", u"reservation/UnusedRecurringFee"});
     }
     if (t == u"fee") {
-        // An RI upfront payment is already spread over the RI's usage lines.
-        const bool reservation = !row.text(c.riArn).isEmpty() || !row.text(c.riSubscription).isEmpty()
-            || usageType.contains(u"HeavyUsage");
+        // An RI upfront payment is already spread over the RI's usage lines. Not every Fee with a
+        // reservation/SubscriptionId: that column is filled on ordinary rows too (S3, KMS, support).
+        const bool reservation = !row.text(c.riArn).isEmpty() || usageType.contains(u"HeavyUsage");
         f.kind = reservation ? ChargeKind::Commitment : ChargeKind::Other;
         f.pricing = reservation ? PricingKind::Committed : PricingKind::Unknown;
         f.zero = reservation;
@@ -162,7 +162,6 @@ ParseResult parseAwsCur(const Source &source, QStringList &notes)
                                 u"reservation_unused_amortized_upfront_fee_for_billing_period"});
     c.riUnusedRecurring = m.find({u"reservation/UnusedRecurringFee", u"reservation_unused_recurring_fee"});
     c.riArn = m.find({u"reservation/ReservationARN", u"reservation_reservation_a_r_n"});
-    c.riSubscription = m.find({u"reservation/SubscriptionId", u"reservation_subscription_id"});
     c.projectTag = m.find({u"resourceTags/user:project", u"resource_tags_user_project"});
     c.resourceTags = m.find({u"resource_tags"});
     c.tags = m.find({u"tags"});

@@ -165,6 +165,7 @@ QString chargeKindId(ChargeKind kind)
     case ChargeKind::Credit: return QStringLiteral("credit");
     case ChargeKind::Refund: return QStringLiteral("refund");
     case ChargeKind::Tax: return QStringLiteral("tax");
+    case ChargeKind::Payment: return QStringLiteral("payment");
     case ChargeKind::Other: return QStringLiteral("other");
     }
     return QStringLiteral("other");
@@ -275,13 +276,15 @@ Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sou
                              .arg(sourceName)
                              .arg(line.sourceRow)};
         }
-        // One time spec for every reader: Qt::UTC.
-        line.usageStart = line.usageStart.toUTC();
-        line.usageEnd = line.usageEnd.isValid() ? line.usageEnd.toUTC() : line.usageStart;
+        // One time spec for every reader: a fixed offset, the clock the bill is written in (UTC,
+        // or Beijing time for Alibaba, Tencent and Huawei), so that its days stay its days.
+        const auto onItsClock = [](const QDateTime &t) { return t.toOffsetFromUtc(t.offsetFromUtc()); };
+        line.usageStart = onItsClock(line.usageStart);
+        line.usageEnd = line.usageEnd.isValid() ? onItsClock(line.usageEnd) : line.usageStart;
         if (line.usageEnd < line.usageStart)
             return Error{QStringLiteral("%1:%2: the usage end is before its start").arg(sourceName).arg(line.sourceRow)};
         if (line.billingPeriod.isEmpty())
-            line.billingPeriod = monthOf(line.usageStart);
+            line.billingPeriod = monthOf(line.usageStart, line.usageStart.offsetFromUtc());
     }
     return file;
 }

@@ -174,12 +174,12 @@ ParseResult parseAlibabaJson(const Source &source, QStringList &notes)
             if (!d)
                 return bad(u"BillingDate", QStringLiteral("is not a date"));
             // A daily bill: the Beijing calendar day.
-            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone(kChinaStandardTime)).toUTC();
+            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone(kChinaStandardTime));
             line.usageEnd = line.usageStart.addDays(1);
         } else if (!cycle.isEmpty()) {
             const QDate first = QDate::fromString(cycle + QStringLiteral("-01"), QStringLiteral("yyyy-MM-dd"));
-            line.usageStart = QDateTime(first, QTime(0, 0), QTimeZone(kChinaStandardTime)).toUTC();
-            line.usageEnd = QDateTime(first.addMonths(1), QTime(0, 0), QTimeZone(kChinaStandardTime)).toUTC();
+            line.usageStart = QDateTime(first, QTime(0, 0), QTimeZone(kChinaStandardTime));
+            line.usageEnd = QDateTime(first.addMonths(1), QTime(0, 0), QTimeZone(kChinaStandardTime));
         } else {
             return bad(u"BillingDate", QStringLiteral("is missing, and so are UsageStartTime and Data.BillingCycle"));
         }

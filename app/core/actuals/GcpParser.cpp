@@ -113,7 +113,8 @@ void appendLines(const GcpRow &r, Lines &out)
 
     for (const Credit &c : r.credits) {
         SpendLine credit = base;
-        credit.kind = ChargeKind::Credit;
+        // PROMOTION credits (free trial, marketing) pay for the usage; the others lower its cost.
+        credit.kind = c.type.compare(u"PROMOTION", Qt::CaseInsensitive) == 0 ? ChargeKind::Payment : ChargeKind::Credit;
         credit.pricing = isCommittedCredit(c.type) ? PricingKind::Committed : PricingKind::Unknown;
         credit.amountMicros = c.micros;
         credit.chargeDetail = c.type;

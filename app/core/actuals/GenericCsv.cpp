@@ -3,7 +3,8 @@
 //   date [day, usage_date]  or  usage_start [start, start_time] + usage_end [end, end_time]
 //   provider, amount [cost, spend], currency                                    required
 //   instance_type [instance, machine_type, vm_size], hours [usage_hours, instance_hours],
-//   gpu_hours, kind [charge_kind, charge_type] (usage|commitment|credit|refund|tax|other),
+//   gpu_hours, kind [charge_kind, charge_type] (usage|commitment|credit|refund|tax|payment|other;
+//   payment: a voucher, coupon or promotional credit, not a lower cost),
 //   pricing [pricing_model, billing] (on-demand|spot|committed), project, account, service,
 //   resource_id, sku, billing_period [period, invoice_month], basis (amortized|billed)
 // A date covers that UTC day; timestamps without a zone are UTC; end times are exclusive.
@@ -22,8 +23,10 @@ std::optional<ChargeKind> kindFrom(QStringView text)
         return ChargeKind::Usage;
     if (k == u"commitment" || k == u"purchase" || k == u"subscription" || k == u"reservation")
         return ChargeKind::Commitment;
-    if (k == u"credit" || k == u"discount" || k == u"voucher")
+    if (k == u"credit" || k == u"discount")
         return ChargeKind::Credit;
+    if (k == u"payment" || k == u"voucher" || k == u"coupon" || k == u"promotion")
+        return ChargeKind::Payment;
     if (k == u"refund")
         return ChargeKind::Refund;
     if (k == u"tax")
@@ -134,7 +137,7 @@ ParseResult parseGenericCsv(const Source &source, QStringList &notes)
         }
         const auto k = kindFrom(row.text(kind));
         if (!k)
-            return row.bad(kind, QStringLiteral("is not one of usage, commitment, credit, refund, tax, other"));
+            return row.bad(kind, QStringLiteral("is not one of usage, commitment, credit, refund, tax, payment, other"));
         line.kind = *k;
         const auto p = pricingFrom(row.text(pricing));
         if (!p)

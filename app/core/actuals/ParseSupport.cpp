@@ -175,7 +175,7 @@ std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds
             offset = *seconds;
         }
     }
-    return QDateTime(date, time, QTimeZone(offset)).toUTC();
+    return QDateTime(date, time, QTimeZone(offset)); // the bill's own clock, kept
 }
 
 std::optional<QDate> parseDay(QStringView text)
@@ -374,7 +374,7 @@ Result<QJsonDocument> loadJson(const Source &source)
 SpendLine voucherLine(const SpendLine &paid, qint64 micros, const QString &what)
 {
     SpendLine credit = paid;
-    credit.kind = ChargeKind::Credit;
+    credit.kind = ChargeKind::Payment;
     credit.pricing = PricingKind::Unknown;
     credit.amountMicros = -micros;
     credit.chargeDetail = what;

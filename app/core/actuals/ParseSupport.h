@@ -114,7 +114,7 @@ Error recordError(const QString &source, int record, const QString &field, const
 // The whole source as one JSON document, or an error with the parser's message and offset.
 Result<QJsonDocument> loadJson(const Source &source);
 
-// A voucher / coupon / free credit paid on line: its own Credit line of -micros (the plan
+// A voucher / coupon / free credit paid on line: its own Payment line of -micros (the plan
 // compares to the payable amount before vouchers).
 SpendLine voucherLine(const SpendLine &paid, qint64 micros, const QString &what);
 

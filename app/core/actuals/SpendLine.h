@@ -18,10 +18,13 @@ namespace gpuplanner::core::actuals {
 
 // Commitment = an amortised RI / savings-plan / CUD fee or its unused part, and commitment or
 // subscription purchases. Usage a commitment covers stays Usage with PricingKind::Committed.
-enum class ChargeKind { Usage, Commitment, Credit, Refund, Tax, Other };
+// Payment = a voucher, coupon, free or promotional credit that paid part of a line: a way of
+// paying, not a lower cost, so a plan is compared with the amount before it (the Chinese clouds'
+// payable amount, GCP's cost before PROMOTION credits).
+enum class ChargeKind { Usage, Commitment, Credit, Refund, Tax, Payment, Other };
 enum class PricingKind { OnDemand, Spot, Committed, Unknown };
 
-QString chargeKindId(ChargeKind kind);   // usage|commitment|credit|refund|tax|other
+QString chargeKindId(ChargeKind kind);   // usage|commitment|credit|refund|tax|payment|other
 QString pricingKindId(PricingKind kind); // on-demand|spot|committed|unknown
 
 inline const QString kBasisAmortized = QStringLiteral("amortized");
@@ -30,8 +33,10 @@ inline const QString kBasisBilled = QStringLiteral("billed");
 struct SpendLine
 {
     QString provider;      // "aws","azure","gcp","alibaba","tencent","huawei", or the csv's provider column
-    QDateTime usageStart;  // UTC
-    QDateTime usageEnd;    // UTC, exclusive
+    // On the bill's own clock (a fixed offset: UTC, or UTC+8 for the Chinese clouds): date() is
+    // the day the provider bills it on, and the day a plan-against-actual month counts it in.
+    QDateTime usageStart;
+    QDateTime usageEnd;    // exclusive
     QString billingPeriod; // "YYYY-MM": the invoice month where the format has one, else the month of usageStart
     QString account;       // account / subscription / project id
     QString project;       // tag/label "project" (or the provider's project name) when present, else empty

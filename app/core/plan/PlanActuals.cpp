@@ -106,7 +106,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     bool unknownGpuCount = false;
     for (const SpendRecord &r : spend) {
         const SpendLine &l = r.line;
-        const QDate day = l.usageStart.toUTC().date();
+        const QDate day = l.usageStart.date(); // the bill's own day (Beijing time for the Chinese clouds)
         const int m = monthOf(start, day);
         if (!day.isValid() || m < 0 || m >= n) {
             ++a.linesOutsidePlan;
@@ -124,6 +124,10 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
             a.tax[std::size_t(m)] += *amount;
             continue;
         }
+        if (l.kind == ChargeKind::Payment) { // paid part of the bill; the bill stays what it was
+            a.paidByVouchers -= *amount;
+            continue;
+        }
         a.actual[std::size_t(m)] += *amount;
         if (l.kind == ChargeKind::Credit || l.kind == ChargeKind::Refund)
             a.credits[std::size_t(m)] += *amount;
@@ -139,9 +143,12 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         gpuHoursPerDay[day] += gh;
         a.monthsWithActuals = std::max(a.monthsWithActuals, m + 1);
         // Usage lines end when their hour ends; fees and credits are booked on a day.
-        const QDate end = l.kind == ChargeKind::Usage && l.usageEnd.isValid() ? l.usageEnd.toUTC().date() : day.addDays(1);
+        const QDate end = l.kind == ChargeKind::Usage && l.usageEnd.isValid() ? l.usageEnd.date() : day.addDays(1);
         dataEnd = std::max(dataEnd.isValid() ? dataEnd : end, std::min(end, planEnd));
     }
+    if (a.paidByVouchers > 0.005 || a.paidByVouchers < -0.005)
+        a.notes << PlanActualsText::tr("vouchers and promotional credits paid %1 of it: counted as spend, since they pay the bill rather than lower it")
+                       .arg(formatMoney(a.paidByVouchers, currency));
     if (a.linesOutsidePlan > 0)
         a.notes << PlanActualsText::tr("%1 billed lines fall outside the plan's months (%2 to %3) and are left out")
                        .arg(a.linesOutsidePlan)
@@ -272,6 +279,7 @@ QJsonObject planActualsToJson(const PlanActuals &a, const QString &currency)
                      {QStringLiteral("notes"), QJsonArray::fromStringList(a.notes)}};
     if (a.budget > 0)
         root.insert(QStringLiteral("budget"), a.budget);
+    root.insert(QStringLiteral("paid_by_vouchers"), a.paidByVouchers);
     const SpendForecast &f = a.forecast;
     if (f.available) {
         root.insert(QStringLiteral("forecast"),

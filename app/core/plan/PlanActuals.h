@@ -69,6 +69,7 @@ struct PlanActuals
     SpendForecast forecast;
     int linesOutsidePlan = 0;      // lines dated before or after the timeline (left out)
     int gpuLinesWithoutGpuCount = 0; // GPU usage lines whose instance type the catalog does not know
+    double paidByVouchers = 0;     // vouchers and promotional credits (positive): not in actual, a way of paying
     QStringList warnings;
     QStringList notes;
 
