@@ -387,12 +387,17 @@ Result<CalibrationChoice> calibrationFor(db::SqliteCatalogRepository *repo, Args
         if (!choice.run)
             return Error{QStringLiteral("--calibration: %1 is not a stored calibration (see `gpu-planner-cli calibrate list`)")
                              .arg(quoteValue(args.text(u"calibration")))};
-        return choice;
+        if (choice.run->gpuId.isEmpty() && args.has(u"gpu")) {
+            return Error{QStringLiteral("--gpu: calibration %1 is a host-CPU run, so the estimate runs on that CPU; "
+                                        "leave out --gpu, or pick a GPU run (`gpu-planner-cli calibrate list`)")
+                             .arg(choice.run->id)};
+        }
     }
     auto gpus = repo->gpuModels();
     if (!gpus)
         return gpus.error();
-    choice.set = CalibrationSet(all.value(), gpus.value());
+    // --calibration ID on another --gpu: that one run, scaled by spec ratio (it needs the run's own model).
+    choice.set = CalibrationSet(choice.run ? QList<Calibration>{*choice.run} : all.value(), gpus.value());
     return choice;
 }
 
@@ -419,7 +424,7 @@ CalibrationEffect applyCalibration(const CalibrationChoice &choice, const GpuMod
     else if (choice.run->gpuId == gpu.id)
         e.spec = calibratedSpec(gpuSpecFromModel(gpu), choice.run->probe);
     else
-        return CalibrationSet({*choice.run}, {gpu}).effectFor(gpu, gpuSpecFromModel(gpu));
+        return choice.set.effectFor(gpu, gpuSpecFromModel(gpu));
     return e;
 }
 
@@ -613,6 +618,14 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
     // SXM parts, single PCIe GPUs on 100 Gb/s TCP otherwise, unless flags say more.
     ClusterConfig c;
     const CalibrationEffect calibrated = applyCalibration(calibration.value(), gpu.value());
+    if (calibration.value().run && !calibrated.applies) {
+        err << prog << ": "
+            << QStringLiteral("--calibration: run %1 on %2 does not carry to %3 (another vendor, or no bf16 peak to scale by)")
+                   .arg(calibration.value().run->id)
+                   .arg(calibration.value().run->gpuId, gpu->id)
+            << '\n';
+        return ExitUsage;
+    }
     c.gpu = calibrated.applies ? calibrated.spec : gpuSpecFromModel(gpu.value());
     const bool board = gpu->formFactor == u"SXM" || gpu->formFactor == u"OAM" || gpu->formFactor == u"Superchip";
     int per = perInstance > 0 ? int(perInstance) : (board ? 8 : 1);

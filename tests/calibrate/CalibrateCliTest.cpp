@@ -144,6 +144,17 @@ TEST_F(CalibrateCli, GpuResultCalibratesThatGpusEstimatesUnlessSwitchedOff)
     const QJsonObject scaled = runJson(h200);
     EXPECT_FALSE(scaled.value(u"calibration").toObject().value(u"direct").toBool(true));
     EXPECT_TRUE(scaled.value(u"calibration").toObject().value(u"note").toString().contains(QStringLiteral("scaled by spec ratio")));
+
+    // --calibration ID on another --gpu: that one run, scaled, as the help says (not silently dropped).
+    const QJsonObject picked = runJson(h200 + QStringList{QStringLiteral("--calibration"), QStringLiteral("1")});
+    EXPECT_EQ(picked.value(u"calibration").toObject().value(u"id").toInteger(), 1) << QJsonDocument(picked).toJson().toStdString();
+    EXPECT_EQ(picked.value(u"tokens_per_second").toDouble(), scaled.value(u"tokens_per_second").toDouble());
+    // ... and a run that cannot carry to the GPU asked for says so.
+    QStringList amd = h200 + QStringList{QStringLiteral("--calibration"), QStringLiteral("1")};
+    amd[6] = QStringLiteral("MI300X");
+    const CliRun refused = run(amd);
+    EXPECT_EQ(refused.code, 1); // a usage error: the flags ask for something that cannot be
+    EXPECT_TRUE(refused.err.contains(QStringLiteral("does not carry to MI300X"))) << refused.err.toStdString();
 }
 
 TEST_F(CalibrateCli, RefusesBadResultsWithTheReason)

@@ -209,6 +209,37 @@ TEST(CalibratedEstimate, MovesOtherShapesByTheMeasuredRatio)
     EXPECT_NEAR(spec.mamfEfficiency, 700.0 / 989.5, 1e-9);
 }
 
+TEST(CalibratedEstimate, TheTrainingStepCarriesOnlyToModelsOfAboutItsWidth)
+{
+    const ProbeResult gpu = probe("h100-synthetic.json"); // a GPT-2-small step: hidden 768
+    ASSERT_EQ(gpu.training.hidden, 768);
+    const GpuSpec base = gpuSpec(QStringLiteral("H100-SXM5-80GB"));
+    const GpuSpec spec = calibratedSpec(base, gpu);
+    ASSERT_NE(spec.trainingEfficiencyScale, 1.0);
+    // What the measured GEMM share alone gives: the same spec without the step's ratio.
+    GpuSpec gemmOnly = spec;
+    gemmOnly.trainingEfficiencyScale = 1;
+    // Within a doubling of width either side, the step's ratio moves the efficiency ...
+    for (int hidden : {384, 768, 1536})
+        EXPECT_NEAR(transformerTrainingEfficiency(spec, hidden),
+                    transformerTrainingEfficiency(gemmOnly, hidden) * spec.trainingEfficiencyScale, 1e-12) << hidden;
+    // ... beyond it, a 7B or 70B model keeps the default step efficiency on the measured GEMM share:
+    // a small model's step overheads say nothing of theirs.
+    for (int hidden : {4096, 8192})
+        EXPECT_DOUBLE_EQ(transformerTrainingEfficiency(spec, hidden), transformerTrainingEfficiency(gemmOnly, hidden)) << hidden;
+
+    // A --quick run's tiny step calibrates its own width only.
+    ProbeResult quick = gpu;
+    quick.quick = true;
+    const GpuSpec quickSpec = calibratedSpec(base, quick);
+    EXPECT_NE(transformerTrainingEfficiency(quickSpec, 768), transformerTrainingEfficiency(gemmOnly, 768));
+    EXPECT_DOUBLE_EQ(transformerTrainingEfficiency(quickSpec, 1024), transformerTrainingEfficiency(gemmOnly, 1024));
+    Calibration run;
+    run.probe = quick;
+    EXPECT_TRUE(calibrationNote(run).contains(QStringLiteral("--quick training step sets the step efficiency of hidden size 768 only")))
+        << calibrationNote(run).toStdString();
+}
+
 TEST(CalibratedEstimate, MeasuredAllReduceBandwidthDrivesMultiGpuSteps)
 {
     ClusterConfig c;
@@ -241,7 +272,8 @@ TEST(CalibrationSetTest, CalibratesTheMeasuredModelAndScalesTheNearestOthers)
     EXPECT_TRUE(direct.direct);
     EXPECT_EQ(direct.calibrationId, 7);
     EXPECT_EQ(direct.note, QStringLiteral("calibrated from your measurement of 2026-11-30 on test-h100-box "
-                                          "(8 x NVIDIA H100 80GB HBM3, probe 1.0.0)"));
+                                          "(8 x NVIDIA H100 80GB HBM3, probe 1.0.0; its training step sets the "
+                                          "step efficiency of hidden sizes 384 to 1536)"));
 
     // H200: the same generation, so its spec scaled by the H100 run's shares.
     const GpuModel h200 = gpuModel(QStringLiteral("H200-SXM-141GB"));

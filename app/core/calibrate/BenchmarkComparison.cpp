@@ -67,8 +67,14 @@ QList<BenchmarkRate> ratesOf(const ProbeResult &p, const GpuModel *g)
     add(QStringLiteral("host_to_device"), QStringLiteral("Host to device"), QStringLiteral("GB/s"),
         p.hostToDeviceGbs ? positive(*p.hostToDeviceGbs) : std::nullopt, std::nullopt, {});
     add(QStringLiteral("all_reduce"), QStringLiteral("All-reduce bus bandwidth"), QStringLiteral("GB/s"),
-        p.allReduceBusGbs ? positive(*p.allReduceBusGbs) : std::nullopt, g ? g->nvlinkGbs : std::nullopt,
-        g ? QStringLiteral("catalog NVLink spec (%1)").arg(g->source.isEmpty() ? g->id : g->source) : QString());
+        // Bus bandwidth (nccl-tests' busbw) moves one way per link: against the NVLink figure of one
+        // direction, half the catalog's bidirectional one.
+        p.allReduceBusGbs ? positive(*p.allReduceBusGbs) : std::nullopt,
+        g && g->nvlinkGbs ? std::optional<double>(*g->nvlinkGbs / 2.0) : std::nullopt,
+        g && g->nvlinkGbs ? QStringLiteral("catalog NVLink spec, one direction (%1 GB/s both ways; %2)")
+                                .arg(*g->nvlinkGbs)
+                                .arg(g->source.isEmpty() ? g->id : g->source)
+                          : QString());
     // The probe's own step as the estimator predicts it from the uncalibrated spec.
     std::optional<double> predicted;
     if (g && p.training.tokensPerSecond > 0) {

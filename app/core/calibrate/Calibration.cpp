@@ -172,6 +172,8 @@ double estimatedProbeRate(const GpuSpec &s, const ProbeResult &probe)
 GpuSpec withTrainingScale(GpuSpec s, const ProbeResult &probe)
 {
     s.trainingEfficiencyScale = 1;
+    s.trainingScaleHidden = probe.training.hidden;
+    s.trainingScaleBand = probe.quick ? 1.0 : kTrainingScaleWidthBand;
     const double measured = probe.training.tokensPerSecond;
     if (measured <= 0)
         return s;
@@ -217,8 +219,13 @@ GpuSpec calibratedSpec(const GpuSpec &base, const ProbeResult &probe)
 QString calibrationNote(const Calibration &c)
 {
     const ProbeResult &p = c.probe;
-    return CalibrationText::tr("calibrated from your measurement of %1 on %2 (%3, probe %4)")
-        .arg(p.startedAt.date().toString(Qt::ISODate), p.host, p.deviceLabel(), p.probeVersion);
+    const QString reach = p.quick
+        ? CalibrationText::tr("its --quick training step sets the step efficiency of hidden size %1 only").arg(p.training.hidden)
+        : CalibrationText::tr("its training step sets the step efficiency of hidden sizes %1 to %2")
+              .arg(int(std::ceil(p.training.hidden / kTrainingScaleWidthBand)))
+              .arg(int(std::floor(p.training.hidden * kTrainingScaleWidthBand)));
+    return CalibrationText::tr("calibrated from your measurement of %1 on %2 (%3, probe %4; %5)")
+        .arg(p.startedAt.date().toString(Qt::ISODate), p.host, p.deviceLabel(), p.probeVersion, reach);
 }
 
 CalibrationSet::CalibrationSet(QList<Calibration> calibrations, const QList<GpuModel> &gpus)
@@ -278,6 +285,8 @@ CalibrationEffect CalibrationSet::effectFor(const GpuModel &gpu, const GpuSpec &
     e.spec = defaultSpec;
     e.spec.mamfEfficiency = measured.mamfEfficiency;
     e.spec.trainingEfficiencyScale = measured.trainingEfficiencyScale;
+    e.spec.trainingScaleHidden = measured.trainingScaleHidden;
+    e.spec.trainingScaleBand = measured.trainingScaleBand;
     if (base.memoryBandwidthGbs > 0 && defaultSpec.memoryBandwidthGbs > 0)
         e.spec.memoryBandwidthGbs = defaultSpec.memoryBandwidthGbs * measured.memoryBandwidthGbs / base.memoryBandwidthGbs;
     e.note = CalibrationText::tr("scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)")

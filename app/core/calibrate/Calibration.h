@@ -7,7 +7,10 @@
 //   its spec peak (mamfEfficiency);
 // - the measured training step: the measured tokens/s over what the estimator predicts for that
 //   same step becomes trainingEfficiencyScale, so the estimate of the probe's own step
-//   reproduces the measurement and other shapes move by the same ratio;
+//   reproduces the measurement, and models of about its width (hidden size within
+//   kTrainingScaleWidthBand of the step's) move by the same ratio; wider or narrower ones keep
+//   the default step efficiency on the measured GEMM share. A --quick run's tiny step carries to
+//   its own width only;
 // - the measured device memory bandwidth (decode, memory-bound work);
 // - the measured all-reduce bus bandwidth for steps over more than one GPU of an instance.
 // A GPU model without its own run borrows the nearest run's shares (same generation first,
@@ -35,6 +38,10 @@ struct Calibration
 // spec row that is wrong); below the lower share the run measured something else than the GPU
 // (throttled, shared, another device). Documented in resources/probe/README.md.
 inline constexpr double kProbeAboveSpecLimit = 1.10;
+// How far the measured training step's ratio carries: models up to this factor wider or narrower
+// than the probe's step (a design choice: one doubling of width either side, where the step's
+// kernel shapes and overheads still resemble the measured ones). Documented in the README.
+inline constexpr double kTrainingScaleWidthBand = 2.0;
 inline constexpr double kProbeBelowSpecLimit = 0.25;
 
 // The catalog GPU model the probe ran on (empty for a cpu run). overrideGpu is the user's

@@ -82,9 +82,10 @@ double transformerTrainingEfficiency(const GpuSpec &gpu, int hidden)
 {
     const double mamf = gpu.mamfEfficiency > 0 ? gpu.mamfEfficiency : mamfEfficiency({}, gpu.generation);
     const double assumed = mamf * kTrainingShareOfMamf * widthFactor(hidden);
-    // A calibrated GPU reaches what it was measured to reach, even past its measured GEMM rate
-    // (a probe's small GEMMs can run below the training step's fused kernels).
-    if (gpu.trainingEfficiencyScale > 0 && gpu.trainingEfficiencyScale != 1.0)
+    // A calibrated GPU reaches what its training step was measured to reach, for models of about
+    // the step's width, even past its measured GEMM rate (a probe's small GEMMs can run below the
+    // training step's fused kernels; on a measured CPU that rate is the "peak").
+    if (gpu.trainingEfficiencyScale > 0 && gpu.trainingScaleApplies(hidden))
         return assumed * gpu.trainingEfficiencyScale;
     return std::min(1.0, assumed);
 }

@@ -53,6 +53,14 @@ GpuGeneration generationFrom(const QString &vendor, const QString &architecture,
 
 } // namespace
 
+bool GpuSpec::trainingScaleApplies(int hidden) const
+{
+    if (trainingScaleHidden <= 0 || hidden <= 0)
+        return true;
+    const double ratio = double(hidden) / double(trainingScaleHidden);
+    return ratio <= trainingScaleBand * (1 + 1e-9) && ratio >= 1 / trainingScaleBand * (1 - 1e-9);
+}
+
 double GpuSpec::peakTflops(MathPrecision p) const
 {
     // Fall back to the next format the hardware certainly has: fp8 -> bf16, tf32 -> fp32.

@@ -44,9 +44,14 @@ struct GpuSpec
     bool pcieGen5 = false;
     // Calibration (core/calibrate): the user's probe run on this GPU, or the nearest one scaled
     // by spec ratio. trainingEfficiencyScale multiplies the default transformer-training
-    // efficiency (measured over default on the probe's own step); measuredBusGbs replaces the
-    // link-derived all-reduce bandwidth inside an instance of more than one GPU.
+    // efficiency (measured over default on the probe's own step) for models whose hidden width
+    // lies within trainingScaleBand of the step's (trainingScaleHidden): a small step's overheads
+    // say nothing of a far wider model. measuredBusGbs replaces the link-derived all-reduce
+    // bandwidth inside an instance of more than one GPU.
     double trainingEfficiencyScale = 1;
+    int trainingScaleHidden = 0;   // 0 = any width
+    double trainingScaleBand = 1;  // the factor either side of trainingScaleHidden
+    bool trainingScaleApplies(int hidden) const;
     double measuredBusGbs = 0;
 
     // Dense peak for a precision, falling back to the next wider format the part has.
