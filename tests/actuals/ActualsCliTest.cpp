@@ -97,9 +97,11 @@ TEST_F(ActualsCli, AwsCurShowsOnTheTimelineAgainstThePlanWithAForecast)
     const QJsonObject f = a.value(u"forecast").toObject();
     EXPECT_EQ(f.value(u"data_end").toString(), QStringLiteral("2024-05-21"));
     EXPECT_EQ(f.value(u"window_days").toInt(), 20);
-    EXPECT_NEAR(f.value(u"to_date").toDouble(), may.value(u"actual").toDouble(), kCent);
-    EXPECT_LE(f.value(u"low_total").toDouble(), f.value(u"expected_total").toDouble());
-    EXPECT_GE(f.value(u"high_total").toDouble(), f.value(u"expected_total").toDouble());
+    // The month's credit (-500.00) and refund (-98.32) cover all of May: spread over its 31 days,
+    // 20 of them are booked by 21 May, the other 11 are left to the burn rate.
+    EXPECT_NEAR(f.value(u"to_date").toDouble(), may.value(u"actual").toDouble() + (500.00 + 98.32) * 11.0 / 31.0, kCent);
+    EXPECT_LE(f.value(u"low_total").toDouble(), f.value(u"expected_total").toDouble() + kCent);
+    EXPECT_GE(f.value(u"high_total").toDouble() + kCent, f.value(u"expected_total").toDouble());
     // To the end of July at the recent daily rate: 21 May to 1 August is 72 days.
     const double perDay = f.value(u"burn_per_day").toDouble();
     EXPECT_NEAR(f.value(u"expected_total").toDouble(), f.value(u"to_date").toDouble() + perDay * 72, 0.01);
@@ -114,6 +116,28 @@ TEST_F(ActualsCli, AwsCurShowsOnTheTimelineAgainstThePlanWithAForecast)
     // --no-actuals leaves them out.
     const CliRun without = run({QStringLiteral("timeline"), scenario(QStringLiteral("demo"), 150000), QStringLiteral("--no-actuals")});
     EXPECT_FALSE(without.out.contains(QStringLiteral("Plan against actual")));
+}
+
+TEST_F(ActualsCli, AMonthlyLineNeitherStopsNorInflatesTheBurnRate)
+{
+    // 20 days of 1,000.00 a day, a storage line for all of May (3,100.00) and a monthly
+    // commitment fee booked on the 1st for the month (6,200.00): 1,300.00 a day in all.
+    QByteArray csv = "usage_start,usage_end,provider,amount,currency,kind\n";
+    for (int d = 1; d <= 20; ++d)
+        csv += QStringLiteral("2024-05-%1T00:00:00Z,2024-05-%2T00:00:00Z,aws,1000.00,USD,usage\n")
+                   .arg(d, 2, 10, QLatin1Char('0'))
+                   .arg(d + 1, 2, 10, QLatin1Char('0'))
+                   .toUtf8();
+    csv += "2024-05-01T00:00:00Z,2024-06-01T00:00:00Z,aws,3100.00,USD,usage\n";
+    csv += "2024-05-01T00:00:00Z,2024-06-01T00:00:00Z,aws,6200.00,USD,commitment\n";
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may.csv"), csv),
+                   QStringLiteral("--project"), QStringLiteral("monthly")}).code, 0);
+    const QJsonObject f = planAgainstActual(scenario(QStringLiteral("monthly"), 1e7)).value(u"forecast").toObject();
+    EXPECT_EQ(f.value(u"data_end").toString(), QStringLiteral("2024-05-21")) << "the daily lines' reach, not June 1";
+    EXPECT_NEAR(f.value(u"burn_per_day").toDouble(), 1300.0, kCent);
+    EXPECT_NEAR(f.value(u"to_date").toDouble(), 20 * 1300.0, kCent);
+    // To the end of July: 21 May to 1 August is 72 days more at 1,300.00.
+    EXPECT_NEAR(f.value(u"expected_total").toDouble(), (20 + 72) * 1300.0, kCent);
 }
 
 TEST_F(ActualsCli, FocusFileShowsOnTheTimelineWithItsOwnProject)

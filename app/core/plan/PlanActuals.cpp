@@ -100,9 +100,13 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
 
     const QDate start(t.start.year(), t.start.month(), 1);
     const QDate planEnd = start.addMonths(n);
-    std::map<QDate, double> perDay;      // pre-tax spend by booked day
+    // Pre-tax spend and GPU-hours per day, each line spread evenly over the days it covers (a
+    // monthly fee or storage line is a thirtieth of itself a day, not a spike on the 1st).
+    std::map<QDate, double> perDay;
     std::map<QDate, double> gpuHoursPerDay;
-    QDate dataEnd;
+    QDate shortLinesEnd; // the data reach as far as the hourly and daily lines do ...
+    QDate anyLineEnd;    // ... or, in a file of monthly lines only, as far as those
+
     bool unknownGpuCount = false;
     for (const SpendRecord &r : spend) {
         const SpendLine &l = r.line;
@@ -139,13 +143,23 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
             ++a.gpuLinesWithoutGpuCount;
         unknownGpuCount = unknownGpuCount || unknown;
         a.gpuHours[std::size_t(m)] += gh;
-        perDay[day] += *amount;
-        gpuHoursPerDay[day] += gh;
         a.monthsWithActuals = std::max(a.monthsWithActuals, m + 1);
-        // Usage lines end when their hour ends; fees and credits are booked on a day.
-        const QDate end = l.kind == ChargeKind::Usage && l.usageEnd.isValid() ? l.usageEnd.date() : day.addDays(1);
-        dataEnd = std::max(dataEnd.isValid() ? dataEnd : end, std::min(end, planEnd));
+        // The days the line covers: to the day its (exclusive) end falls in, a partial day counting whole.
+        QDate end = l.usageEnd.isValid() ? l.usageEnd.date() : day;
+        if (l.usageEnd.isValid() && l.usageEnd.time() != QTime(0, 0))
+            end = end.addDays(1);
+        end = std::max(end, day.addDays(1));
+        const qint64 span = day.daysTo(end);
+        for (QDate d = day; d < end && d < planEnd; d = d.addDays(1)) {
+            perDay[d] += *amount / double(span);
+            gpuHoursPerDay[d] += gh / double(span);
+        }
+        const QDate reach = std::min(end, planEnd);
+        anyLineEnd = std::max(anyLineEnd.isValid() ? anyLineEnd : reach, reach);
+        if (span <= 1)
+            shortLinesEnd = std::max(shortLinesEnd.isValid() ? shortLinesEnd : reach, reach);
     }
+    const QDate dataEnd = shortLinesEnd.isValid() ? shortLinesEnd : anyLineEnd;
     if (a.paidByVouchers > 0.005 || a.paidByVouchers < -0.005)
         a.notes << PlanActualsText::tr("vouchers and promotional credits paid %1 of it: counted as spend, since they pay the bill rather than lower it")
                        .arg(formatMoney(a.paidByVouchers, currency));
@@ -171,10 +185,15 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
 
     SpendForecast &f = a.forecast;
     f.dataEnd = dataEnd;
-    for (const auto &[day, v] : perDay)
-        f.toDate += v;
-    for (const auto &[day, v] : gpuHoursPerDay)
-        f.gpuHoursToDate += v;
+    // What a longer line covers past the data's end is left to the burn rate, which holds its share.
+    for (const auto &[day, v] : perDay) {
+        if (day < dataEnd)
+            f.toDate += v;
+    }
+    for (const auto &[day, v] : gpuHoursPerDay) {
+        if (day < dataEnd)
+            f.gpuHoursToDate += v;
+    }
     const QDate firstDay = perDay.begin()->first;
     const int booked = int(firstDay.daysTo(dataEnd));
     f.windowDays = std::min(kBurnWindowDays, booked);
@@ -187,13 +206,13 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     double windowSum = 0, windowGpuHours = 0;
     double thirds[3] = {0, 0, 0};
     for (const auto &[day, v] : perDay) {
-        if (day < windowStart)
+        if (day < windowStart || day >= dataEnd)
             continue;
         windowSum += v;
         thirds[std::min(2, int(windowStart.daysTo(day)) / third)] += v;
     }
     for (const auto &[day, v] : gpuHoursPerDay) {
-        if (day >= windowStart)
+        if (day >= windowStart && day < dataEnd)
             windowGpuHours += v;
     }
     const int lastThirdDays = f.windowDays - 2 * third;
@@ -216,7 +235,9 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         const double left = double(std::max(dataEnd, monthStart).daysTo(monthEnd));
         if (left <= 0)
             continue;
-        const double booked = m < a.monthsWithActuals ? a.actual[std::size_t(m)] : 0.0;
+        double booked = 0; // the month's spend up to the data's end
+        for (auto it = perDay.lower_bound(monthStart); it != perDay.end() && it->first < std::min(monthEnd, dataEnd); ++it)
+            booked += it->second;
         f.monthly[std::size_t(m)] = booked + f.burnPerDay * left;
         f.monthlyLow[std::size_t(m)] = booked + f.burnPerDayLow * left;
         f.monthlyHigh[std::size_t(m)] = booked + f.burnPerDayHigh * left;
