@@ -67,12 +67,20 @@
 <context>
     <name>CalibrationText</name>
     <message>
-        <source>calibrated from your measurement of %1 on %2 (%3, probe %4)</source>
-        <translation>已按您于 %1 在 %2 上的实测校准（%3，探针 %4）</translation>
-    </message>
-    <message>
         <source>scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)</source>
         <translation>按规格比例（bf16 峰值 %1 对 %2 TFLOP/s）由您于 %3 在 %4 上的实测换算（%5）</translation>
+    </message>
+    <message>
+        <source>its --quick training step sets the step efficiency of hidden size %1 only</source>
+        <translation>其 --quick 训练步仅设定隐藏层宽度 %1 的训练步效率</translation>
+    </message>
+    <message>
+        <source>its training step sets the step efficiency of hidden sizes %1 to %2</source>
+        <translation>其训练步设定隐藏层宽度 %1 至 %2 的训练步效率</translation>
+    </message>
+    <message>
+        <source>calibrated from your measurement of %1 on %2 (%3, probe %4; %5)</source>
+        <translation>依据您于 %1 在 %2 上的实测校准（%3，探针 %4；%5）</translation>
     </message>
 </context>
 <context>
@@ -487,6 +495,10 @@
 </source>
         <translation>说明：%1
 </translation>
+    </message>
+    <message>
+        <source>vouchers and promotional credits paid %1 of it: counted as spend, since they pay the bill rather than lower it</source>
+        <translation>代金券和赠送额度支付了其中 %1：计入支出，因为它们是支付账单，而不是降低费用</translation>
     </message>
 </context>
 <context>
@@ -3999,6 +4011,10 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Imported %1 as %2 (import %3): %4 lines, periods %5, project %6.</source>
         <translation>已按 %2 导入 %1（导入 %3）：%4 行，账期 %5，项目 %6。</translation>
+    </message>
+    <message>
+        <source>vouchers and promotional credits</source>
+        <translation>代金券和赠送额度</translation>
     </message>
 </context>
 <context>
