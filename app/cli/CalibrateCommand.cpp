@@ -119,7 +119,9 @@ int list(CatalogSession &session, const QString &format, QTextStream &out, QText
                     {true, false, false, false, false, true, true, true});
     for (const Calibration &c : all.value()) {
         const ProbeResult &p = c.probe;
-        const double half = std::max(p.matmulTflops(QStringLiteral("bf16")), p.matmulTflops(QStringLiteral("fp16")));
+        // bf16 as the column says; fp16 only where the device has no bf16 (older GPUs).
+        const double bf16 = p.matmulTflops(QStringLiteral("bf16"));
+        const double half = bf16 > 0 ? bf16 : p.matmulTflops(QStringLiteral("fp16"));
         table.addRow({QString::number(c.id), c.gpuId.isEmpty() ? QStringLiteral("(host CPU)") : c.gpuId, p.deviceLabel(),
                       p.host, p.startedAt.toString(Qt::ISODate), fixed(half, 2), fixed(p.memoryBandwidthGbs, 1),
                       fixed(p.training.tokensPerSecond, 0)});

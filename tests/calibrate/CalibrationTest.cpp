@@ -108,6 +108,12 @@ TEST(ProbeDocument, RefusesNewerVersionsAndBadFieldsByName)
     EXPECT_TRUE(negative.errorMessage().contains(QStringLiteral("training.tokens_per_second must be a number above 0")))
         << negative.errorMessage().toStdString();
 
+    // Every calibrated estimate names when the measurement was made: a run without its time is refused.
+    auto undated = parseProbeResult(edited("cpu-quick.json", [](QJsonObject &o) { o[QStringLiteral("started_at")] = QString(); }),
+                                    QStringLiteral("r.json"));
+    ASSERT_FALSE(undated.ok());
+    EXPECT_TRUE(undated.errorMessage().contains(QStringLiteral("started_at is missing"))) << undated.errorMessage().toStdString();
+
     EXPECT_TRUE(parseProbeResult("{not json", QStringLiteral("r.json")).errorMessage().startsWith(QStringLiteral("r.json: not JSON")));
     EXPECT_TRUE(parseProbeResult(R"({"format":"something-else"})", QStringLiteral("r.json"))
                     .errorMessage()

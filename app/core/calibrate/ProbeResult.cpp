@@ -66,11 +66,13 @@ public:
         }
         return int(d);
     }
-    QDateTime time(const QJsonObject &o, const QString &path, const QString &key)
+    QDateTime time(const QJsonObject &o, const QString &path, const QString &key, bool required = false)
     {
         const QString t = text(o, path, key);
         QDateTime d = QDateTime::fromString(t, Qt::ISODate);
-        if (!t.isEmpty() && !d.isValid())
+        if (required && t.isEmpty())
+            fail(path + key, QStringLiteral("is missing: every estimate it calibrates names the time of the measurement"));
+        else if (!t.isEmpty() && !d.isValid())
             fail(path + key, QStringLiteral("'%1' is not an ISO-8601 time").arg(t));
         return d.toUTC();
     }
@@ -131,7 +133,7 @@ Result<ProbeResult> parseProbeResult(const QByteArray &json, const QString &sour
                          .arg(kProbeSchemaVersion)};
     }
     p.probeVersion = r.text(root, {}, QStringLiteral("probe_version"));
-    p.startedAt = r.time(root, {}, QStringLiteral("started_at"));
+    p.startedAt = r.time(root, {}, QStringLiteral("started_at"), true);
     p.finishedAt = r.time(root, {}, QStringLiteral("finished_at"));
     const QJsonObject options = r.object(root, {}, QStringLiteral("options"));
     p.device = r.text(options, QStringLiteral("options."), QStringLiteral("device"));
