@@ -838,6 +838,26 @@ TEST(ActualsHuawei, ListCustomerselfResourceRecordsJson)
     EXPECT_EQ(l.pricing, PricingKind::OnDemand); // charge_mode 3 按需
 }
 
+TEST(ActualsHuawei, AYearlyMonthlyRecordIsDatedByItsBillDate)
+{
+    // effective_time is for pay-per-use only (huaweicloud-sdk-python-v3 ResFeeRecordV2: "按需有效，
+    // 包年/包月该字段保留"); bill_date is "YYYY-MM-DD ... 按照东八区时间截取".
+    const auto r = parseText(R"({"currency":"CNY","fee_records":[{"amount":19350,"measure_id":1,"bill_type":1,
+        "charge_mode":"1","bill_date":"2024-05-01","bill_cycle":"2024-05","product_name":"p2s.2xlarge.8"}]})",
+                             "yearly.json");
+    ASSERT_PARSED(r);
+    ASSERT_EQ(r->lines.size(), 1);
+    EXPECT_EQ(r->lines.at(0).usageStart, utc("2024-04-30T16:00:00Z"));
+    EXPECT_EQ(r->lines.at(0).usageStart.date(), QDate(2024, 5, 1)); // the Beijing day
+    EXPECT_EQ(r->lines.at(0).billingPeriod, QStringLiteral("2024-05"));
+    EXPECT_EQ(r->lines.at(0).amountMicros, 19'350'000'000);
+
+    const auto undated = parseText(R"({"currency":"CNY","fee_records":[{"amount":1,"bill_type":5,"charge_mode":"3"}]})",
+                                   "undated.json");
+    ASSERT_FALSE(undated.ok());
+    EXPECT_NE(errorOf(undated).find("effective_time\" is missing, and so is bill_date"), std::string::npos) << errorOf(undated);
+}
+
 TEST(ActualsHuawei, AmountsInFenAndCouponsAsPayments)
 {
     const auto r = parseText(R"({"currency":"CNY","fee_records":[{"amount":6336,"measure_id":3,"coupon_amount":1000,

@@ -275,13 +275,25 @@ ParseResult parseHuawei(const Source &source, QStringList &notes)
             unit.exponentShift = -2;
         else if (!measure.isEmpty() && measure != u"1")
             return bad(u"measure_id", QStringLiteral("is not an amount unit (1 元, 2 角, 3 分)"));
+        // effective_time/expire_time: pay-per-use only (the SDK's ResFeeRecordV2); a yearly/monthly
+        // record has its bill_date, a day cut in Beijing time.
         const QString startText = jsonText(o, {u"effective_time"});
-        const auto begin = parseTimestamp(startText, kChinaStandardTime);
-        if (!begin)
-            return bad(u"effective_time", startText.isEmpty() ? QStringLiteral("is missing") : QStringLiteral("is not a date and time"));
-        line.usageStart = *begin;
-        if (const auto e = parseTimestamp(jsonText(o, {u"expire_time"}), kChinaStandardTime))
-            line.usageEnd = exclusiveEnd(*e);
+        const QString dayText = jsonText(o, {u"bill_date"});
+        if (!startText.isEmpty() || dayText.isEmpty()) {
+            const auto begin = parseTimestamp(startText, kChinaStandardTime);
+            if (!begin)
+                return bad(u"effective_time", startText.isEmpty() ? QStringLiteral("is missing, and so is bill_date")
+                                                                  : QStringLiteral("is not a date and time"));
+            line.usageStart = *begin;
+            if (const auto e = parseTimestamp(jsonText(o, {u"expire_time"}), kChinaStandardTime))
+                line.usageEnd = exclusiveEnd(*e);
+        } else {
+            const auto d = parseDay(dayText);
+            if (!d)
+                return bad(u"bill_date", QStringLiteral("is not a date"));
+            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone(kChinaStandardTime));
+            line.usageEnd = line.usageStart.addDays(1);
+        }
         const QString cycle = monthFromText(jsonText(o, {u"bill_cycle"}));
         line.billingPeriod = cycle.isEmpty() ? monthOf(line.usageStart, kChinaStandardTime) : cycle;
         if (!o.contains(u"amount"))
