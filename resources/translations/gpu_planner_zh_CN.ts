@@ -67,10 +67,6 @@
 <context>
     <name>CalibrationText</name>
     <message>
-        <source>scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)</source>
-        <translation>按规格比例（bf16 峰值 %1 对 %2 TFLOP/s）由您于 %3 在 %4 上的实测换算（%5）</translation>
-    </message>
-    <message>
         <source>its --quick training step sets the step efficiency of hidden size %1 only</source>
         <translation>其 --quick 训练步仅设定隐藏层宽度 %1 的训练步效率</translation>
     </message>
@@ -81,6 +77,10 @@
     <message>
         <source>calibrated from your measurement of %1 on %2 (%3, probe %4; %5)</source>
         <translation>依据您于 %1 在 %2 上的实测校准（%3，探针 %4；%5）</translation>
+    </message>
+    <message>
+        <source>scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5): that run&apos;s GEMM share of peak (%6%) and training-step ratio replace this GPU&apos;s defaults, its memory bandwidth is scaled in proportion</source>
+        <translation>按规格比例换算（bf16 峰值 %1 对 %2 TFLOP/s），依据您于 %3 在 %4 上的实测（%5）：该次实测的 GEMM 峰值占比（%6%）和训练步比例替代此 GPU 的默认值，显存带宽按比例换算</translation>
     </message>
 </context>
 <context>
@@ -499,6 +499,10 @@
     <message>
         <source>vouchers and promotional credits paid %1 of it: counted as spend, since they pay the bill rather than lower it</source>
         <translation>代金券和赠送额度支付了其中 %1：计入支出，因为它们是支付账单，而不是降低费用</translation>
+    </message>
+    <message>
+        <source>the spend mixes billed cost (%1) with amortised cost (%2): commitments count as bought in one and spread over their term in the other; import the amortised export of each provider where it has one</source>
+        <translation>支出混合了实付成本（%1）与摊销成本（%2）：承诺在前者中按购买计入，在后者中按期限分摊；请尽量导入各服务商的摊销账单</translation>
     </message>
 </context>
 <context>

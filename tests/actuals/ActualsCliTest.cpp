@@ -140,6 +140,17 @@ TEST_F(ActualsCli, AMonthlyLineNeitherStopsNorInflatesTheBurnRate)
     EXPECT_NEAR(f.value(u"expected_total").toDouble(), (20 + 72) * 1300.0, kCent);
 }
 
+TEST_F(ActualsCli, SpendOfBilledAndAmortisedCostTogetherIsNamed)
+{
+    // AWS's CUR is read as amortised cost, Tencent's bill as billed cost: the comparison says so.
+    for (const QString &file : {QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"),
+                                QStringLiteral("tencent_bill_detail_intl.reconstructed.csv")})
+        ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), data(file), QStringLiteral("--project"), QStringLiteral("mixed")}).code, 0);
+    const QJsonObject a = planAgainstActual(scenario(QStringLiteral("mixed"), 1e7));
+    const QString notes = a.value(u"notes").toVariant().toStringList().join(u'\n');
+    EXPECT_TRUE(notes.contains(QStringLiteral("the spend mixes billed cost (tencent) with amortised cost (aws)"))) << notes.toStdString();
+}
+
 TEST_F(ActualsCli, FocusFileShowsOnTheTimelineWithItsOwnProject)
 {
     const CliRun imported = run({QStringLiteral("actuals"), QStringLiteral("import"),

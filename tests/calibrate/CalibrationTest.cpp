@@ -288,6 +288,9 @@ TEST(CalibrationSetTest, CalibratesTheMeasuredModelAndScalesTheNearestOthers)
     EXPECT_FALSE(scaled.direct);
     EXPECT_EQ(scaled.fromGpu, QStringLiteral("H100-SXM5-80GB"));
     EXPECT_TRUE(scaled.note.startsWith(QStringLiteral("scaled by spec ratio"))) << scaled.note.toStdString();
+    // It says what was borrowed from the other GPU's run, not only that something was.
+    EXPECT_TRUE(scaled.note.contains(QStringLiteral("that run's GEMM share of peak (71%) and training-step ratio replace this GPU's defaults")))
+        << scaled.note.toStdString();
     EXPECT_NEAR(scaled.spec.memoryBandwidthGbs, 4800.0 * 2900.0 / 3350.0, 1e-6);
     EXPECT_DOUBLE_EQ(scaled.spec.trainingEfficiencyScale, direct.spec.trainingEfficiencyScale);
     EXPECT_DOUBLE_EQ(scaled.spec.measuredBusGbs, 0.0); // links are not carried across models

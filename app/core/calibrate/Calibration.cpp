@@ -289,9 +289,12 @@ CalibrationEffect CalibrationSet::effectFor(const GpuModel &gpu, const GpuSpec &
     e.spec.trainingScaleBand = measured.trainingScaleBand;
     if (base.memoryBandwidthGbs > 0 && defaultSpec.memoryBandwidthGbs > 0)
         e.spec.memoryBandwidthGbs = defaultSpec.memoryBandwidthGbs * measured.memoryBandwidthGbs / base.memoryBandwidthGbs;
-    e.note = CalibrationText::tr("scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5)")
+    e.note = CalibrationText::tr("scaled by spec ratio (bf16 peak %1 vs %2 TFLOP/s) from your measurement of %3 on %4 (%5): "
+                                 "that run's GEMM share of peak (%6%) and training-step ratio replace this GPU's defaults, "
+                                 "its memory bandwidth is scaled in proportion")
                  .arg(number(defaultSpec.bf16Tflops, 0), number(base.bf16Tflops, 0),
-                      nearest->probe.startedAt.date().toString(Qt::ISODate), nearest->probe.host, nearest->gpuId);
+                      nearest->probe.startedAt.date().toString(Qt::ISODate), nearest->probe.host, nearest->gpuId,
+                      number(measured.mamfEfficiency * 100, 0));
     return e;
 }
 

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -106,6 +107,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     std::map<QDate, double> gpuHoursPerDay;
     QDate shortLinesEnd; // the data reach as far as the hourly and daily lines do ...
     QDate anyLineEnd;    // ... or, in a file of monthly lines only, as far as those
+    QSet<QString> billedProviders, amortizedProviders;
 
     bool unknownGpuCount = false;
     for (const SpendRecord &r : spend) {
@@ -144,6 +146,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         unknownGpuCount = unknownGpuCount || unknown;
         a.gpuHours[std::size_t(m)] += gh;
         a.monthsWithActuals = std::max(a.monthsWithActuals, m + 1);
+        (l.basis == kBasisBilled ? billedProviders : amortizedProviders).insert(l.provider);
         // The days the line covers: to the day its (exclusive) end falls in, a partial day counting whole.
         QDate end = l.usageEnd.isValid() ? l.usageEnd.date() : day;
         if (l.usageEnd.isValid() && l.usageEnd.time() != QTime(0, 0))
@@ -160,6 +163,15 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
             shortLinesEnd = std::max(shortLinesEnd.isValid() ? shortLinesEnd : reach, reach);
     }
     const QDate dataEnd = shortLinesEnd.isValid() ? shortLinesEnd : anyLineEnd;
+    if (!billedProviders.isEmpty() && !amortizedProviders.isEmpty()) {
+        // One basis per plan (the billing README): a commitment bought up front counts as its purchase
+        // in billed cost and spread over its term in amortised cost.
+        QStringList billed = billedProviders.values(), amortized = amortizedProviders.values();
+        billed.sort();
+        amortized.sort();
+        a.notes << PlanActualsText::tr("the spend mixes billed cost (%1) with amortised cost (%2): commitments count as bought in one and spread over their term in the other; import the amortised export of each provider where it has one")
+                       .arg(billed.join(QStringLiteral(", ")), amortized.join(QStringLiteral(", ")));
+    }
     if (a.paidByVouchers > 0.005 || a.paidByVouchers < -0.005)
         a.notes << PlanActualsText::tr("vouchers and promotional credits paid %1 of it: counted as spend, since they pay the bill rather than lower it")
                        .arg(formatMoney(a.paidByVouchers, currency));
