@@ -83,10 +83,10 @@ QString lineIdentity(const SpendLine &l)
 Result<int> dropRestatedLines(Database &db, const BillingFile &file)
 {
     QHash<QString, QSet<QString>> identitiesByProvider;
-    QSet<QString> periodKeys;
+    QSet<QPair<QString, QString>> providerPeriods;
     for (const SpendLine &l : file.lines) {
         identitiesByProvider[l.provider].insert(lineIdentity(l));
-        periodKeys.insert(l.provider + u'\n' + l.billingPeriod);
+        providerPeriods.insert({l.provider, l.billingPeriod});
     }
     auto earlier = db.prepare(QStringLiteral(
         "SELECT import_id, billing_period, usage_start, usage_end, account, service, resource_id, instance_type, sku, "
@@ -94,12 +94,11 @@ Result<int> dropRestatedLines(Database &db, const BillingFile &file)
     if (!earlier)
         return earlier.error();
     QSet<QPair<qint64, QString>> restated; // (earlier import, period)
-    for (const QString &key : periodKeys) {
-        const QStringList parts = key.split(u'\n');
-        const QSet<QString> &ours = identitiesByProvider.value(parts.at(0));
+    for (const auto &[provider, period] : providerPeriods) {
+        const QSet<QString> &ours = identitiesByProvider[provider];
         Statement &s = earlier.value();
         s.reset();
-        s.bind(1, parts.at(0)).bind(2, parts.at(1));
+        s.bind(1, provider).bind(2, period);
         while (s.step()) {
             const QStringList columns = {s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
                                          s.text(6), s.text(7), s.text(8), s.text(9), s.text(10)};

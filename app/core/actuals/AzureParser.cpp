@@ -100,8 +100,7 @@ ParseResult parseAzure(const Source &source, QStringList &notes)
         if (!day)
             return day.error();
         // Date is a calendar day in UTC, inclusive: the line covers [day, day + 1).
-        line.usageStart = QDateTime(*day, QTime(0, 0), QTimeZone::utc());
-        line.usageEnd = line.usageStart.addDays(1);
+        setDayWindow(line, *day, kUtc);
         line.billingPeriod = monthFromText(row.text(period));
         auto amount = row.micros(cost);
         if (!amount)

@@ -173,9 +173,7 @@ ParseResult parseAlibabaJson(const Source &source, QStringList &notes)
             const auto d = parseDay(dayText);
             if (!d)
                 return bad(u"BillingDate", QStringLiteral("is not a date"));
-            // A daily bill: the Beijing calendar day.
-            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone(kChinaStandardTime));
-            line.usageEnd = line.usageStart.addDays(1);
+            setDayWindow(line, *d, kChinaStandardTime); // a daily bill: the Beijing calendar day
         } else if (!cycle.isEmpty()) {
             const QDate first = QDate::fromString(cycle + QStringLiteral("-01"), QStringLiteral("yyyy-MM-dd"));
             line.usageStart = QDateTime(first, QTime(0, 0), QTimeZone(kChinaStandardTime));
@@ -291,8 +289,7 @@ ParseResult parseHuawei(const Source &source, QStringList &notes)
             const auto d = parseDay(dayText);
             if (!d)
                 return bad(u"bill_date", QStringLiteral("is not a date"));
-            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone(kChinaStandardTime));
-            line.usageEnd = line.usageStart.addDays(1);
+            setDayWindow(line, *d, kChinaStandardTime);
         }
         const QString cycle = monthFromText(jsonText(o, {u"bill_cycle"}));
         line.billingPeriod = cycle.isEmpty() ? monthOf(line.usageStart, kChinaStandardTime) : cycle;

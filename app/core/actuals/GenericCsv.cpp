@@ -127,8 +127,7 @@ ParseResult parseGenericCsv(const Source &source, QStringList &notes)
             auto d = row.day(date >= 0 ? date : start);
             if (!d)
                 return d.error();
-            line.usageStart = QDateTime(*d, QTime(0, 0), QTimeZone::utc());
-            line.usageEnd = line.usageStart.addDays(1);
+            setDayWindow(line, *d, kUtc);
         }
         if (period >= 0 && !row.text(period).isEmpty()) {
             line.billingPeriod = monthFromText(row.text(period));

@@ -245,6 +245,12 @@ QDateTime exclusiveEnd(const QDateTime &end)
     return end;
 }
 
+void setDayWindow(SpendLine &line, QDate day, int offsetSeconds)
+{
+    line.usageStart = QDateTime(day, QTime(0, 0), QTimeZone(offsetSeconds));
+    line.usageEnd = line.usageStart.addDays(1);
+}
+
 QString currencyCode(QStringView text)
 {
     const QString t = text.trimmed().toString().toUpper();

@@ -91,6 +91,8 @@ QString monthOf(const QDateTime &utc, int offsetSeconds = kUtc);
 QString monthFromText(QStringView text);
 // An end written as the last second ("2024-05-01 00:59:59") made exclusive.
 QDateTime exclusiveEnd(const QDateTime &end);
+// A line that covers one calendar day on a clock of the given offset: [day 00:00, next day 00:00).
+void setDayWindow(SpendLine &line, QDate day, int offsetSeconds);
 
 // "USD" from " usd "; empty when the text is not three ASCII letters.
 QString currencyCode(QStringView text);

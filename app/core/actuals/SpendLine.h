@@ -79,8 +79,7 @@ struct BillingFile
     // currency the format implies, more API pages to fetch); empty when nothing was assumed.
     QStringList notes;
 
-    // Distinct billingPeriod values, sorted. A restated period replaces the earlier import of the
-    // same provider and period: the caller uses this list to drop the old lines.
+    // Distinct billingPeriod values, sorted (what an import reports it covered).
     QStringList periods() const;
 };
 

@@ -108,7 +108,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     QDate shortLinesEnd; // the data reach as far as the hourly and daily lines do ...
     QDate anyLineEnd;    // ... or, in a file of monthly lines only, as far as those
     QSet<QString> billedProviders, amortizedProviders;
-
+    const auto later = [](QDate a, QDate b) { return a.isValid() ? std::max(a, b) : b; };
     bool unknownGpuCount = false;
     for (const SpendRecord &r : spend) {
         const SpendLine &l = r.line;
@@ -158,11 +158,14 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
             gpuHoursPerDay[d] += gh / double(span);
         }
         const QDate reach = std::min(end, planEnd);
-        anyLineEnd = std::max(anyLineEnd.isValid() ? anyLineEnd : reach, reach);
+        anyLineEnd = later(anyLineEnd, reach);
         if (span <= 1)
-            shortLinesEnd = std::max(shortLinesEnd.isValid() ? shortLinesEnd : reach, reach);
+            shortLinesEnd = later(shortLinesEnd, reach);
     }
     const QDate dataEnd = shortLinesEnd.isValid() ? shortLinesEnd : anyLineEnd;
+    // What a longer line covers past the data's end is left to the burn rate, which holds its share.
+    perDay.erase(perDay.lower_bound(dataEnd), perDay.end());
+    gpuHoursPerDay.erase(gpuHoursPerDay.lower_bound(dataEnd), gpuHoursPerDay.end());
     if (!billedProviders.isEmpty() && !amortizedProviders.isEmpty()) {
         // One basis per plan (the billing README): a commitment bought up front counts as its purchase
         // in billed cost and spread over its term in amortised cost.
@@ -192,20 +195,15 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         if (m < a.monthsWithActuals)
             a.actualCumulative[std::size_t(m)] = actual;
     }
-    if (!a.hasActuals())
+    if (!a.hasActuals() || perDay.empty())
         return a;
 
     SpendForecast &f = a.forecast;
     f.dataEnd = dataEnd;
-    // What a longer line covers past the data's end is left to the burn rate, which holds its share.
-    for (const auto &[day, v] : perDay) {
-        if (day < dataEnd)
-            f.toDate += v;
-    }
-    for (const auto &[day, v] : gpuHoursPerDay) {
-        if (day < dataEnd)
-            f.gpuHoursToDate += v;
-    }
+    for (const auto &[day, v] : perDay)
+        f.toDate += v;
+    for (const auto &[day, v] : gpuHoursPerDay)
+        f.gpuHoursToDate += v;
     const QDate firstDay = perDay.begin()->first;
     const int booked = int(firstDay.daysTo(dataEnd));
     f.windowDays = std::min(kBurnWindowDays, booked);
@@ -218,13 +216,13 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     double windowSum = 0, windowGpuHours = 0;
     double thirds[3] = {0, 0, 0};
     for (const auto &[day, v] : perDay) {
-        if (day < windowStart || day >= dataEnd)
+        if (day < windowStart)
             continue;
         windowSum += v;
         thirds[std::min(2, int(windowStart.daysTo(day)) / third)] += v;
     }
     for (const auto &[day, v] : gpuHoursPerDay) {
-        if (day >= windowStart && day < dataEnd)
+        if (day >= windowStart)
             windowGpuHours += v;
     }
     const int lastThirdDays = f.windowDays - 2 * third;
@@ -248,7 +246,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         if (left <= 0)
             continue;
         double booked = 0; // the month's spend up to the data's end
-        for (auto it = perDay.lower_bound(monthStart); it != perDay.end() && it->first < std::min(monthEnd, dataEnd); ++it)
+        for (auto it = perDay.lower_bound(monthStart); it != perDay.end() && it->first < monthEnd; ++it)
             booked += it->second;
         f.monthly[std::size_t(m)] = booked + f.burnPerDay * left;
         f.monthlyLow[std::size_t(m)] = booked + f.burnPerDayLow * left;
