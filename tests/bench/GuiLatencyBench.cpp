@@ -14,6 +14,8 @@
 #include "ui/compare/PlanRunner.h"
 #include "ui/scenario/ScenarioDocument.h"
 
+#include "TestWaits.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -22,6 +24,7 @@
 #include <benchmark/benchmark.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 
 namespace {
 
@@ -77,7 +80,7 @@ void BM_EditToTableAndCharts(benchmark::State &state)
         QElapsedTimer clock;
         clock.start();
         window.document()->setValue(QStringLiteral("workload.tokens"), (++i % 2) ? QStringLiteral("2B") : QStringLiteral("1B"));
-        if (!QTest::qWaitFor([&] { return planned(window, generation); }, 10000)) {
+        if (!QTest::qWaitFor([&] { return planned(window, generation); }, kSlowWaitMs)) {
             state.SkipWithError("no re-plan within 10 s");
             return;
         }

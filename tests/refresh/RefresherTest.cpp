@@ -2,6 +2,7 @@
 // stores each provider atomically in a real catalog file; failures keep old prices.
 
 #include "RefreshFixture.h"
+#include "TestWaits.h"
 
 #include "net/sources/EcbFxSource.h"
 #include "net/sources/SkyPilotHostedSource.h"
@@ -156,7 +157,8 @@ TEST_F(Refresh, CancelKeepsPreviousPrices)
     const qint64 before = providerOffers("lambda");
     std::atomic_bool cancel{false};
     std::thread canceller([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        // Cancelled while the download is stalled: once the server has the request.
+        tests::pollUntil([&] { return m_server.hits("/v8/lambda/vms.csv") > 0; });
         cancel = true;
     });
     const auto outcomes = refresh(source, {QStringLiteral("lambda")}, {}, &cancel);

@@ -189,7 +189,7 @@ void TestHttpServer::serve(int socket)
     auto sleepUnlessStopping = [this](int ms) {
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
         while (!m_stopping && std::chrono::steady_clock::now() < until)
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            std::this_thread::sleep_for(std::chrono::milliseconds(10)); // wait-ok: a reply's configured delay
     };
     if (reply.delayMs > 0)
         sleepUnlessStopping(reply.delayMs);

@@ -83,7 +83,7 @@ TEST(ActualsTimeline, ShowsActualBarsAgainstThePlanWithTheForecastRange)
 
     ui::TimelinePanel *timeline = window.timeline();
     window.tabs()->setCurrentWidget(timeline);
-    QTest::qWait(100);
+    tests::settleEvents();
     EXPECT_TRUE(timeline->actuals()->isVisible());
     EXPECT_EQ(timeline->actuals()->actualBars(), 1); // May booked, June to August planned only
     const QString summary = timeline->actualsSummary()->text();

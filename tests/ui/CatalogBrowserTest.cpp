@@ -19,6 +19,8 @@
 #include "ui/refresh/CatalogTools.h"
 #include "ui/settings/SecretStore.h"
 
+#include "TestWaits.h"
+
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
 #include <QCheckBox>
@@ -41,6 +43,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 
 namespace {
 
@@ -205,7 +208,7 @@ TEST(PriceHistory, SelectingAnOfferShowsItsPriceHistory)
     QTableView *view = offers->view();
     const QRect cell = view->visualRect(offers->proxy()->index(0, ui::OffersTableModel::InstanceType));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
-    ASSERT_TRUE(shown.wait(10000));
+    ASSERT_TRUE(shown.wait(kSlowWaitMs));
     EXPECT_EQ(shown.at(0).at(0).toString(), QStringLiteral("acme-box-8x"));
     EXPECT_EQ(shown.at(0).at(2).toInt(), 2);
     EXPECT_EQ(tools->priceHistory()->chart()->seriesCount(), 1);
@@ -217,7 +220,7 @@ TEST(PriceHistory, SelectingAnOfferShowsItsPriceHistory)
     ASSERT_GT(offers->proxy()->rowCount(), 0);
     const QRect other = view->visualRect(offers->proxy()->index(0, ui::OffersTableModel::InstanceType));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, other.center());
-    ASSERT_TRUE(shown.wait(10000));
+    ASSERT_TRUE(shown.wait(kSlowWaitMs));
     EXPECT_EQ(shown.constLast().at(0).toString(), QStringLiteral("p5.48xlarge"));
     EXPECT_GE(shown.constLast().at(2).toInt(), 1);
 }
@@ -244,7 +247,7 @@ TEST(CustomOffers, EditorRejectsBadInputNamingTheFieldKeepsTheTextAndUndoes)
 
     QSignalSpy saved(&dialog, &ui::CustomOffersDialog::saveFinished);
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
-    ASSERT_TRUE(saved.wait(10000));
+    ASSERT_TRUE(saved.wait(kSlowWaitMs));
     EXPECT_FALSE(saved.at(0).at(0).toBool());
     const QString message = dialog.messageLabel()->text();
     EXPECT_TRUE(message.startsWith(QStringLiteral("Row 1, Price per hour: 'twelve'"))) << message.toStdString();
@@ -268,7 +271,7 @@ TEST(CustomOffers, EditorRejectsBadInputNamingTheFieldKeepsTheTextAndUndoes)
     typeIntoCell(view, 0, ui::CustomOffersModel::Provider, QStringLiteral("acme-negotiated"));
     QSignalSpy reload(&dialog, &ui::CustomOffersDialog::offersSaved);
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
-    ASSERT_TRUE(saved.wait(10000));
+    ASSERT_TRUE(saved.wait(kSlowWaitMs));
     EXPECT_TRUE(saved.constLast().at(0).toBool()) << saved.constLast().at(1).toString().toStdString();
     EXPECT_EQ(reload.size(), 1);
 
@@ -312,7 +315,7 @@ TEST(CustomOffers, BillingAndUpfrontReadAsWordsAndArePickedFromAList)
     QTest::keyClick(combo, Qt::Key_Down);
     EXPECT_EQ(combo->currentText(), QStringLiteral("Spot"));
     QTest::keyClick(combo, Qt::Key_Return); // the view commits on its next event loop turn
-    EXPECT_TRUE(QTest::qWaitFor([&] { return billing.data().toString() == u"spot"; }, 2000));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return billing.data().toString() == u"spot"; }, kSlowWaitMs));
     EXPECT_EQ(shown(billing), QStringLiteral("Spot"));
     dialog.undoStack()->undo();
     EXPECT_EQ(billing.data().toString(), QStringLiteral("on_demand"));
@@ -327,7 +330,7 @@ TEST(CustomOffers, BillingAndUpfrontReadAsWordsAndArePickedFromAList)
     ASSERT_NE(combo, nullptr);
     EXPECT_EQ(combo->currentText(), QStringLiteral("monthly"));
     QTest::keyClick(combo, Qt::Key_Return);
-    EXPECT_TRUE(QTest::qWaitFor([&] { return QApplication::focusWidget() == view; }, 2000)) << "the editor closes";
+    EXPECT_TRUE(QTest::qWaitFor([&] { return QApplication::focusWidget() == view; }, kSlowWaitMs)) << "the editor closes";
     EXPECT_EQ(billing.data().toString(), QStringLiteral("monthly"));
     EXPECT_EQ(dialog.undoStack()->count(), edits);
 }
@@ -360,7 +363,7 @@ TEST(CustomOffers, GpuColumnCompletesFromTheCatalogsGpuIds)
     edit->completer()->popup()->hide(); // the text as typed, no completion picked
     QTest::keyClick(edit, Qt::Key_Return);
     EXPECT_TRUE(QTest::qWaitFor(
-        [&] { return dialog.model()->rows().at(0).at(ui::CustomOffersModel::Gpu) == u"h100"; }, 2000))
+        [&] { return dialog.model()->rows().at(0).at(ui::CustomOffersModel::Gpu) == u"h100"; }, kSlowWaitMs))
         << dialog.model()->rows().at(0).at(ui::CustomOffersModel::Gpu).toStdString();
 }
 
@@ -377,7 +380,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
                                    "acme,box-8,eu-home,H100,8,on_demand,19.5,USD\n"
                                    "acme,box-4,eu-home,A100-80GB,4,reserved,6.25,EUR\n");
     dialog.importCsv(missingTerm);
-    ASSERT_TRUE(imported.wait(10000));
+    ASSERT_TRUE(imported.wait(kSlowWaitMs));
     EXPECT_FALSE(imported.at(0).at(0).toBool()); // reserved without term_months
     EXPECT_TRUE(imported.at(0).at(1).toString().contains(QStringLiteral("missing-term.csv:3: column term_months")))
         << imported.at(0).at(1).toString().toStdString();
@@ -388,7 +391,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
                                     "acme,box-8,eu-home,H100,8,on_demand,19.5,USD,\n"
                                     "acme,box-4,eu-home,A100-80GB,4,reserved,6.25,EUR,12\n");
     dialog.importCsv(fixed);
-    ASSERT_TRUE(imported.wait(10000));
+    ASSERT_TRUE(imported.wait(kSlowWaitMs));
     EXPECT_TRUE(imported.at(1).at(0).toBool()) << imported.at(1).at(1).toString().toStdString();
     ASSERT_EQ(dialog.model()->rowCount(), 2);
     EXPECT_EQ(dialog.model()->rows().at(1).at(ui::CustomOffersModel::TermMonths), QStringLiteral("12"));
@@ -398,7 +401,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
                                   "acme,box-2,eu-home,H100,2,on_demand,5,USD\n"
                                   "acme,box-1,eu-home,Z9000,1,on_demand,2,USD\n");
     dialog.importCsv(bad);
-    ASSERT_TRUE(imported.wait(10000));
+    ASSERT_TRUE(imported.wait(kSlowWaitMs));
     EXPECT_FALSE(imported.at(2).at(0).toBool());
     const QString message = dialog.messageLabel()->text();
     EXPECT_TRUE(message.contains(QStringLiteral("bad.csv:3: column gpu 'Z9000'"))) << message.toStdString();
@@ -416,7 +419,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
         return offers ? offers.value() : QList<core::Offer>{};
     };
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
-    ASSERT_TRUE(saved.wait(10000));
+    ASSERT_TRUE(saved.wait(kSlowWaitMs));
     EXPECT_TRUE(saved.at(0).at(0).toBool()) << saved.at(0).at(1).toString().toStdString();
     EXPECT_EQ(acmeOffers().size(), 2);
     dialog.undoStack()->undo();
@@ -430,7 +433,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
     QTest::mouseClick(dialog.removeButton(), Qt::LeftButton);
     ASSERT_EQ(dialog.model()->rowCount(), 1);
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
-    ASSERT_TRUE(saved.wait(10000));
+    ASSERT_TRUE(saved.wait(kSlowWaitMs));
     EXPECT_TRUE(saved.at(1).at(0).toBool()) << saved.at(1).at(1).toString().toStdString();
     QList<core::Offer> left = acmeOffers();
     ASSERT_EQ(left.size(), 1);
@@ -438,7 +441,7 @@ TEST(CustomOffers, CsvImportGoodAndBad)
     dialog.view()->selectRow(0);
     QTest::mouseClick(dialog.removeButton(), Qt::LeftButton);
     QTest::mouseClick(dialog.saveButton(), Qt::LeftButton);
-    ASSERT_TRUE(saved.wait(10000));
+    ASSERT_TRUE(saved.wait(kSlowWaitMs));
     EXPECT_TRUE(saved.at(2).at(0).toBool()) << saved.at(2).at(1).toString().toStdString();
     EXPECT_TRUE(acmeOffers().isEmpty());
 }

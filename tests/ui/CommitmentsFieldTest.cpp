@@ -160,7 +160,7 @@ TEST(CommitmentsInThePlan, ATermBecomesACommitmentOptionWithItsSourceAndCtrlZTak
         }
     }
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
-    QTest::qWait(50);
+    tests::settleEvents();
     EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-assumptions-terms.png")));
 
     // Ctrl+Z in the table takes the edit back, and the plan follows.

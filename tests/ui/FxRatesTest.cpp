@@ -203,7 +203,7 @@ TEST(FxRatesInThePlan, ARateAndTheDisplayCurrencyRescaleTheCostColumnAndCtrlZUnd
         }
     }
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
-    QTest::qWait(50); // let the charts lay out their new axis titles
+    tests::settleEvents(); // the charts lay out their new axis titles
     EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-assumptions-fx.png")));
 
     // An invalid rate: the banner names it, the cell keeps it, the last plan stays.
@@ -214,7 +214,9 @@ TEST(FxRatesInThePlan, ARateAndTheDisplayCurrencyRescaleTheCostColumnAndCtrlZUnd
     EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("Exchange rates (row 1, per_usd)")))
         << window->editor()->banner()->text().toStdString();
     EXPECT_TRUE(fx->errorLabel()->text().contains(QStringLiteral("Row 1, Units per USD")));
-    QTest::qWait(200);
+    // No plan was asked for: none is pending (a request starts the debounce at once) and the
+    // plan on screen is still the last valid one.
+    EXPECT_FALSE(window->planRunner()->isBusy());
     EXPECT_EQ(tests::planGeneration(*window), generation);
 
     // Ctrl+Z in the table: first the invalid rate, then the display currency.

@@ -33,7 +33,7 @@ using namespace gpuplanner;
 
 namespace {
 
-constexpr int kTimeoutMs = 20000;
+constexpr int kTimeoutMs = 60000; // generous: a loaded machine may answer slowly; a passing call returns at once
 
 QString uniqueName(const QString &prefix)
 {

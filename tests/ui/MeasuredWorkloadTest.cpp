@@ -12,6 +12,8 @@
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
 
+#include "TestWaits.h"
+
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QCompleter>
@@ -22,6 +24,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 using tests::retype;
 
 namespace {
@@ -105,7 +108,7 @@ TEST(MeasuredWorkload, TheReferenceGpuIsPickedFromTheCatalogsSuggestions)
 
     // Typing part of a name offers the matching models; Down and Return pick the first.
     retype(gpu, QStringLiteral("h100-sx"));
-    ASSERT_TRUE(QTest::qWaitFor([&] { return completer->popup()->isVisible(); }, 5000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return completer->popup()->isVisible(); }, kSlowWaitMs));
     const QString first = completer->completionModel()->index(0, 0).data().toString();
     EXPECT_TRUE(first.startsWith(QStringLiteral("H100-SXM"))) << first.toStdString();
     QTest::keyClick(completer->popup(), Qt::Key_Down);

@@ -47,8 +47,8 @@ void shoot(tests::Look look)
     // A small laptop and a large desktop screen: everything reachable, charts that grow.
     for (const QSize size : {QSize(1366, 768), QSize(2560, 1440)}) {
         window->resize(size);
-        QTest::qWait(50);
-        EXPECT_EQ(window->size(), size);
+        tests::settleEvents();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return window->size() == size; }, tests::kSlowWaitMs)) << window->width();
         const QString suffix = QStringLiteral("%1-%2x%3").arg(tests::lookSuffix(look)).arg(size.width()).arg(size.height());
         EXPECT_EQ(tests::screenshotTabs(*window, suffix).size(), 3);
         if (size.width() > 2000) {

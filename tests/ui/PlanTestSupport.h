@@ -7,6 +7,8 @@
 #include "ui/MainWindow.h"
 #include "ui/compare/PlanRunner.h"
 
+#include "TestWaits.h"
+
 #include <QDir>
 #include <QLineEdit>
 #include <QPixmap>
@@ -81,7 +83,7 @@ inline QList<QPixmap> screenshotTabs(ui::MainWindow &window, const QString &suff
     const char *tabs[] = {"plan", "timeline", "catalog"};
     for (int i = 0; i < 3; ++i) {
         window.tabs()->setCurrentIndex(i);
-        QTest::qWait(50);
+        settleEvents();
         const QPixmap shot = window.grab();
         if (!shot.save(QStringLiteral("%1/%2-%3.png").arg(dir, QLatin1String(tabs[i]), suffix)))
             return {};

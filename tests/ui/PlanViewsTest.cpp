@@ -18,6 +18,8 @@
 #include "ui/timeline/PhasesModel.h"
 #include "ui/timeline/TimelinePanel.h"
 
+#include "TestWaits.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
@@ -43,6 +45,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 using tests::retype;
 
 namespace {
@@ -137,7 +140,7 @@ TEST(PlanView, AnyOptionShowsItsDetailsNotOnlyTheTopOnes)
     // For people to look at: the whole pane, as it reads when scrolled through.
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     window->resize(1366, 1400); // tall enough to show the whole pane at once
-    QTest::qWait(50);
+    tests::settleEvents();
     EXPECT_TRUE(panel->details()->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-details.png")));
 }
 
@@ -220,7 +223,7 @@ TEST(PlanView, TabMovesDownTheWorkloadFormInTheOrderItReads)
     QWidget *kind = workload->kindField()->focusProxy();
     ASSERT_NE(kind, nullptr);
     kind->setFocus();
-    ASSERT_TRUE(QTest::qWaitFor([&] { return kind->hasFocus(); }, 2000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return kind->hasFocus(); }, kSlowWaitMs));
     // Tab through the visible rows: each next field sits lower in the form than the last.
     int lastY = kind->mapTo(workload, QPoint(0, 0)).y();
     int fields = 1;
@@ -244,7 +247,7 @@ TEST(PlanView, TabLeavesTheComparisonTable)
     ASSERT_TRUE(window);
     QTableView *view = window->comparison()->view();
     view->setFocus();
-    ASSERT_TRUE(QTest::qWaitFor([&] { return view->hasFocus(); }, 2000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return view->hasFocus(); }, kSlowWaitMs));
     const QModelIndex before = view->currentIndex();
     QTest::keyClick(view, Qt::Key_Tab);
     EXPECT_FALSE(view->hasFocus()) << "Tab moves on to the next control, not to the next cell";
@@ -277,8 +280,7 @@ TEST(PlanView, InvalidInputIsNamedAndKeptUntilFixed)
     field->edit()->selectAll();
     QTest::keyClicks(field->edit(), QStringLiteral("2X"));
     // The last valid plan stays on screen: whatever is planned now comes from a valid scenario.
-    QTest::qWait(200);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->planRunner()->isBusy(); }, 30000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->planRunner()->isBusy(); }, kSlowWaitMs));
     ASSERT_TRUE(window->planRunner()->latest());
     EXPECT_TRUE(window->planRunner()->latest()->error.isEmpty());
     // The field's own line sits under it (for people to look at).
@@ -854,7 +856,7 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
     EXPECT_TRUE(details.contains(QStringLiteral("Per million tokens"))) << details.toStdString();
     // For people to look at: the serving plan at a laptop's size.
     window->resize(1366, 768);
-    QTest::qWait(50);
+    tests::settleEvents();
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/serving-plan-1366x768.png")));
     // A training plan hides the column again.

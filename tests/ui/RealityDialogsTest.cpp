@@ -16,6 +16,8 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/settings/SecretStore.h"
 
+#include "TestWaits.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
@@ -42,6 +44,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 
 namespace {
 
@@ -93,7 +96,9 @@ QString cell(const QAbstractItemModel *model, int row, int column)
 void confirm(QWidget &dialog, const QString &mentions)
 {
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = dialog.findChild<QMessageBox *>()) != nullptr && box->isVisible());
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] { return (box = dialog.findChild<QMessageBox *>()) != nullptr && box->isVisible(); }, kSlowWaitMs))
+        << "no confirmation opened";
     EXPECT_TRUE(box->text().contains(mentions)) << box->text().toStdString();
     QTest::mouseClick(box->button(QMessageBox::Yes), Qt::LeftButton);
 }
@@ -124,7 +129,7 @@ TEST(CalibrationsDialog, DroppedProbeResultIsListedThenDeleteRemovesIt)
     QSignalSpy changed(&dialog, &ui::CalibrationsDialog::calibrationsChanged);
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
-    QTRY_VERIFY(!dialog.isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, kSlowWaitMs));
     EXPECT_EQ(dialog.model()->rowCount(), 0);
 
     QSignalSpy imported(&dialog, &ui::CalibrationsDialog::importFinished);
@@ -160,7 +165,7 @@ TEST(CalibrationsDialog, RefusedFileIsNamedAndAnUnknownGpuCanBePicked)
     dialog.setGpuIds({QStringLiteral("A100-SXM4-80GB"), QStringLiteral("H100-SXM5-80GB"), QStringLiteral("L4")});
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
-    QTRY_VERIFY(!dialog.isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, kSlowWaitMs));
 
     QSignalSpy imported(&dialog, &ui::CalibrationsDialog::importFinished);
     const QString broken = writeFile(dir, QStringLiteral("broken-probe.json"), "{\"format\": \"gpu-planner-probe\",");
@@ -206,7 +211,7 @@ TEST(SpendImportsDialog, FocusExportUnderAProjectThenTheSameFileCountsOnce)
     QSignalSpy changed(&dialog, &ui::SpendImportsDialog::spendChanged);
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
-    QTRY_VERIFY(!dialog.isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, kSlowWaitMs));
     EXPECT_EQ(dialog.formatCombo()->currentData().toString(), QStringLiteral("auto"));
     QTest::keyClicks(dialog.projectEdit(), QStringLiteral("demo"));
 
@@ -249,7 +254,7 @@ TEST(SpendImportsDialog, UnreadableExportIsNamedAndNothingIsStored)
 {
     QTemporaryDir dir;
     ui::SpendImportsDialog dialog(db::SqliteRealityStore::factory(catalogCopy(dir)));
-    QTRY_VERIFY(!dialog.isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, kSlowWaitMs));
     QSignalSpy imported(&dialog, &ui::SpendImportsDialog::importFinished);
     const QString bad = writeFile(dir, QStringLiteral("not-a-bill.csv"), "colour,shape\nred,round\n");
     dialog.importFiles({bad});
@@ -301,7 +306,7 @@ TEST(CatalogMenu, OpensTheDialogsAndAnImportReloadsTheCatalog)
     ASSERT_TRUE(calibrations);
     EXPECT_TRUE(calibrations->isVisible());
     EXPECT_GT(calibrations->gpuCombo()->count(), 10); // the catalog's GPU models
-    QTRY_VERIFY(!calibrations->isBusy());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !calibrations->isBusy(); }, kSlowWaitMs));
     loaded.clear();
     calibrations->importFiles({fixture("probe/h100-synthetic.json")});
     ASSERT_TRUE(loaded.wait(30000)); // the window re-read the catalog with the new run

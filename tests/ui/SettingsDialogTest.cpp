@@ -9,6 +9,8 @@
 #include "ui/settings/Settings.h"
 #include "ui/settings/SettingsDialog.h"
 
+#include "TestWaits.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -25,6 +27,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 
 namespace {
 
@@ -32,7 +35,7 @@ void waitForSecrets(ui::SettingsDialog &dialog)
 {
     if (!dialog.secretsLoaded()) {
         QSignalSpy read(&dialog, &ui::SettingsDialog::secretsRead);
-        ASSERT_TRUE(read.wait(5000));
+        ASSERT_TRUE(read.wait(kSlowWaitMs));
     }
 }
 
@@ -82,7 +85,7 @@ TEST(SettingsDialog, RoundTripKeepsKeysOutOfTheSettingsFile)
 
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         clickOk(dialog);
-        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(kSlowWaitMs));
     }
     EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(QStringLiteral("vast"))), kSecretKey);
     EXPECT_EQ(ui::settings::proxy.read(settings), QStringLiteral("http://proxy.example.com:3128"));
@@ -114,7 +117,7 @@ TEST(SettingsDialog, RoundTripKeepsKeysOutOfTheSettingsFile)
     replaceText(again.apiKeyEdit(QStringLiteral("vast")), QString());
     QSignalSpy accepted(&again, &QDialog::accepted);
     clickOk(again);
-    ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+    ASSERT_TRUE(accepted.size() == 1 || accepted.wait(kSlowWaitMs));
     EXPECT_FALSE(secrets.secrets().contains(ui::apiKeySecretName(QStringLiteral("vast"))));
 }
 
@@ -160,7 +163,7 @@ TEST(SettingsDialog, KeychainFailureKeepsTheDialogOpenWithTheMessage)
     replaceText(dialog.apiKeyEdit(QStringLiteral("lambda")), QStringLiteral("lambda-key"));
     QSignalSpy failed(&dialog, &ui::SettingsDialog::saveFailed);
     clickOk(dialog);
-    ASSERT_TRUE(failed.wait(5000));
+    ASSERT_TRUE(failed.wait(kSlowWaitMs));
     EXPECT_TRUE(dialog.isVisible());
     EXPECT_TRUE(dialog.errorLabel()->text().contains(QStringLiteral("No keychain service available")));
     EXPECT_EQ(dialog.apiKeyEdit(QStringLiteral("lambda"))->text(), QStringLiteral("lambda-key"));
@@ -187,7 +190,7 @@ TEST(SettingsDialog, DefaultAssumptionsReachEveryNewScenarioInTheScenariosUnits)
         EXPECT_TRUE(dialog.languageNote()->text().contains(QStringLiteral("next time")));
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         clickOk(dialog);
-        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(kSlowWaitMs));
     }
     EXPECT_DOUBLE_EQ(ui::settings::interruptionRate.read(settings), 0.3);
 
@@ -233,7 +236,7 @@ TEST(SettingsDialog, ChineseCloudCredentialsGoToTheKeychainPartByPart)
         replaceText(dialog.apiKeyEdit(key), QStringLiteral("tencent-secret-key-0001"));
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         clickOk(dialog);
-        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(kSlowWaitMs));
     }
     EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(id)), QStringLiteral("AKIDexample0001"));
     EXPECT_EQ(secrets.secrets().value(ui::apiKeySecretName(key)), QStringLiteral("tencent-secret-key-0001"));
@@ -267,7 +270,7 @@ TEST(SettingsDialog, AChineseLanguageMakesCnyTheDefaultDisplayCurrency)
         dialog.currencyBox()->setCurrentIndex(dialog.currencyBox()->findData(QStringLiteral("EUR")));
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         clickOk(dialog);
-        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(5000));
+        ASSERT_TRUE(accepted.size() == 1 || accepted.wait(kSlowWaitMs));
     }
     ui::settings::language.write(settings, QStringLiteral("en"));
     EXPECT_EQ(ui::settings::readDisplayCurrency(settings), QStringLiteral("EUR"));

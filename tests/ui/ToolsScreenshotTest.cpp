@@ -17,6 +17,8 @@
 #include "ui/settings/SecretStore.h"
 #include "ui/settings/SettingsDialog.h"
 
+#include "TestWaits.h"
+
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -34,6 +36,7 @@
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
+using gpuplanner::tests::kSlowWaitMs;
 
 namespace {
 
@@ -103,7 +106,7 @@ void screenshotRefreshDialog(Look look)
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
     QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
-    ASSERT_TRUE(finished.wait(5000));
+    ASSERT_TRUE(finished.wait(kSlowWaitMs));
     if (look == Look::Chinese) {
         EXPECT_EQ(scope.language(), QStringLiteral("zh_CN"));
         EXPECT_NE(dialog.windowTitle(), QStringLiteral("Refresh prices"));
@@ -121,7 +124,7 @@ void screenshotSettingsDialog(Look look)
     dialog.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
     QSignalSpy read(&dialog, &ui::SettingsDialog::secretsRead);
-    ASSERT_TRUE(dialog.secretsLoaded() || read.wait(5000));
+    ASSERT_TRUE(dialog.secretsLoaded() || read.wait(kSlowWaitMs));
     QTest::keyClicks(dialog.apiKeyEdit(QStringLiteral("vast")), QStringLiteral("abc123"));
     QTest::keyClicks(dialog.proxyEdit(), QStringLiteral("proxy at the office"));
     QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton); // shows the error

@@ -98,29 +98,36 @@ trap 'kill "$daemon" 2>/dev/null || true; wait "$daemon" 2>/dev/null || true' EX
 call() { # call DESTINATION PATH METHOD ARGS... : dbus-send's reply, or nothing
     local dest="$1" path="$2" method="$3"
     shift 3
-    dbus-send --session --print-reply --reply-timeout=2000 --dest="$dest" "$path" "$method" "$@" 2>/dev/null || true
+    dbus-send --session --print-reply --reply-timeout=10000 --dest="$dest" "$path" "$method" "$@" 2>/dev/null || true
 }
 
-served=""
-deadline=$((SECONDS + 15))
-while [ "$SECONDS" -lt "$deadline" ]; do
-    kill -0 "$daemon" 2>/dev/null || daemon_failed "gnome-keyring-daemon exited during startup"
-    if call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
-        string:org.freedesktop.secrets | grep -q 'boolean true'; then
-        served=yes
-        break
-    fi
-    sleep 0.1
-done
-[ -n "$served" ] || daemon_failed "gnome-keyring-daemon did not take org.freedesktop.secrets on the bus within 15 s"
-
-call org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.ReadAlias \
-    string:default | grep -q '/org/freedesktop/secrets/collection/login' ||
-    daemon_failed "the Secret Service has no default collection (the login keyring was not created)"
-call org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
-    org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked |
-    grep -q 'boolean false' ||
-    daemon_failed "the login keyring is locked (gnome-keyring-daemon --unlock did not unlock it)"
+# Waits for what the test needs, not for a fixed time: the daemon on the bus, then its default
+# collection, then that collection unlocked (gnome-keyring creates and unlocks the login keyring
+# just after it takes the name, so each may lag the one before on a loaded machine).
+has_name() {
+    call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+        string:org.freedesktop.secrets | grep -q 'boolean true'
+}
+has_collection() {
+    call org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.ReadAlias \
+        string:default | grep -q '/org/freedesktop/secrets/collection/login'
+}
+is_unlocked() {
+    call org.freedesktop.secrets /org/freedesktop/secrets/collection/login \
+        org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Collection string:Locked |
+        grep -q 'boolean false'
+}
+wait_for() { # wait_for CHECK MESSAGE : polls CHECK until it holds, within one shared deadline
+    while ! "$1"; do
+        kill -0 "$daemon" 2>/dev/null || daemon_failed "gnome-keyring-daemon exited during startup"
+        [ "$SECONDS" -lt "$deadline" ] || daemon_failed "$2 (waited 60 s)"
+        sleep 0.1
+    done
+}
+deadline=$((SECONDS + 60))
+wait_for has_name "gnome-keyring-daemon did not take org.freedesktop.secrets on the bus"
+wait_for has_collection "the Secret Service has no default collection (the login keyring was not created)"
+wait_for is_unlocked "the login keyring is locked (gnome-keyring-daemon --unlock did not unlock it)"
 
 echo "with-secret-service: gnome-keyring-daemon (pid $daemon) serves an unlocked login keyring on a private bus"
 # A deadline of our own, inside ctest's TIMEOUT for this test (180 s): a hung COMMAND is then

@@ -33,6 +33,12 @@ void CatalogStatusLabel::setCatalogInfo(const core::CatalogInfo &info)
 
 void CatalogStatusLabel::setRefreshLog(const QList<core::RefreshLogEntry> &entries)
 {
+    if (m_resultAt.isValid()) {
+        const bool newer = std::any_of(entries.cbegin(), entries.cend(),
+                                       [this](const core::RefreshLogEntry &e) { return e.started > m_resultAt; });
+        if (!newer)
+            return; // the log of the run whose result is already shown, or older news
+    }
     if (entries.isEmpty()) {
         m_state = State::NeverRefreshed;
         update();
@@ -65,6 +71,7 @@ void CatalogStatusLabel::setRefreshResult(const RefreshResult &result)
 {
     if (result.cancelled && !result.anyUpdated())
         return; // says nothing about the network
+    m_resultAt = QDateTime::currentDateTimeUtc();
     QStringList lines;
     for (const core::ProviderOutcome &o : result.outcomes) {
         if (o.status == core::RefreshStatus::Failed)

@@ -21,7 +21,9 @@ public:
     explicit CatalogStatusLabel(QWidget *parent = nullptr);
 
     void setCatalogInfo(const core::CatalogInfo &info);
-    // The refresh log's latest entry per provider (from core::RefreshLog).
+    // The refresh log's latest entry per provider (from core::RefreshLog). A log read that holds
+    // nothing started after this session's last refresh result (the read that follows it, which
+    // may finish after the result) does not overrule that result.
     void setRefreshLog(const QList<core::RefreshLogEntry> &entries);
     // A refresh that just finished in this session.
     void setRefreshResult(const RefreshResult &result);
@@ -34,6 +36,7 @@ private:
     State m_state = State::NeverRefreshed;
     QString m_pricesAsOf;
     QDateTime m_lastSuccess;
+    QDateTime m_resultAt; // when this session's last refresh result arrived (UTC), null if none
     QString m_details;
 };
 
