@@ -128,6 +128,12 @@ QString Statement::text(int column) const
     return data ? QString::fromUtf8(data, sqlite3_column_bytes(m_stmt, column)) : QString();
 }
 
+std::string_view Statement::utf8(int column) const
+{
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+    return data ? std::string_view(data, std::size_t(sqlite3_column_bytes(m_stmt, column))) : std::string_view();
+}
+
 double Statement::real(int column) const
 {
     return sqlite3_column_double(m_stmt, column);

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -41,6 +42,8 @@ public:
     void reset();
 
     QString text(int column) const;
+    // The column's text as bytes, valid until the next step (no copy, no conversion).
+    std::string_view utf8(int column) const;
     double real(int column) const;
     qint64 integer(int column) const;
     std::optional<double> optionalReal(int column) const;

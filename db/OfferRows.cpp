@@ -31,47 +31,64 @@ LEFT JOIN spot_interruptions si ON o.billing = 'spot' AND si.provider_id = p.id 
 
 } // namespace
 
+QString TextPool::text(const Statement &row, int column)
+{
+    if (row.isNull(column))
+        return QString();
+    const std::string_view bytes = row.utf8(column);
+    const auto it = m_texts.find(bytes);
+    if (it != m_texts.end())
+        return it->second;
+    return m_texts.emplace(std::string(bytes), QString::fromUtf8(bytes.data(), qsizetype(bytes.size()))).first->second;
+}
+
 Offer readOffer(const Statement &s)
+{
+    TextPool pool;
+    return readOffer(s, pool);
+}
+
+Offer readOffer(const Statement &s, TextPool &pool)
 {
     Offer o;
     o.id = s.integer(0);
-    o.provider = s.text(1);
-    o.providerName = s.text(2);
-    o.instanceType = s.text(3);
-    o.region = s.text(4);
-    o.regionName = s.text(5);
-    o.geography = s.text(6);
-    o.gpu = s.text(7);
+    o.provider = pool.text(s, 1);
+    o.providerName = pool.text(s, 2);
+    o.instanceType = pool.text(s, 3);
+    o.region = pool.text(s, 4);
+    o.regionName = pool.text(s, 5);
+    o.geography = pool.text(s, 6);
+    o.gpu = pool.text(s, 7);
     o.gpuCount = s.real(8);
     o.gpuMemoryGib = s.real(9);
     o.vcpus = s.optionalReal(10);
     o.memoryGib = s.optionalReal(11);
-    o.interconnect = s.text(12);
+    o.interconnect = pool.text(s, 12);
     o.networkGbps = s.optionalReal(13);
-    o.rdma = rdmaFromId(s.text(14)).value_or(RdmaKind::None);
-    o.billing = billingFromId(s.text(15)).value_or(Billing::OnDemand);
+    o.rdma = rdmaFromId(pool.text(s, 14)).value_or(RdmaKind::None);
+    o.billing = billingFromId(pool.text(s, 15)).value_or(Billing::OnDemand);
     o.termMonths = int(s.integer(16));
-    o.upfront = s.text(17);
+    o.upfront = pool.text(s, 17);
     o.pricePerHour = s.real(18);
     o.medianPricePerHour = s.optionalReal(19);
     o.upfrontFee = s.optionalReal(20);
-    o.currency = s.text(21);
+    o.currency = pool.text(s, 21);
     o.pricePerHourUsd = s.real(22);
-    o.source = s.text(23);
-    o.effectiveDate = s.text(24);
-    o.offeringClass = s.text(25);
-    o.priceBasis = priceBasisFromId(s.text(26)).value_or(PriceBasis::Recurring);
+    o.source = pool.text(s, 23);
+    o.effectiveDate = pool.text(s, 24);
+    o.offeringClass = pool.text(s, 25);
+    o.priceBasis = priceBasisFromId(pool.text(s, 26)).value_or(PriceBasis::Recurring);
     o.recurringPerHour = s.optionalReal(27);
     o.minDurationHours = s.optionalReal(28);
     o.maxDurationHours = s.optionalReal(29);
-    o.unavailableSince = s.text(30);
+    o.unavailableSince = pool.text(s, 30);
     if (!s.isNull(31))
         o.suspectReasons = s.text(31).split(QChar(0x1f));
-    o.interruptionBucket = s.text(32);
+    o.interruptionBucket = pool.text(s, 32);
     o.interruptionRateMonthly = s.optionalReal(33);
-    o.interruptionSource = s.text(34);
+    o.interruptionSource = pool.text(s, 34);
     o.listedGpuMemoryGib = s.optionalReal(35);
-    o.regionNameZh = s.text(36);
+    o.regionNameZh = pool.text(s, 36);
     return o;
 }
 
@@ -86,8 +103,9 @@ Result<QList<Offer>> availableOffers(Database &db)
     if (!stmt)
         return Error{QStringLiteral("%1: %2").arg(db.path(), stmt.errorMessage())};
     QList<Offer> list;
+    TextPool pool;
     while (stmt.value().step())
-        list.append(readOffer(stmt.value()));
+        list.append(readOffer(stmt.value(), pool));
     if (!stmt.value().error().isEmpty())
         return Error{QStringLiteral("%1: %2").arg(db.path(), stmt.value().error())};
     return list;

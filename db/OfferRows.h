@@ -8,11 +8,34 @@
 
 #include <QString>
 
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
 namespace gpuplanner::db {
 
 // Ends with the FROM/JOIN clauses: callers append WHERE and ORDER BY.
 const QString &offerSelect();
+
+// One QString per distinct text of a read: offers repeat a few hundred providers, regions, GPU
+// ids, currencies, sources and dates over thousands of rows, so a read of the whole catalog
+// shares them instead of converting and allocating each one again.
+class TextPool
+{
+public:
+    QString text(const Statement &row, int column);
+
+private:
+    struct Hash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, QString, Hash, std::equal_to<>> m_texts;
+};
+
 core::Offer readOffer(const Statement &row);
+core::Offer readOffer(const Statement &row, TextPool &pool);
 
 // Every offer still offered (unavailable_since IS NULL), in id order.
 Result<QList<core::Offer>> availableOffers(Database &db);

@@ -176,8 +176,9 @@ Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
         s.bind(index++, query.minGpuMemoryGib);
 
     QList<Offer> list;
+    TextPool pool;
     while (s.step())
-        list.append(readOffer(s));
+        list.append(readOffer(s, pool));
     if (!s.error().isEmpty())
         return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
     return list;

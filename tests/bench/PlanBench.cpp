@@ -1,8 +1,15 @@
-// A full plan of one scenario over the whole seed catalog: hard filters, instance counts,
-// billing rules, 1,000 Monte Carlo draws for every spot offer that survives, ranking, Pareto
-// front and recommendation. The GUI re-plans on every edit, so one plan must stay under 50 ms.
+// A full plan of one scenario over the whole catalog: hard filters, instance counts, billing
+// rules, 1,000 Monte Carlo draws for every spot offer that survives, ranking, Pareto front and
+// recommendation, at today's catalog (/1) and at ten times it (/10, tests/bench/BenchCatalog.h).
+// The GUI re-plans on every edit, so a plan must stay well inside a frame budget:
+//   BM_Plan*            a workload edit: everything estimated and priced again (goal <= 10 ms at
+//                       /1, <= 50 ms at /10);
+//   BM_Reprice*         a price edit (the budget), the estimates kept;
+//   BM_PlanColdCli*     `gpu-planner-cli plan SCENARIO --format json` as a new process, with its
+//                       peak RSS (goal <= 150 ms and 64 MB at /1, <= 500 ms at /10).
 
-#include "db/SeedCatalog.h"
+#include "BenchCatalog.h"
+
 #include "db/SqliteCatalogRepository.h"
 
 #include "core/cost/BillingCost.h"
@@ -13,6 +20,16 @@
 #include <QCoreApplication>
 
 #include <benchmark/benchmark.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <optional>
+#include <vector>
+
+extern char **environ;
 
 using namespace gpuplanner;
 using namespace gpuplanner::core;
@@ -26,15 +43,22 @@ struct Fixture
     QString error;
 };
 
-// Built once: the catalog read and the planner's per-catalog tables are not part of a re-plan.
-Fixture &fixture(const QString &scenario)
+// Built once per scenario and scale: the catalog read and the planner's per-catalog tables are
+// not part of a re-plan.
+Fixture &fixture(const QString &scenario, int scale)
 {
     static QHash<QString, Fixture *> cache;
-    if (Fixture *f = cache.value(scenario))
+    const QString key = scenario + QString::number(scale);
+    if (Fixture *f = cache.value(key))
         return *f;
     auto *f = new Fixture;
-    cache.insert(scenario, f);
-    auto repo = db::SqliteCatalogRepository::openExisting(tests::seedCatalogPath());
+    cache.insert(key, f);
+    const QString path = tests::benchCatalogPath(scale);
+    if (path.isEmpty()) {
+        f->error = QStringLiteral("no benchmark catalog");
+        return *f;
+    }
+    auto repo = db::SqliteCatalogRepository::openExisting(path);
     auto presets = loadModelPresets();
     auto rules = loadBillingRules();
     if (!repo || !presets || !rules) {
@@ -56,17 +80,8 @@ Fixture &fixture(const QString &scenario)
     return *f;
 }
 
-void planScenario(benchmark::State &state, const QString &scenario)
+void counters(benchmark::State &state, Fixture &f)
 {
-    Fixture &f = fixture(scenario);
-    if (!f.error.isEmpty()) {
-        state.SkipWithError(f.error.toUtf8().constData());
-        return;
-    }
-    for (auto _ : state) {
-        const PlanResult &r = f.planner.plan(f.request);
-        benchmark::DoNotOptimize(r.recommended);
-    }
     const PlanResult &r = f.planner.result();
     int spot = 0;
     for (int i = 0; i < r.usable; ++i)
@@ -76,26 +91,118 @@ void planScenario(benchmark::State &state, const QString &scenario)
     state.counters["usable"] = r.usable;
     state.counters["spot_simulated"] = spot;
     state.counters["shapes"] = f.planner.estimatesCached();
+    state.counters["estimated"] = f.planner.estimatesComputed();
     state.counters["spot_jobs"] = f.planner.spotJobsSimulated();
 }
 
-void BM_PlanPretrain7B(benchmark::State &state)
+// A workload edit: the dataset alternates between two sizes, so every plan estimates afresh.
+void planScenario(benchmark::State &state, const QString &scenario)
 {
-    planScenario(state, QStringLiteral("llama-7b-pretrain"));
+    Fixture &f = fixture(scenario, int(state.range(0)));
+    if (!f.error.isEmpty()) {
+        state.SkipWithError(f.error.toUtf8().constData());
+        return;
+    }
+    PlanRequest edited = f.request;
+    edited.workload.training.tokens *= 1.01;
+    edited.workload.vision.samples *= 1.01;
+    edited.workload.inference.requestsPerSecond *= 1.01;
+    edited.workload.inference.outputTokensPerSecond *= 1.01;
+    edited.workload.measured.items *= 1.01;
+    int i = 0;
+    for (auto _ : state) {
+        const PlanResult &r = f.planner.plan(++i % 2 ? edited : f.request);
+        benchmark::DoNotOptimize(r.recommended);
+    }
+    counters(state, f);
 }
-BENCHMARK(BM_PlanPretrain7B)->Unit(benchmark::kMillisecond);
 
-void BM_PlanSpotDistributed(benchmark::State &state)
+// A price edit: the budget alternates, the workload stays, so the estimates are kept.
+void repriceScenario(benchmark::State &state, const QString &scenario)
 {
-    planScenario(state, QStringLiteral("spot-distributed-training"));
+    Fixture &f = fixture(scenario, int(state.range(0)));
+    if (!f.error.isEmpty()) {
+        state.SkipWithError(f.error.toUtf8().constData());
+        return;
+    }
+    PlanRequest edited = f.request;
+    edited.constraints.budget = f.request.constraints.budget > 0 ? f.request.constraints.budget * 1.5 : 1e9;
+    int i = 0;
+    for (auto _ : state) {
+        const PlanResult &r = f.planner.plan(++i % 2 ? edited : f.request);
+        benchmark::DoNotOptimize(r.recommended);
+    }
+    counters(state, f);
 }
-BENCHMARK(BM_PlanSpotDistributed)->Unit(benchmark::kMillisecond);
 
-void BM_PlanBertFineTune(benchmark::State &state)
+// Runs a program to its end with its output discarded; its exit status and peak RSS (KiB) from
+// wait4, or nullopt when it could not be started.
+struct ChildRun
 {
-    planScenario(state, QStringLiteral("bert-base-finetune"));
+    int status = -1;
+    long peakKib = 0;
+};
+std::optional<ChildRun> runChild(const QStringList &args)
+{
+    std::vector<QByteArray> bytes;
+    for (const QString &a : args)
+        bytes.push_back(a.toLocal8Bit());
+    std::vector<char *> argv;
+    for (QByteArray &b : bytes)
+        argv.push_back(b.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0)
+        return std::nullopt;
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid)
+        return std::nullopt;
+    return ChildRun{WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
 }
-BENCHMARK(BM_PlanBertFineTune)->Unit(benchmark::kMillisecond);
+
+// The CLI as a user runs it, a new process each time, with the child's peak RSS.
+void coldCliPlan(benchmark::State &state, const QString &scenario)
+{
+    const QString catalog = tests::benchCatalogPath(int(state.range(0)));
+    if (catalog.isEmpty()) {
+        state.SkipWithError("no benchmark catalog");
+        return;
+    }
+    const QString scenarioPath = QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/%1.json").arg(scenario);
+    long peakKib = 0;
+    for (auto _ : state) {
+        const auto run = runChild({QStringLiteral(GPUPLANNER_CLI_PATH), QStringLiteral("--catalog"), catalog,
+                                   QStringLiteral("plan"), scenarioPath, QStringLiteral("--format"),
+                                   QStringLiteral("json")});
+        if (!run || run->status != 0) {
+            state.SkipWithError("gpu-planner-cli plan failed");
+            return;
+        }
+        peakKib = std::max(peakKib, run->peakKib);
+    }
+    state.counters["peak_rss_mb"] = double(peakKib) / 1024.0;
+}
+
+#define GPUPLANNER_PLAN_BENCH(Name, scenario)                                                                  \
+    void BM_Plan##Name(benchmark::State &state) { planScenario(state, QStringLiteral(scenario)); }            \
+    BENCHMARK(BM_Plan##Name)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond);                                 \
+    void BM_Reprice##Name(benchmark::State &state) { repriceScenario(state, QStringLiteral(scenario)); }      \
+    BENCHMARK(BM_Reprice##Name)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond);                              \
+    void BM_PlanColdCli##Name(benchmark::State &state) { coldCliPlan(state, QStringLiteral(scenario)); }      \
+    BENCHMARK(BM_PlanColdCli##Name)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
+
+GPUPLANNER_PLAN_BENCH(Pretrain7B, "llama-7b-pretrain")
+GPUPLANNER_PLAN_BENCH(SpotDistributed, "spot-distributed-training")
+GPUPLANNER_PLAN_BENCH(BertFineTune, "bert-base-finetune")
+GPUPLANNER_PLAN_BENCH(Serving70B, "llama-70b-serving")
+GPUPLANNER_PLAN_BENCH(MobileNetT4, "mobilenet-t4")
+GPUPLANNER_PLAN_BENCH(MeasuredThroughput, "measured-throughput")
 
 } // namespace
 

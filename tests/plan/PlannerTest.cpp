@@ -574,3 +574,108 @@ TEST(TinyJobs, AnInstanceFarLargerThanTheJobNeedsIsLeftOutWithItsReason)
     for (const PlanOption &o : big.options)
         EXPECT_EQ(o.issue, OptionIssue::None) << qPrintable(planner.offer(o).instanceType);
 }
+
+namespace {
+
+Offer t4Offer(const QString &type, double vcpus, double memoryGib, double price)
+{
+    Offer o;
+    o.provider = QStringLiteral("azure");
+    o.instanceType = type;
+    o.region = QStringLiteral("eastus");
+    o.geography = QStringLiteral("North America");
+    o.gpu = QStringLiteral("T4");
+    o.gpuCount = 1;
+    o.gpuMemoryGib = 16;
+    o.vcpus = vcpus;
+    o.memoryGib = memoryGib;
+    o.interconnect = QStringLiteral("PCIe");
+    o.billing = Billing::OnDemand;
+    o.pricePerHour = price;
+    o.pricePerHourUsd = price;
+    o.currency = QStringLiteral("USD");
+    return o;
+}
+
+PlanRequest mobilenetRequest()
+{
+    auto presets = loadModelPresets();
+    EXPECT_TRUE(presets.ok());
+    PlanRequest r;
+    r.workload.kind = WorkloadKind::Vision;
+    const ModelPreset *mobilenet = findPreset(presets.value(), u"mobilenetv2");
+    EXPECT_NE(mobilenet, nullptr);
+    if (!mobilenet)
+        return r;
+    r.workload.vision.params = mobilenet->visionParams;
+    r.workload.vision.forwardFlopsPerSample = mobilenet->forwardFlops;
+    r.workload.vision.depthwiseSeparable = mobilenet->depthwiseSeparable;
+    r.workload.vision.resolution = mobilenet->resolution;
+    r.workload.vision.batch = 256;
+    r.workload.vision.samples = 1.281167e6;
+    r.workload.vision.epochs = 10;
+    r.constraints.maxInstances = 1;
+    return r;
+}
+
+} // namespace
+
+TEST(PlannerShapes, AVisionEstimateReadsEachInstancesOwnHost)
+{
+    // One T4 each, the same GPU shape; only the host differs. The 4-vCPU host's data loaders
+    // bind, the 16-vCPU one's do not: each keeps its own estimate (they used to share the
+    // first one's).
+    Planner planner;
+    planner.setCatalog({t4Offer(QStringLiteral("small-host"), 4, 28, 0.5), t4Offer(QStringLiteral("large-host"), 16, 110, 0.6)},
+                       {gpuplanner::test::gpuModel(QStringLiteral("T4"))});
+    const PlanResult &r = planner.plan(mobilenetRequest());
+    ASSERT_EQ(r.options.size(), 2u);
+    const PlanOption *small = nullptr;
+    const PlanOption *large = nullptr;
+    for (const PlanOption &o : r.options)
+        (planner.offer(o).instanceType == u"small-host" ? small : large) = &o;
+    ASSERT_TRUE(small && large);
+    EXPECT_EQ(small->bottleneck, Bottleneck::HostData);
+    EXPECT_NE(large->bottleneck, Bottleneck::HostData);
+    EXPECT_GT(small->hours, large->hours * 1.2);
+    EXPECT_EQ(planner.estimatesCached(), 2);
+}
+
+TEST_F(PlannerFixture, APriceEditRepricesTheKeptEstimatesAndAgreesWithAFreshPlan)
+{
+    m_request.constraints.deadlineHours = 24 * 10;
+    m_planner.plan(m_request);
+    EXPECT_GT(m_planner.estimatesComputed(), 0);
+    // A budget, a billing rule and an exchange rate: none of them changes an estimate.
+    PlanRequest priced = m_request;
+    priced.constraints.budget = 150000;
+    priced.assumptions.billingRules.set(QStringLiteral("a"), BillingRule{3600, 3600});
+    priced.assumptions.fx.set({QStringLiteral("CNY"), 7.0, QStringLiteral("2026-06-01"), QStringLiteral("test")});
+    const PlanResult kept = m_planner.plan(priced);
+    EXPECT_EQ(m_planner.estimatesComputed(), 0) << "a price edit does not estimate again";
+
+    Planner fresh;
+    fresh.setCatalog(m_planner.offers(), m_planner.gpuModels());
+    const PlanResult &expected = fresh.plan(priced);
+    ASSERT_EQ(kept.options.size(), expected.options.size());
+    for (std::size_t i = 0; i < kept.options.size(); ++i) {
+        EXPECT_EQ(kept.options[i].offer, expected.options[i].offer);
+        EXPECT_EQ(kept.options[i].cost, expected.options[i].cost);
+        EXPECT_EQ(kept.options[i].pMeetBoth, expected.options[i].pMeetBoth);
+    }
+    // A workload edit estimates again.
+    PlanRequest longer = priced;
+    longer.workload.training.tokens *= 2;
+    m_planner.plan(longer);
+    EXPECT_GT(m_planner.estimatesComputed(), 0);
+}
+
+TEST_F(PlannerFixture, ACancelledPlanSaysSoAndTheNextPlanIsComplete)
+{
+    std::atomic_bool cancel{true};
+    EXPECT_TRUE(m_planner.plan(m_request, &cancel).cancelled);
+    const PlanResult &r = m_planner.plan(m_request);
+    EXPECT_FALSE(r.cancelled);
+    EXPECT_EQ(r.offersConsidered, 5);
+    EXPECT_GE(r.recommended, 0);
+}

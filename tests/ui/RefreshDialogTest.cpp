@@ -315,6 +315,30 @@ TEST(RefreshLog, LatestEntryPerProviderIsReadBackAndShown)
     EXPECT_TRUE(status.toolTip().contains(QStringLiteral("prices as of 2026-07"))) << status.toolTip().toStdString();
 }
 
+TEST(CatalogStatus, ALiveRefreshResultOutranksTheLogReadThatFollowsItButNotANewerRun)
+{
+    ui::CatalogStatusLabel status;
+    ui::RefreshResult result;
+    core::ProviderOutcome failed;
+    failed.provider = QStringLiteral("aws");
+    failed.status = core::RefreshStatus::Failed;
+    failed.error = QStringLiteral("aws: could not resolve host");
+    result.outcomes = {failed};
+    status.setRefreshResult(result);
+    ASSERT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline);
+    // The log read that follows the refresh may hold nothing of it (or only older runs).
+    status.setRefreshLog({});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline);
+    const QDateTime earlier = QDateTime::currentDateTimeUtc().addSecs(-600);
+    status.setRefreshLog({{QStringLiteral("aws"), earlier, earlier.addSecs(20), core::RefreshStatus::Ok, 900, {}}});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline);
+    EXPECT_EQ(status.text(), QStringLiteral("Offline · saved prices"));
+    // Another process refreshed after it: that is news.
+    const QDateTime later = QDateTime::currentDateTimeUtc().addSecs(5);
+    status.setRefreshLog({{QStringLiteral("aws"), later, later.addSecs(20), core::RefreshStatus::Ok, 900, {}}});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Online);
+}
+
 TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEverythingFails)
 {
     QTemporaryDir dir;

@@ -14,14 +14,13 @@ ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) 
 void ComparisonModel::setSnapshot(PlanSnapshotPtr snapshot)
 {
     beginResetModel();
-    m_snapshot = std::move(snapshot);
-    m_rowOfId.clear();
-    if (m_snapshot) {
-        const auto &options = m_snapshot->result.options;
-        m_rowOfId.reserve(qsizetype(options.size()));
-        for (size_t i = 0; i < options.size(); ++i)
-            m_rowOfId.insert(optionId(*m_snapshot, options[i]), int(i));
+    if (snapshot && snapshot->optionIds.size() != snapshot->result.options.size()) {
+        // A snapshot not made by PlanRunner (tests, a report): index it here.
+        auto indexed = std::make_shared<PlanSnapshot>(*snapshot);
+        indexOptions(*indexed);
+        snapshot = std::move(indexed);
     }
+    m_snapshot = std::move(snapshot);
     endResetModel();
 }
 
@@ -34,7 +33,7 @@ const core::PlanOption *ComparisonModel::option(int row) const
 
 int ComparisonModel::rowOfId(const QString &id) const
 {
-    return m_rowOfId.value(id, -1);
+    return m_snapshot ? m_snapshot->rowOfId.value(id, -1) : -1;
 }
 
 int ComparisonModel::recommendedRow() const
@@ -257,7 +256,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         }
         return display(*o, index.column());
     case SortRole: return sortValue(*o, index.column(), index.row());
-    case OptionIdRole: return optionId(*m_snapshot, *o);
+    case OptionIdRole: return m_snapshot->optionIds[std::size_t(index.row())];
     case RecommendedRole: return recommended;
     case ParetoRole: return o->pareto;
     case UsableRole: return o->usable();

@@ -79,7 +79,6 @@ private:
     QVariant sortValue(const core::PlanOption &o, int column, int row) const;
 
     PlanSnapshotPtr m_snapshot;
-    QHash<QString, int> m_rowOfId;
 };
 
 } // namespace gpuplanner::ui

@@ -216,7 +216,7 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     m_model->setSnapshot(snapshot);
     m_syncing = false;
     populateProviders();
-    const PlanSnapshot &s = *snapshot;
+    const PlanSnapshot &s = *m_model->snapshot(); // indexed (its option ids) by the model
     // A serving plan shows its cost per million tokens, the figure people compare with API prices.
     const bool serving = s.request.workload.kind == core::WorkloadKind::Inference;
     if (serving != m_servingShown && m_tokenCostColumn) {
@@ -233,7 +233,7 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
                                .arg(s.planMs, 0, 'f', 0));
     }
     // Every plan starts on its recommendation: an edit that changes the answer shows the new one.
-    m_selectedId = s.result.recommended >= 0 ? optionId(s, s.result.options[size_t(s.result.recommended)]) : QString();
+    m_selectedId = s.result.recommended >= 0 ? s.optionIds[size_t(s.result.recommended)] : QString();
     updateCharts();
     m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
@@ -243,18 +243,13 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
 void ComparisonPanel::populateProviders()
 {
     const QString current = m_provider->currentData().toString();
-    std::set<std::pair<QString, QString>> providers; // (name, id), sorted by name
-    if (const PlanSnapshotPtr &s = m_model->snapshot()) {
-        for (const core::PlanOption &o : s->result.options) {
-            const core::Offer &offer = s->offer(o);
-            providers.insert({offer.providerLabel(), offer.provider});
-        }
-    }
     const QSignalBlocker block(m_provider);
     m_provider->clear();
     m_provider->addItem(tr("All providers"), QString());
-    for (const auto &[name, id] : providers)
-        m_provider->addItem(name, id);
+    if (const PlanSnapshotPtr &s = m_model->snapshot()) {
+        for (const auto &[name, id] : s->providers)
+            m_provider->addItem(name, id);
+    }
     const int index = m_provider->findData(current);
     m_provider->setCurrentIndex(std::max(0, index));
     if (index < 0 && !current.isEmpty())
@@ -286,11 +281,10 @@ void ComparisonPanel::updateCharts()
         for (int i = 0; i < s.result.usable; ++i) {
             const core::PlanOption &o = s.result.options[size_t(i)];
             const bool recommended = i == s.result.recommended;
-            const core::Offer &offer = s.offer(o);
-            const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(),
-                                                            offer.instanceType);
             if (i < kScatterPoints || o.pareto || recommended) {
-                points.append({optionId(s, o), o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
+                const core::Offer &offer = s.offer(o);
+                const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
+                points.append({s.optionIds[size_t(i)], o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
                                tr("%1\n%2 · %3 · %4 GPUs\nCost %5 (P90 %6) · time %7")
                                    .arg(name, offer.region, ComparisonModel::billingText(o))
                                    .arg(o.gpus)
@@ -311,7 +305,7 @@ void ComparisonPanel::updateCharts()
             const QString tip = tr("%1 in %2\nP50 %3, P90 %4")
                                     .arg(whole, offer.region, core::formatMoney(o.costP50 > 0 ? o.costP50 : o.cost, currency),
                                          core::formatMoney(o.costP90 > 0 ? o.costP90 : o.cost, currency));
-            bars.append({optionId(s, o), label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
+            bars.append({s.optionIds[size_t(i)], label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
                          i == s.result.recommended, tip});
         }
     }

@@ -9,12 +9,14 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <set>
+
 namespace gpuplanner::ui {
 
 struct PlanRunner::Engine
 {
     core::Planner planner;
-    QList<core::FxRate> catalogRates;
+    core::FxTable catalogFx; // the catalog's rates, worked out once per catalog
     core::GpuAliasResolver gpuResolver;
     std::optional<core::BillingRules> rules;
     core::SpendData spend;
@@ -43,7 +45,7 @@ void addActuals(PlanSnapshot &snapshot, const core::SpendData &spend, const core
 }
 
 PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::optional<PlanCatalog> catalog,
-                        core::Scenario scenario, quint64 generation)
+                        core::Scenario scenario, quint64 generation, std::shared_ptr<std::atomic_bool> cancel)
 {
     QElapsedTimer clock;
     clock.start();
@@ -57,7 +59,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
             engine->rulesError = rules.errorMessage();
     }
     if (catalog) {
-        engine->catalogRates = std::move(catalog->fxRates);
+        engine->catalogFx = core::catalogFxTable(catalog->offers, catalog->fxRates);
         engine->gpuResolver = std::move(catalog->gpuResolver);
         engine->planner.setCatalog(std::move(catalog->offers), catalog->gpus, catalog->providers);
         engine->planner.setCalibrations(core::CalibrationSet(catalog->calibrations, catalog->gpus));
@@ -75,8 +77,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     }
     core::PlanRequest request = scenario.request();
     // The same rates as the CLI: the catalog's, overridden by the scenario's own.
-    const core::FxTable fx =
-        core::planningFxTable(engine->planner.offers(), engine->catalogRates, scenario.assumptions.fx);
+    const core::FxTable fx = core::planningFxTable(engine->catalogFx, scenario.assumptions.fx);
     request.assumptions.fx = fx;
     request.assumptions.billingRules = *engine->rules;
     if (!fx.has(request.displayCurrency)) {
@@ -99,12 +100,17 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         snapshot->error = reference.errorMessage();
         return snapshot;
     }
-    const core::PlanResult &result = engine->planner.plan(request);
+    const core::PlanResult &result = engine->planner.plan(request, cancel.get());
+    if (result.cancelled) {
+        snapshot->error = PlanRunner::tr("Superseded by a newer edit.");
+        return snapshot;
+    }
     snapshot->request = request;
     snapshot->result = result;
     snapshot->offers = engine->planner.offers();
     snapshot->gpus = engine->planner.gpuModels();
     snapshot->recommendation = core::recommendationText(engine->planner, request);
+    indexOptions(*snapshot);
     for (const core::GpuModel &g : snapshot->gpus) {
         if (const core::CalibrationEffect *c = engine->planner.calibration(g.id, request))
             snapshot->calibrations.insert(g.id, *c);
@@ -143,11 +149,25 @@ const core::GpuModel *PlanSnapshot::gpuModel(const QString &id) const
 
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
 {
-    return QStringLiteral("%1:%2:%3:%4")
-        .arg(snapshot.offer(option).id)
-        .arg(core::billingId(option.billing))
-        .arg(option.termMonths)
-        .arg(int(option.upfront));
+    return QString::number(snapshot.offer(option).id) + u':' + core::billingId(option.billing) + u':'
+        + QString::number(option.termMonths) + u':' + QString::number(int(option.upfront));
+}
+
+void indexOptions(PlanSnapshot &snapshot)
+{
+    const auto &options = snapshot.result.options;
+    snapshot.optionIds.clear();
+    snapshot.optionIds.reserve(options.size());
+    snapshot.rowOfId.clear();
+    snapshot.rowOfId.reserve(qsizetype(options.size()));
+    std::set<std::pair<QString, QString>> providers; // (name, id), sorted by name
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        snapshot.optionIds.push_back(optionId(snapshot, options[i]));
+        snapshot.rowOfId.insert(snapshot.optionIds.back(), int(i));
+        const core::Offer &offer = snapshot.offer(options[i]);
+        providers.insert({offer.providerLabel(), offer.provider});
+    }
+    snapshot.providers = QList<std::pair<QString, QString>>(providers.begin(), providers.end());
 }
 
 PlanRunner::PlanRunner(QObject *parent) : QObject(parent), m_engine(std::make_shared<Engine>())
@@ -181,6 +201,8 @@ void PlanRunner::request(const core::Scenario &scenario)
     const bool wasBusy = isBusy();
     m_waiting = scenario;
     ++m_generation;
+    if (m_cancelRunning)
+        m_cancelRunning->store(true);
     if (!m_hasCatalog)
         return; // planned as soon as the catalog arrives
     m_debounce.start();
@@ -196,12 +218,15 @@ void PlanRunner::startNext()
     m_waiting.reset();
     auto catalog = std::move(m_catalog);
     m_catalog.reset();
-    m_watcher.setFuture(QtConcurrent::run(runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation));
+    m_cancelRunning = std::make_shared<std::atomic_bool>(false);
+    m_watcher.setFuture(QtConcurrent::run(runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation,
+                                          m_cancelRunning));
 }
 
 void PlanRunner::onFinished()
 {
     PlanSnapshotPtr snapshot = m_watcher.result();
+    m_cancelRunning.reset();
     if (m_waiting && !m_debounce.isActive())
         startNext();
     if (snapshot->generation == m_generation) {

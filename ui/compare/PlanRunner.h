@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -39,6 +40,11 @@ struct PlanSnapshot
     QHash<QString, core::CalibrationEffect> calibrations; // by GPU id, those the request uses
     QString error; // non-empty when nothing could be planned (no catalog, no FX rate, ...)
     double planMs = 0;
+    // Worked out on the worker with the plan, so the GUI thread only shows them: each option's
+    // id (optionId) and its row, and the providers of the options as (name, id) sorted by name.
+    std::vector<QString> optionIds;
+    QHash<QString, int> rowOfId;
+    QList<std::pair<QString, QString>> providers;
 
     const core::Offer &offer(const core::PlanOption &o) const { return offers.at(o.offer); }
     const core::GpuModel *gpuModel(const QString &id) const;
@@ -64,6 +70,8 @@ struct PlanCatalog
 
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option);
+// Fills the snapshot's option ids, their rows and its providers from its result.
+void indexOptions(PlanSnapshot &snapshot);
 
 class PlanRunner : public QObject
 {
@@ -77,7 +85,9 @@ public:
                     core::GpuAliasResolver gpuResolver = {}, QList<core::ProviderInfo> providers = {},
                     QList<core::Calibration> calibrations = {}, core::SpendData spend = {});
     bool hasCatalog() const { return m_hasCatalog; }
-    // Plans scenario after the debounce interval; a newer call replaces a waiting one.
+    // Plans scenario after the debounce interval; a newer call replaces a waiting one and
+    // cancels a running one (its result would be dropped anyway), so an edit never waits for
+    // the plan of the edit before it.
     void request(const core::Scenario &scenario);
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive() || m_waiting.has_value(); }
@@ -98,6 +108,7 @@ private:
 
     std::shared_ptr<Engine> m_engine; // touched by one worker at a time
     QFutureWatcher<PlanSnapshotPtr> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancelRunning; // the running plan's cancel flag
     QTimer m_debounce;
     std::optional<core::Scenario> m_waiting;
     std::optional<PlanCatalog> m_catalog; // to hand to the engine

@@ -1,5 +1,7 @@
 #include "core/cost/Money.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <cmath>
 
@@ -67,6 +69,11 @@ FxTable FxTable::fromOffers(const QList<Offer> &offers)
 FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates,
                         const FxTable &scenarioOverrides)
 {
+    return planningFxTable(catalogFxTable(offers, catalogRates), scenarioOverrides);
+}
+
+FxTable catalogFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates)
+{
     FxTable table = FxTable::fromOffers(offers);
     for (const FxRate &r : catalogRates) {
         if (r.currency == u"USD" || r.ratePerUsd <= 0)
@@ -76,6 +83,11 @@ FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalog
         if (!inferred || inferred->date <= r.date)
             table.set(r);
     }
+    return table;
+}
+
+FxTable planningFxTable(FxTable table, const FxTable &scenarioOverrides)
+{
     for (const FxRate &r : scenarioOverrides.rates()) {
         if (r.currency != u"USD")
             table.set(r);
@@ -120,21 +132,46 @@ QLocale localeForCurrency(QStringView currency)
     return QLocale(QLocale::English, QLocale::UnitedStates);
 }
 
+namespace {
+
+// A currency's home locale and the symbol shown for it, worked out once per thread: charts and
+// tables format hundreds of amounts per plan.
+struct CurrencyFormat
+{
+    QLocale home;
+    QString symbol;
+};
+
+const CurrencyFormat &currencyFormat(const QString &currency)
+{
+    thread_local QHash<QString, CurrencyFormat> formats;
+    auto it = formats.constFind(currency);
+    if (it == formats.constEnd()) {
+        CurrencyFormat f{localeForCurrency(currency), {}};
+        // The symbol comes from the currency's own locale so that "$" is never shown for CAD in en_US.
+        f.symbol = f.home.currencySymbol(QLocale::CurrencySymbol);
+        if (f.home.currencySymbol(QLocale::CurrencyIsoCode) != currency)
+            f.symbol = currency + u' ';
+        it = formats.insert(currency, f);
+    }
+    return it.value();
+}
+
+} // namespace
+
 QString formatMoney(double amount, const QString &currency)
 {
-    return formatMoney(amount, currency, localeForCurrency(currency));
+    if (!std::isfinite(amount))
+        return QStringLiteral("-");
+    const CurrencyFormat &f = currencyFormat(currency);
+    return f.home.toCurrencyString(amount, f.symbol, currencyDecimals(currency));
 }
 
 QString formatMoney(double amount, const QString &currency, const QLocale &locale)
 {
     if (!std::isfinite(amount))
         return QStringLiteral("-");
-    // The symbol comes from the currency's own locale so that "$" is never shown for CAD in en_US.
-    const QLocale home = localeForCurrency(currency);
-    QString symbol = home.currencySymbol(QLocale::CurrencySymbol);
-    if (home.currencySymbol(QLocale::CurrencyIsoCode) != currency)
-        symbol = currency + u' ';
-    return locale.toCurrencyString(amount, symbol, currencyDecimals(currency));
+    return locale.toCurrencyString(amount, currencyFormat(currency).symbol, currencyDecimals(currency));
 }
 
 } // namespace gpuplanner::core

@@ -43,6 +43,10 @@ private:
 // scenario's own rates (assumptions.fx). USD stays 1 whatever the sources say.
 FxTable planningFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates,
                         const FxTable &scenarioOverrides);
+// The same in two steps, so the catalog's part is computed once per catalog: its rates (from
+// the offers and the stored ones), then a scenario's overrides on top.
+FxTable catalogFxTable(const QList<Offer> &offers, const QList<FxRate> &catalogRates);
+FxTable planningFxTable(FxTable catalogTable, const FxTable &scenarioOverrides);
 
 // Three capital ASCII letters, the shape of an ISO 4217 code ("EUR"; not "eur" or "E1R").
 bool isCurrencyCode(QStringView code);

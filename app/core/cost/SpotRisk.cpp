@@ -190,7 +190,7 @@ std::size_t SpotSimulator::KeyHash::operator()(const Key &k) const noexcept
     return h * 1000003u ^ (std::size_t(k.instances) * 131u + std::size_t(k.granularity) * 7u + std::size_t(k.minimum));
 }
 
-const SpotDraws &SpotSimulator::draws(const SpotJob &job)
+SpotDraws &SpotSimulator::draws(const SpotJob &job)
 {
     const Key key{job.workHours, job.monthlyRate, job.checkpointHours, job.restartHours,
                   job.instances, job.rule.granularitySeconds, job.rule.minimumSeconds};
@@ -258,12 +258,24 @@ void SpotSimulator::simulate(const SpotJob &job, SpotDraws &d) const
     d.sortedBilled = d.billed;
     std::sort(d.sortedTime.begin(), d.sortedTime.end());
     std::sort(d.sortedBilled.begin(), d.sortedBilled.end());
+    d.billedWithinDeadline = -1;
 }
+
+namespace {
+
+// Draws that meet a monotone goal: over a sorted array, the ones before the first that fails.
+template<typename Meets>
+int countMeeting(const std::vector<double> &sorted, Meets meets)
+{
+    return int(std::partition_point(sorted.begin(), sorted.end(), meets) - sorted.begin());
+}
+
+} // namespace
 
 SpotOutcome SpotSimulator::run(const SpotJob &job, double pricePerHour, double fixedCost, double deadlineHours,
                                double budget)
 {
-    const SpotDraws &d = draws(job);
+    SpotDraws &d = draws(job);
     const double perBilledHour = pricePerHour * std::max(1, job.instances);
     const auto n = d.time.size();
     SpotOutcome out;
@@ -278,15 +290,39 @@ SpotOutcome SpotSimulator::run(const SpotJob &job, double pricePerHour, double f
     out.timeP90 = percentileOfSorted(d.sortedTime, 0.9);
     out.costP50 = percentileOfSorted(d.sortedBilled, 0.5) * perBilledHour + fixedCost;
     out.costP90 = percentileOfSorted(d.sortedBilled, 0.9) * perBilledHour + fixedCost;
+    // The same tests as a pass over the draws would make, counted on the sorted draws: cost rises
+    // with billed hours at a rate >= 0, and unfinished draws (infinite) sort last and meet nothing.
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    auto inTime = [&](double t) { return t != inf && (deadlineHours <= 0 || t <= deadlineHours); };
+    auto inBudget = [&](double billed) {
+        return billed != inf && (budget <= 0 || billed * perBilledHour + fixedCost <= budget);
+    };
     int meetDeadline = 0, meetBudget = 0, meetBoth = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (d.time[i] == std::numeric_limits<double>::infinity())
-            continue;
-        const bool inTime = deadlineHours <= 0 || d.time[i] <= deadlineHours;
-        const bool inBudget = budget <= 0 || d.billed[i] * perBilledHour + fixedCost <= budget;
-        meetDeadline += inTime;
-        meetBudget += inBudget;
-        meetBoth += inTime && inBudget;
+    if (perBilledHour >= 0 && std::isfinite(perBilledHour) && std::isfinite(fixedCost)) {
+        meetDeadline = countMeeting(d.sortedTime, inTime);
+        meetBudget = countMeeting(d.sortedBilled, inBudget);
+        if (deadlineHours <= 0) {
+            meetBoth = meetBudget;
+        } else {
+            if (d.billedWithinDeadline != deadlineHours) {
+                d.billedWithin.clear();
+                for (std::size_t i = 0; i < n; ++i) {
+                    if (inTime(d.time[i]))
+                        d.billedWithin.push_back(d.billed[i]);
+                }
+                std::sort(d.billedWithin.begin(), d.billedWithin.end());
+                d.billedWithinDeadline = deadlineHours;
+            }
+            meetBoth = countMeeting(d.billedWithin, inBudget);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            const bool t = inTime(d.time[i]);
+            const bool b = d.time[i] != inf && inBudget(d.billed[i]);
+            meetDeadline += t;
+            meetBudget += b;
+            meetBoth += t && b;
+        }
     }
     out.pMeetDeadline = meetDeadline / double(n);
     out.pMeetBudget = meetBudget / double(n);

@@ -103,6 +103,10 @@ struct SpotDraws
     double billedMean = 0; // over finished draws
     double unfinished = 0;
     double interruptionsMean = 0;
+    // The billed hours, sorted, of the draws that finish within billedWithinDeadline hours: the
+    // joint chance of deadline and budget in O(log draws). Kept for the last deadline asked.
+    std::vector<double> billedWithin;
+    double billedWithinDeadline = -1;
 };
 
 class SpotSimulator
@@ -120,7 +124,8 @@ public:
     // not simulated again, and buffers are reused: no allocation once warm.
     SpotOutcome run(const SpotJob &job, double pricePerHour, double fixedCost, double deadlineHours, double budget);
 
-    // Forgets the simulated jobs (keeps the buffers); the planner calls it per plan.
+    // Forgets the simulated jobs (keeps the buffers). A job's draws depend only on the job, the
+    // seed and the draw count (changing either forgets them), so they stay valid across plans.
     void clearCache();
     int cachedJobs() const { return m_used; }
 
@@ -136,7 +141,7 @@ private:
         std::size_t operator()(const Key &k) const noexcept;
     };
 
-    const SpotDraws &draws(const SpotJob &job);
+    SpotDraws &draws(const SpotJob &job);
     void simulate(const SpotJob &job, SpotDraws &out) const;
 
     quint64 m_seed;

@@ -57,6 +57,8 @@ struct GpuSpec
     // Dense peak for a precision, falling back to the next wider format the part has.
     double peakTflops(MathPrecision p) const;
     bool hasComputeSpecs() const { return bf16Tflops > 0 || fp32Tflops > 0; }
+
+    bool operator==(const GpuSpec &) const = default;
 };
 
 // How GPUs inside one instance talk to each other.

@@ -52,6 +52,8 @@ struct TransformerArch
         return moe() && experts > expertsPerToken ? double(experts) * (params - activeParams) / (experts - expertsPerToken)
                                                   : 0.0;
     }
+
+    bool operator==(const TransformerArch &) const = default;
 };
 
 struct TrainingSetup
@@ -68,6 +70,8 @@ struct TrainingSetup
     FineTuneMethod method = FineTuneMethod::Full;
     int loraRank = 16;
     int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)
+
+    bool operator==(const TrainingSetup &) const = default;
 };
 
 struct VisionSetup
@@ -83,6 +87,8 @@ struct VisionSetup
     bool gpuDecode = false;           // images decoded on the GPU (DALI / nvJPEG), not by CPU workers
     TrainPrecision precision = TrainPrecision::Mixed;
     Optimizer optimizer = Optimizer::SgdMomentum;
+
+    bool operator==(const VisionSetup &) const = default;
 };
 
 struct InferenceSetup
@@ -99,6 +105,8 @@ struct InferenceSetup
     int tensorParallel = 0;           // GPUs per replica; 0 = chosen
     ServingEngine engine = ServingEngine::Tuned;
     double engineEfficiency = 0;      // scales the engine's decode and prefill rates; 0 = 1 (as documented)
+
+    bool operator==(const InferenceSetup &) const = default;
 };
 
 struct MeasuredSetup
@@ -112,6 +120,8 @@ struct MeasuredSetup
     MathPrecision precision = MathPrecision::Bf16;
     double gradientBytes = 0; // per step all-reduce volume; 0 = assume scaling is linear
     double itemsPerStep = 0;  // global batch in items, needed with gradientBytes
+
+    bool operator==(const MeasuredSetup &) const = default;
 };
 
 // Overrides for the goodput model's terms; a negative value (or 0 for rates) keeps the default.
@@ -123,6 +133,8 @@ struct GoodputSetup
     double checkpointIntervalHours = 0;   // 0 = Young's optimum for the failure rate
     double evaluationShare = -1;
     double slowdownShare = -1;
+
+    bool operator==(const GoodputSetup &) const = default;
 };
 
 struct Workload
@@ -138,6 +150,8 @@ struct Workload
     GoodputSetup goodput;
     double startupHours = -1;      // fixed start-up per run; negative = the cluster's default (Hardware.h)
     bool tokensAreSamples = false; // unit for Measured
+
+    bool operator==(const Workload &) const = default;
 };
 
 // Parameter count from the shape (attention with grouped KV heads, MLP, embeddings; untied

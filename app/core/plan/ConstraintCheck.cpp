@@ -92,6 +92,8 @@ void resolveGpuNames(Constraints &c, const GpuAliasResolver &resolver)
 
 Status checkConstraints(const Constraints &c, const QList<Offer> &offers)
 {
+    if (c.providers.isEmpty() && c.regions.isEmpty() && c.geographies.isEmpty() && c.gpus.isEmpty())
+        return success(); // nothing named, nothing to look up (the catalog's values are not gathered)
     QSet<QString> providers, regions, geographies, gpus;
     for (const Offer &o : offers) {
         providers.insert(o.provider);
@@ -135,6 +137,8 @@ Status checkConstraints(const Constraints &c, const QList<Offer> &offers)
 
 Status checkCommitmentTerms(const QList<CommitmentTerm> &terms, const QList<Offer> &offers)
 {
+    if (terms.isEmpty())
+        return success();
     QSet<QString> providers;
     for (const Offer &o : offers)
         providers.insert(o.provider);

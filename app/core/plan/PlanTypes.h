@@ -163,6 +163,7 @@ struct PlanResult
     int cheapestOnDemand = -1;
     int offersConsidered = 0; // after the hard filters on offers
     int offersFilteredOut = 0;
+    bool cancelled = false; // stopped part-way by the caller's cancel flag: not a plan to show
 };
 
 } // namespace gpuplanner::core

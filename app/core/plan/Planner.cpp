@@ -17,6 +17,9 @@ constexpr double kOversizeSlowdown = 1.05;
 // Past this many instances a plan is not something one rents from one region.
 constexpr int kInstanceCap = 1024;
 
+// Spot jobs whose draws are kept between plans (about 40 KB each at 1,000 draws).
+constexpr int kSpotJobsKept = 1024;
+
 QString twinKey(const Offer &o)
 {
     return o.provider + u'|' + o.instanceType + u'|' + o.region;
@@ -58,6 +61,8 @@ std::size_t Planner::ShapeHash::operator()(const ShapeKey &k) const noexcept
     h ^= std::size_t(k.gpusPerInstance) * 9176u + std::size_t(k.intraLink) * 131u + std::size_t(k.network) * 7u;
     h ^= std::hash<double>()(k.networkGbps) + 0x9e3779b9u + (h << 6) + (h >> 2);
     h ^= std::hash<double>()(k.startupHours) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    h ^= std::hash<double>()(k.vcpus) + 0x9e3779b9u + (h << 6) + (h >> 2);
+    h ^= std::hash<double>()(k.hostMemoryGib) + 0x9e3779b9u + (h << 6) + (h >> 2);
     return h;
 }
 
@@ -78,10 +83,30 @@ void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const
     m_calibrations.clear();
     m_offerSpec.assign(std::size_t(m_offers.size()), -1);
     m_onDemandTwin.assign(std::size_t(m_offers.size()), -1);
+    m_offerUpfront.assign(std::size_t(m_offers.size()), Upfront::None);
+    m_offerCurrency.assign(std::size_t(m_offers.size()), -1);
+    m_offerProvider.assign(std::size_t(m_offers.size()), -1);
+    m_currencies.clear();
+    m_providers.clear();
+    QHash<QString, int> currencyIndex;
+    QHash<QString, int> providerIndex;
     QHash<QString, int> onDemand;
     for (qsizetype i = 0; i < m_offers.size(); ++i) {
         const Offer &o = m_offers.at(i);
         m_offerSpec[std::size_t(i)] = specIndex.value(o.gpu, -1);
+        auto currency = currencyIndex.constFind(o.currency);
+        if (currency == currencyIndex.constEnd()) {
+            currency = currencyIndex.insert(o.currency, int(m_currencies.size()));
+            m_currencies.append(o.currency);
+        }
+        m_offerCurrency[std::size_t(i)] = currency.value();
+        auto provider = providerIndex.constFind(o.provider);
+        if (provider == providerIndex.constEnd()) {
+            provider = providerIndex.insert(o.provider, int(m_providers.size()));
+            m_providers.append(o.provider);
+        }
+        m_offerProvider[std::size_t(i)] = provider.value();
+        m_offerUpfront[std::size_t(i)] = upfrontFromId(o.upfront).value_or(Upfront::None);
         if (o.billing == Billing::OnDemand)
             onDemand.insert(twinKey(o), int(i));
     }
@@ -89,13 +114,60 @@ void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const
         const Offer &o = m_offers.at(i);
         m_onDemandTwin[std::size_t(i)] = o.billing == Billing::OnDemand ? int(i) : onDemand.value(twinKey(o), -1);
     }
-    m_shapes.clear();
+    indexShapes();
+}
+
+void Planner::indexShapes()
+{
+    // Every offer's shape from its spec and instance (interconnect text, network, host), once per
+    // catalog; with and without the host, since only vision estimates read it.
+    std::unordered_map<ShapeKey, int, ShapeHash> shapes;
+    std::unordered_map<ShapeKey, int, ShapeHash> hostShapes;
+    m_offerShape.assign(std::size_t(m_offers.size()), -1);
+    m_offerHostShape.assign(std::size_t(m_offers.size()), -1);
+    m_shapeOffer.clear();
+    m_hostShapeOffer.clear();
+    for (qsizetype i = 0; i < m_offers.size(); ++i) {
+        const Offer &o = m_offers.at(i);
+        const int spec = m_offerSpec[std::size_t(i)];
+        const ClusterConfig shape = clusterFromOffer(GpuSpec{}, o);
+        ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps,
+                     m_startupHours.value(o.provider, kDefaultStartupHours), 0, 0};
+        auto [it, added] = shapes.emplace(key, int(m_shapeOffer.size()));
+        if (added)
+            m_shapeOffer.push_back(int(i));
+        m_offerShape[std::size_t(i)] = it->second;
+        key.vcpus = shape.vcpusPerInstance;
+        key.hostMemoryGib = shape.hostMemoryGib;
+        auto [hostIt, hostAdded] = hostShapes.emplace(key, int(m_hostShapeOffer.size()));
+        if (hostAdded)
+            m_hostShapeOffer.push_back(int(i));
+        m_offerHostShape[std::size_t(i)] = hostIt->second;
+    }
+    m_haveEstimateInputs = false;
+}
+
+void Planner::preparePricing(const PlanRequest &request)
+{
+    const Assumptions &a = request.assumptions;
+    m_fxFactor.clear();
+    for (const QString &currency : std::as_const(m_currencies))
+        m_fxFactor.push_back(a.fx.factor(currency, request.displayCurrency));
+    m_providerTerms.clear();
+    for (const QString &provider : std::as_const(m_providers)) {
+        ProviderTerms t;
+        t.extras = &a.extras.forProvider(provider);
+        t.extrasFactor = a.fx.factor(t.extras->currency, request.displayCurrency).value_or(0);
+        t.rule = a.billingRules.forProvider(provider);
+        m_providerTerms.push_back(t);
+    }
 }
 
 void Planner::setCalibrations(const CalibrationSet &calibrations)
 {
     m_calibrations.clear();
     m_calibratedSpecs = m_specs;
+    m_haveEstimateInputs = false;
     if (calibrations.isEmpty())
         return;
     for (qsizetype i = 0; i < m_gpuModels.size(); ++i) {
@@ -106,6 +178,7 @@ void Planner::setCalibrations(const CalibrationSet &calibrations)
         m_calibratedSpecs[std::size_t(i)] = effect.spec;
         m_calibrations.insert(g.id, effect);
     }
+    m_haveEstimateInputs = false;
 }
 
 const CalibrationEffect *Planner::calibration(const QString &gpuId, const PlanRequest &request) const
@@ -147,16 +220,16 @@ bool Planner::passesFilters(const Offer &o, const Constraints &c) const
 
 const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerIndex)
 {
-    const Offer &o = m_offers.at(offerIndex);
-    const int spec = m_offerSpec[std::size_t(offerIndex)];
+    const int shapeIndex = (m_visionShapes ? m_offerHostShape : m_offerShape)[std::size_t(offerIndex)];
+    int &slot = m_shapePlan[std::size_t(shapeIndex)];
+    if (slot >= 0)
+        return m_instancePlans[std::size_t(slot)];
+    const int representative = (m_visionShapes ? m_hostShapeOffer : m_shapeOffer)[std::size_t(shapeIndex)];
+    const Offer &o = m_offers.at(representative);
+    const int spec = m_offerSpec[std::size_t(representative)];
     const std::vector<GpuSpec> &specs = m_useCalibration ? m_calibratedSpecs : m_specs;
     ClusterConfig shape = clusterFromOffer(spec >= 0 ? specs[std::size_t(spec)] : GpuSpec{}, o);
     shape.startupHours = m_startupHours.value(o.provider, kDefaultStartupHours);
-    const ShapeKey key{spec, shape.gpusPerInstance, int(shape.intraLink), int(shape.network), shape.networkGbps,
-                       shape.startupHours};
-    const auto it = m_shapes.find(key);
-    if (it != m_shapes.end())
-        return it->second;
     const Constraints &c = request.constraints;
     int cap = kInstanceCap;
     if (c.maxInstances > 0)
@@ -166,7 +239,10 @@ const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerI
     InstancePlan plan;
     if (spec >= 0)
         plan = planInstances(request.workload, shape, c.deadlineHours, cap);
-    return m_shapes.emplace(key, plan).first->second;
+    slot = int(m_instancePlans.size());
+    m_instancePlans.push_back(std::move(plan));
+    ++m_estimatesComputed;
+    return m_instancePlans.back();
 }
 
 void Planner::addOptions(const PlanRequest &request, int offerIndex)
@@ -178,7 +254,7 @@ void Planner::addOptions(const PlanRequest &request, int offerIndex)
     base.offer = offerIndex;
     base.billing = o.billing;
     base.termMonths = o.termMonths;
-    base.upfront = upfrontFromId(o.upfront).value_or(Upfront::None);
+    base.upfront = m_offerUpfront[std::size_t(offerIndex)];
     if (c.allows(o.billing)) {
         PlanOption option = base;
         priceOption(request, option, plan);
@@ -229,18 +305,17 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
     else if (o.suspect() && !c.includeSuspect)
         option.issue = OptionIssue::SuspectPrice;
 
-    const auto fx = a.fx.factor(o.currency, request.displayCurrency);
+    const auto &fx = m_fxFactor[std::size_t(m_offerCurrency[std::size_t(option.offer)])];
     if (!fx) {
         if (option.issue == OptionIssue::None)
             option.issue = OptionIssue::NoFxRate;
         return;
     }
     option.fxFactor = *fx;
-    const ExtrasPrices &extrasPrices = a.extras.forProvider(o.provider);
-    option.extras = extrasCost(a.usage, extrasPrices, option.hours / kHoursPerMonth)
-        * a.fx.factor(extrasPrices.currency, request.displayCurrency).value_or(0);
+    const ProviderTerms &terms = m_providerTerms[std::size_t(m_offerProvider[std::size_t(option.offer)])];
+    option.extras = extrasCost(a.usage, *terms.extras, option.hours / kHoursPerMonth) * terms.extrasFactor;
 
-    const BillingRule rule = a.billingRules.forProvider(o.provider);
+    const BillingRule rule = terms.rule;
     const double budget = c.budget;
     auto settle = [&](double cost, double hours) { settleFixed(option, cost, hours, c); };
 
@@ -386,7 +461,13 @@ void Planner::rank(const PlanRequest &request)
             return a.offer < b.offer;
         return int(a.billing) < int(b.billing);
     };
-    std::sort(m_result.options.begin(), m_result.options.end(), [&](const PlanOption &a, const PlanOption &b) {
+    // Sorted as indices, then moved once: the same comparisons in the same order as sorting the
+    // options themselves (so the same order, ties included), without moving large structs about.
+    std::vector<PlanOption> &options = m_result.options;
+    m_order.resize(options.size());
+    for (std::size_t i = 0; i < m_order.size(); ++i)
+        m_order[i] = int(i);
+    auto before = [&](const PlanOption &a, const PlanOption &b) {
         if (a.usable() != b.usable())
             return a.usable();
         const bool meetsA = a.pMeetBoth >= confidence;
@@ -414,7 +495,14 @@ void Planner::rank(const PlanRequest &request)
             break;
         }
         return tieBreak(a, b);
-    });
+    };
+    std::sort(m_order.begin(), m_order.end(),
+              [&](int a, int b) { return before(options[std::size_t(a)], options[std::size_t(b)]); });
+    m_sorted.clear();
+    m_sorted.reserve(options.size());
+    for (int i : m_order)
+        m_sorted.push_back(std::move(options[std::size_t(i)]));
+    options.swap(m_sorted);
     m_result.usable = int(std::count_if(m_result.options.begin(), m_result.options.end(),
                                         [](const PlanOption &o) { return o.usable(); }));
 }
@@ -492,7 +580,7 @@ void Planner::flagOversized()
     }
 }
 
-const PlanResult &Planner::plan(const PlanRequest &request)
+const PlanResult &Planner::plan(const PlanRequest &request, const std::atomic_bool *cancel)
 {
     m_result.options.clear();
     m_result.usable = 0;
@@ -500,13 +588,34 @@ const PlanResult &Planner::plan(const PlanRequest &request)
     m_result.cheapestOnDemand = -1;
     m_result.offersConsidered = 0;
     m_result.offersFilteredOut = 0;
-    m_shapes.clear();
+    m_result.cancelled = false;
     m_useCalibration = request.useCalibration;
-    m_spot.clearCache(); // jobs depend on the whole request
+    // The estimates stay while what they read stays: an edit of a price or an assumption
+    // re-prices the kept estimates.
+    EstimateInputs inputs{request.workload, request.constraints.deadlineHours, request.constraints.maxInstances,
+                          request.constraints.maxGpus, request.useCalibration};
+    if (!m_haveEstimateInputs || !(inputs == m_estimateInputs)) {
+        m_estimateInputs = std::move(inputs);
+        m_haveEstimateInputs = true;
+        m_visionShapes = request.workload.kind == WorkloadKind::Vision;
+        m_shapePlan.assign((m_visionShapes ? m_hostShapeOffer : m_shapeOffer).size(), -1);
+        m_instancePlans.clear();
+    }
+    m_estimatesComputed = 0;
+    // A spot job's draws depend on the job, the seed and the draw count only, so they are kept
+    // across plans too, up to a bound on their memory (each job holds a few arrays of draws).
+    if (m_spot.cachedJobs() > kSpotJobsKept)
+        m_spot.clearCache();
     m_spot.setSeed(request.assumptions.seed);
     m_spot.setDraws(request.assumptions.monteCarloDraws);
+    preparePricing(request);
+    m_result.options.reserve(std::size_t(m_offers.size()) + 16);
 
     for (qsizetype i = 0; i < m_offers.size(); ++i) {
+        if (cancel && (i & 255) == 0 && cancel->load(std::memory_order_relaxed)) {
+            m_result.cancelled = true;
+            return m_result;
+        }
         if (!passesFilters(m_offers.at(i), request.constraints)) {
             ++m_result.offersFilteredOut;
             continue;

@@ -1,7 +1,10 @@
 #pragma once
 // Planner: the workload over every catalog offer and billing model -> hard filters, instance
 // count, cost with billing rules and spot risk, ranking, Pareto front and a recommendation.
-// Keeps its buffers between calls so the GUI can re-plan on every edit without churn.
+// Keeps its buffers between calls so the GUI can re-plan on every edit without churn. The cost of
+// a plan grows with the distinct instance shapes, not with the catalog's rows: each offer's shape
+// is worked out once per catalog, each shape is estimated once, and the estimates are kept from
+// one plan to the next while nothing they depend on changes (a price edit only re-prices).
 
 #include "core/calibrate/Calibration.h"
 #include "core/catalog/GpuModel.h"
@@ -12,7 +15,10 @@
 
 #include <QHash>
 #include <QList>
+#include <QStringList>
 
+#include <atomic>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -36,16 +42,22 @@ public:
     // What calibrates a GPU model's estimates under request; nullptr when nothing does.
     const CalibrationEffect *calibration(const QString &gpuId, const PlanRequest &request) const;
 
-    // Plans request; the result stays valid until the next call.
-    const PlanResult &plan(const PlanRequest &request);
+    // Plans request; the result stays valid until the next call. When cancel becomes true the
+    // plan stops within a few hundred offers and its result says cancelled (a newer edit has
+    // superseded it); the estimates made so far are kept for the next plan.
+    const PlanResult &plan(const PlanRequest &request, const std::atomic_bool *cancel = nullptr);
     const PlanResult &result() const { return m_result; }
 
-    // Shape cache statistics of the last plan (for tests and tuning).
-    int estimatesCached() const { return int(m_shapes.size()); }
+    // Shapes estimated for the current estimate inputs (for tests and tuning).
+    int estimatesCached() const { return int(m_instancePlans.size()); }
+    // Shapes estimated by the last plan itself (0 when every estimate was kept from before).
+    int estimatesComputed() const { return m_estimatesComputed; }
     // Distinct spot jobs simulated in the last plan (offers with the same job share draws).
     int spotJobsSimulated() const { return m_spot.cachedJobs(); }
 
 private:
+    // What an offer's estimate depends on besides the workload: its GPU spec and instance shape.
+    // The host's vCPUs and memory matter to vision training only (its data loaders).
     struct ShapeKey
     {
         int gpu;
@@ -54,14 +66,28 @@ private:
         int network;
         double networkGbps;
         double startupHours;
+        double vcpus;
+        double hostMemoryGib;
         bool operator==(const ShapeKey &) const = default;
     };
     struct ShapeHash
     {
         std::size_t operator()(const ShapeKey &k) const noexcept;
     };
+    // Everything of a request that the estimates read: equal inputs, equal estimates.
+    struct EstimateInputs
+    {
+        Workload workload;
+        double deadlineHours = 0;
+        int maxInstances = 0;
+        int maxGpus = 0;
+        bool useCalibration = false;
+        bool operator==(const EstimateInputs &) const = default;
+    };
 
     bool passesFilters(const Offer &o, const Constraints &c) const;
+    void indexShapes();
+    void preparePricing(const PlanRequest &request);
     const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
     void addOptions(const PlanRequest &request, int offerIndex);
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
@@ -81,8 +107,35 @@ private:
     bool m_useCalibration = false;          // of the request being planned
     std::vector<int> m_offerSpec;      // offer index -> m_specs index, -1 when unknown
     std::vector<int> m_onDemandTwin;   // offer index -> on-demand offer of the same instance and region
-    std::unordered_map<ShapeKey, InstancePlan, ShapeHash> m_shapes;
+    std::vector<Upfront> m_offerUpfront; // offer index -> its payment option, parsed once
+    std::vector<int> m_offerCurrency;    // offer index -> m_currencies
+    std::vector<int> m_offerProvider;    // offer index -> m_providers
+    QStringList m_currencies;
+    QStringList m_providers;
+    // Of the request being planned: per currency, its factor to the display currency; per
+    // provider, its storage and egress prices, their factor and its billing rule.
+    struct ProviderTerms
+    {
+        const ExtrasPrices *extras = nullptr;
+        double extrasFactor = 0;
+        BillingRule rule;
+    };
+    std::vector<std::optional<double>> m_fxFactor;
+    std::vector<ProviderTerms> m_providerTerms;
+    // Shapes, worked out once per catalog: offer index -> shape, with and without the host.
+    std::vector<int> m_offerShape;
+    std::vector<int> m_offerHostShape;
+    std::vector<int> m_shapeOffer;     // shape -> an offer of that shape (to build its cluster)
+    std::vector<int> m_hostShapeOffer;
+    // Estimates of the current inputs: shape -> index into m_instancePlans, -1 when not yet.
+    EstimateInputs m_estimateInputs;
+    bool m_haveEstimateInputs = false;
+    bool m_visionShapes = false;
+    std::vector<int> m_shapePlan;
+    std::vector<InstancePlan> m_instancePlans;
+    int m_estimatesComputed = 0;
     std::vector<int> m_order;
+    std::vector<PlanOption> m_sorted;
     SpotSimulator m_spot;
     PlanResult m_result;
 };
