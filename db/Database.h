@@ -42,7 +42,8 @@ public:
     void reset();
 
     QString text(int column) const;
-    // The column's text as bytes, valid until the next step (no copy, no conversion).
+    // The column's text as bytes, valid until the next step (no copy, no conversion); a null
+    // data() for NULL.
     std::string_view utf8(int column) const;
     double real(int column) const;
     qint64 integer(int column) const;

@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace gpuplanner::db {
 
@@ -32,10 +34,19 @@ private:
         std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
     };
     std::unordered_map<std::string, QString, Hash, std::equal_to<>> m_texts;
+    // Per column, the last text returned: rows come in catalog order, where neighbours mostly
+    // share their provider, region, GPU, currency, source and date, so most reads stop here.
+    std::vector<std::pair<std::string, QString>> m_last;
 };
 
 core::Offer readOffer(const Statement &row);
 core::Offer readOffer(const Statement &row, TextPool &pool);
+// The same into a default-constructed offer (no temporary to move: a catalog is many rows).
+void readOffer(const Statement &row, TextPool &pool, core::Offer &into);
+
+// The order of "ORDER BY usd, p.id, it.name, r.code, o.billing, o.term_months, o.upfront,
+// o.offering_class" (texts in SQLite's BINARY order, that is by code point), in memory.
+void sortOffersByPrice(QList<core::Offer> &offers);
 
 // Every offer still offered (unavailable_since IS NULL), in id order.
 Result<QList<core::Offer>> availableOffers(Database &db);

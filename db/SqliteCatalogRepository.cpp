@@ -141,8 +141,15 @@ Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
         sql += QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND ")) + u'\n';
     // Ties (one instance under several terms) in a fixed order: billing, term, upfront, class.
     const QString tie = QStringLiteral("p.id, it.name, r.code, o.billing, o.term_months, o.upfront, o.offering_class");
+    // The whole catalog by price (the planner's read) is sorted here rather than by SQLite, whose
+    // sorter would carry every column of every row through its temporary tree (most of the read's
+    // time at 150k offers); the order is the same (sortOffersByPrice).
+    const bool sortHere = query.sort == OfferSort::Price && query.limit <= 0;
     switch (query.sort) {
-    case OfferSort::Price: sql += QStringLiteral("ORDER BY usd, ") + tie; break;
+    case OfferSort::Price:
+        if (!sortHere)
+            sql += QStringLiteral("ORDER BY usd, ") + tie;
+        break;
     case OfferSort::PricePerGpu: sql += QStringLiteral("ORDER BY usd / it.gpu_count, ") + tie; break;
     case OfferSort::GpuMemory: sql += QStringLiteral("ORDER BY it.gpu_memory_gib DESC, usd, ") + tie; break;
     }
@@ -176,15 +183,32 @@ Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
         s.bind(index++, query.minGpuMemoryGib);
 
     QList<Offer> list;
+    if (query.limit <= 0) {
+        // Every row at most: one allocation instead of a list that grows and moves its offers.
+        if (auto rows = m_db->scalar(QStringLiteral("SELECT count(*) FROM offers")); rows)
+            list.reserve(qsizetype(rows.value()));
+    }
     TextPool pool;
     while (s.step())
-        list.append(readOffer(s, pool));
+        readOffer(s, pool, list.emplaceBack());
     if (!s.error().isEmpty())
         return Error{QStringLiteral("%1: %2").arg(m_db->path(), s.error())};
+    if (sortHere)
+        sortOffersByPrice(list);
     return list;
 }
 
 Result<CatalogInfo> SqliteCatalogRepository::info()
+{
+    return readInfo(nullptr);
+}
+
+Result<CatalogInfo> SqliteCatalogRepository::info(const QList<Offer> &offers)
+{
+    return readInfo(&offers);
+}
+
+Result<CatalogInfo> SqliteCatalogRepository::readInfo(const QList<Offer> *offers)
 {
     CatalogInfo info;
     info.path = QFileInfo(m_db->path()).absoluteFilePath();
@@ -209,18 +233,35 @@ Result<CatalogInfo> SqliteCatalogRepository::info()
         const auto &s = providers.value();
         info.providers.append(ProviderInfo{s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), {}});
     }
-    auto counts = m_db->prepare(QStringLiteral(
-        "SELECT it.provider_id, o.billing, count(*) FROM offers o "
-        "JOIN instance_types it ON it.id = o.instance_type_id WHERE o.unavailable_since IS NULL GROUP BY 1, 2"));
-    if (!counts)
-        return fail(counts.errorMessage());
-    while (counts.value().step()) {
-        const auto &s = counts.value();
-        for (ProviderInfo &p : info.providers) {
-            if (p.id == s.text(0))
-                p.offersByBilling.insert(s.text(1), int(s.integer(2)));
+    if (offers) {
+        QHash<QString, ProviderInfo *> byId;
+        for (ProviderInfo &p : info.providers)
+            byId.insert(p.id, &p);
+        QHash<QString, QMap<QString, int>> counted; // provider -> billing id -> offers
+        for (const Offer &o : *offers)
+            counted[o.provider][billingId(o.billing)] += 1;
+        for (auto it = counted.cbegin(); it != counted.cend(); ++it) {
+            ProviderInfo *p = byId.value(it.key());
+            for (auto b = it.value().cbegin(); b != it.value().cend(); ++b) {
+                if (p)
+                    p->offersByBilling.insert(b.key(), b.value());
+                info.offers += b.value();
+            }
         }
-        info.offers += int(s.integer(2));
+    } else {
+        auto counts = m_db->prepare(QStringLiteral(
+            "SELECT it.provider_id, o.billing, count(*) FROM offers o "
+            "JOIN instance_types it ON it.id = o.instance_type_id WHERE o.unavailable_since IS NULL GROUP BY 1, 2"));
+        if (!counts)
+            return fail(counts.errorMessage());
+        while (counts.value().step()) {
+            const auto &s = counts.value();
+            for (ProviderInfo &p : info.providers) {
+                if (p.id == s.text(0))
+                    p.offersByBilling.insert(s.text(1), int(s.integer(2)));
+            }
+            info.offers += int(s.integer(2));
+        }
     }
     auto exclusions = m_db->prepare(QStringLiteral(
         "SELECT provider_id, reason, count(*) FROM import_exclusions WHERE scope IN ('row', 'commitment') "

@@ -25,6 +25,9 @@ public:
     Result<core::GpuAliasResolver> gpuResolver() override;
     Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
     Result<core::CatalogInfo> info() override;
+    // The same, its offer counts taken from offers, a read of offers(OfferQuery{}) (every
+    // offer still listed, flagged ones included: the set info() counts), not counted again.
+    Result<core::CatalogInfo> info(const QList<core::Offer> &offers);
     Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;
     Result<QList<core::FxRate>> fxRates() override;
     Result<QList<core::Calibration>> calibrations() override;
@@ -33,6 +36,7 @@ public:
     Database &database() { return *m_db; }
 
 private:
+    Result<core::CatalogInfo> readInfo(const QList<core::Offer> *offers);
     Result<core::GpuAliasResolver *> resolver();
 
     std::unique_ptr<Database> m_db;

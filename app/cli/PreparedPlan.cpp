@@ -24,7 +24,7 @@ Result<PlanningCatalog> readPlanningCatalog(db::SqliteCatalogRepository &repo)
     auto offers = repo.offers(OfferQuery{});
     if (!offers)
         return offers.error();
-    auto info = repo.info();
+    auto info = repo.info(offers.value()); // counted from the offers just read
     if (!info)
         return info.error();
     auto rates = repo.fxRates();

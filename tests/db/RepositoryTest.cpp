@@ -1,6 +1,7 @@
 #include "db/SeedCatalog.h"
 
 #include "db/CatalogFile.h"
+#include "db/Database.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QTemporaryDir>
@@ -197,4 +198,48 @@ TEST_F(Repository, SeedCatalogStoresTheRateItConvertedCnyWith)
     ASSERT_NE(cny, rates.value().end());
     EXPECT_GT(cny->ratePerUsd, 5);
     EXPECT_FALSE(cny->source.isEmpty());
+}
+
+TEST_F(Repository, TheWholeCatalogSortedInMemoryComesInSqlitesOwnOrder)
+{
+    // The planner's read (every offer by price, no limit) is sorted in memory; a limited read is
+    // sorted by SQLite. The two orders must agree offer for offer, ties included.
+    const QList<Offer> inMemory = offers(OfferQuery{});
+    OfferQuery limited;
+    limited.limit = 1000000000;
+    const QList<Offer> bySqlite = offers(limited);
+    ASSERT_GT(inMemory.size(), 10000);
+    ASSERT_EQ(inMemory.size(), bySqlite.size());
+    for (qsizetype i = 0; i < inMemory.size(); ++i)
+        ASSERT_EQ(inMemory.at(i).id, bySqlite.at(i).id) << "at " << i;
+}
+
+TEST_F(Repository, FlagsAndCountsReadOnceAgreeWithTheirPerRowQueries)
+{
+    const QList<Offer> all = offers(OfferQuery{});
+    // Each offer's price-check reasons, as a per-row subquery gives them (by rule).
+    auto db = db::Database::open(tests::seedCatalogPath(), db::OpenMode::ReadOnly);
+    ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+    int flagged = 0;
+    for (const Offer &o : all) {
+        if (o.suspectReasons.isEmpty())
+            continue;
+        ++flagged;
+        auto stmt = db.value()->prepare(QStringLiteral(
+            "SELECT group_concat(f.rule || ': ' || f.reason, char(31)) FROM offer_flags f WHERE f.offer_id = :id"));
+        ASSERT_TRUE(stmt.ok());
+        stmt.value().bind(1, o.id);
+        ASSERT_TRUE(stmt.value().step());
+        EXPECT_EQ(o.suspectReasons, stmt.value().text(0).split(QChar(0x1f))) << o.id;
+    }
+    EXPECT_GT(flagged, 100);
+    // The counts taken from the offers read equal the ones counted by SQL.
+    auto counted = m_repo->info();
+    auto fromOffers = m_repo->info(all);
+    ASSERT_TRUE(counted.ok() && fromOffers.ok());
+    EXPECT_EQ(counted.value().offers, fromOffers.value().offers);
+    ASSERT_EQ(counted.value().providers.size(), fromOffers.value().providers.size());
+    for (qsizetype i = 0; i < counted.value().providers.size(); ++i)
+        EXPECT_EQ(counted.value().providers.at(i).offersByBilling, fromOffers.value().providers.at(i).offersByBilling)
+            << counted.value().providers.at(i).id.toStdString();
 }

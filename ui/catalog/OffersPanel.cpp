@@ -99,6 +99,33 @@ OffersPanel::OffersPanel(QWidget *parent)
 void OffersPanel::setCatalog(const QList<core::Offer> &offers, const QList<core::GpuModel> &gpus,
                              const core::CatalogInfo &info)
 {
+    m_pending = PendingCatalog{offers, gpus, info};
+    if (isVisible())
+        filled();
+}
+
+const OffersPanel *OffersPanel::filled() const
+{
+    if (m_pending) {
+        auto *self = const_cast<OffersPanel *>(this);
+        const PendingCatalog catalog = std::move(*self->m_pending);
+        self->m_pending.reset();
+        self->fill(catalog);
+    }
+    return this;
+}
+
+void OffersPanel::showEvent(QShowEvent *event)
+{
+    filled();
+    QWidget::showEvent(event);
+}
+
+void OffersPanel::fill(const PendingCatalog &catalog)
+{
+    const QList<core::Offer> &offers = catalog.offers;
+    const QList<core::GpuModel> &gpus = catalog.gpus;
+    const core::CatalogInfo &info = catalog.info;
     const QSignalBlocker gpuBlocker(m_gpu);
     const QSignalBlocker providerBlocker(m_provider);
     m_gpu->clear();

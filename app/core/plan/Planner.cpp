@@ -20,9 +20,23 @@ constexpr int kInstanceCap = 1024;
 // Spot jobs whose draws are kept between plans (about 40 KB each at 1,000 draws).
 constexpr int kSpotJobsKept = 1024;
 
-QString twinKey(const Offer &o)
+// An instance type in a region: its on-demand offer prices the commitments of the same instance.
+struct TwinKey
 {
-    return o.provider + u'|' + o.instanceType + u'|' + o.region;
+    QString provider;
+    QString instanceType;
+    QString region;
+    bool operator==(const TwinKey &) const = default;
+};
+
+size_t qHash(const TwinKey &k, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, k.provider, k.instanceType, k.region);
+}
+
+TwinKey twinKey(const Offer &o)
+{
+    return {o.provider, o.instanceType, o.region};
 }
 
 bool matchesAny(const QStringList &globs, QStringView text)
@@ -90,7 +104,7 @@ void Planner::setCatalog(QList<Offer> offers, const QList<GpuModel> &gpus, const
     m_providers.clear();
     QHash<QString, int> currencyIndex;
     QHash<QString, int> providerIndex;
-    QHash<QString, int> onDemand;
+    QHash<TwinKey, int> onDemand;
     for (qsizetype i = 0; i < m_offers.size(); ++i) {
         const Offer &o = m_offers.at(i);
         m_offerSpec[std::size_t(i)] = specIndex.value(o.gpu, -1);
