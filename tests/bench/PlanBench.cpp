@@ -22,14 +22,14 @@
 #include <benchmark/benchmark.h>
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
-
-extern char **environ;
 
 using namespace gpuplanner;
 using namespace gpuplanner::core;
@@ -135,35 +135,92 @@ void repriceScenario(benchmark::State &state, const QString &scenario)
     counters(state, f);
 }
 
-// Runs a program to its end with its output discarded; its exit status and peak RSS (KiB) from
-// wait4, or nullopt when it could not be started.
+// Runs a program to its end with its output discarded: its exit status and peak RSS (KiB).
+// A child's ru_maxrss counts the memory of the process it was forked from, so the children are
+// started by a small launcher forked before the benchmark loads anything (see main): their
+// peak is then their own.
 struct ChildRun
 {
     int status = -1;
     long peakKib = 0;
 };
+
+int g_toLauncher = -1;
+int g_fromLauncher = -1;
+
+[[noreturn]] void launcherLoop(int in, int out)
+{
+    for (;;) {
+        std::uint32_t size = 0;
+        if (::read(in, &size, sizeof size) != sizeof size)
+            ::_exit(0);
+        std::string request(size, '\0');
+        std::size_t got = 0;
+        while (got < size) {
+            const ssize_t n = ::read(in, request.data() + got, size - got);
+            if (n <= 0)
+                ::_exit(0);
+            got += std::size_t(n);
+        }
+        std::vector<char *> argv;
+        for (std::size_t start = 0; start < request.size();) {
+            argv.push_back(request.data() + start);
+            start = request.find('\0', start) + 1;
+        }
+        argv.push_back(nullptr);
+        ChildRun run;
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        int status = 0;
+        rusage usage{};
+        if (pid > 0 && ::wait4(pid, &status, 0, &usage) == pid) {
+            run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            run.peakKib = usage.ru_maxrss;
+        }
+        if (::write(out, &run, sizeof run) != sizeof run)
+            ::_exit(0);
+    }
+}
+
+void startLauncher()
+{
+    int requests[2];
+    int replies[2];
+    if (::pipe(requests) != 0 || ::pipe(replies) != 0)
+        return;
+    if (::fork() == 0) {
+        ::close(requests[1]);
+        ::close(replies[0]);
+        launcherLoop(requests[0], replies[1]);
+    }
+    ::close(requests[0]);
+    ::close(replies[1]);
+    g_toLauncher = requests[1];
+    g_fromLauncher = replies[0];
+}
+
 std::optional<ChildRun> runChild(const QStringList &args)
 {
-    std::vector<QByteArray> bytes;
-    for (const QString &a : args)
-        bytes.push_back(a.toLocal8Bit());
-    std::vector<char *> argv;
-    for (QByteArray &b : bytes)
-        argv.push_back(b.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0)
+    if (g_toLauncher < 0)
         return std::nullopt;
-    int status = 0;
-    rusage usage{};
-    if (wait4(pid, &status, 0, &usage) != pid)
+    std::string request;
+    for (const QString &a : args) {
+        request += a.toLocal8Bit().toStdString();
+        request += '\0';
+    }
+    const auto size = std::uint32_t(request.size());
+    if (::write(g_toLauncher, &size, sizeof size) != sizeof size
+        || ::write(g_toLauncher, request.data(), request.size()) != ssize_t(request.size()))
         return std::nullopt;
-    return ChildRun{WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+    ChildRun run;
+    if (::read(g_fromLauncher, &run, sizeof run) != sizeof run)
+        return std::nullopt;
+    return run;
 }
 
 // The CLI as a user runs it, a new process each time, with the child's peak RSS.
@@ -208,6 +265,7 @@ GPUPLANNER_PLAN_BENCH(MeasuredThroughput, "measured-throughput")
 
 int main(int argc, char **argv)
 {
+    startLauncher(); // first, while this process is small
     QCoreApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

@@ -214,7 +214,7 @@ TEST(FxRatesInThePlan, ARateAndTheDisplayCurrencyRescaleTheCostColumnAndCtrlZUnd
     EXPECT_TRUE(window->editor()->banner()->text().contains(QStringLiteral("Exchange rates (row 1, per_usd)")))
         << window->editor()->banner()->text().toStdString();
     EXPECT_TRUE(fx->errorLabel()->text().contains(QStringLiteral("Row 1, Units per USD")));
-    // No plan was asked for: none is pending (a request starts the debounce at once) and the
+    // No plan was asked for: none is pending (a request starts a plan or the debounce at once) and the
     // plan on screen is still the last valid one.
     EXPECT_FALSE(window->planRunner()->isBusy());
     EXPECT_EQ(tests::planGeneration(*window), generation);

@@ -216,30 +216,40 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     return {};
 }
 
-QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int row) const
+std::optional<double> ComparisonModel::numericSortValue(int row, int column) const
 {
+    const core::PlanOption *o = option(row);
+    if (!o)
+        return std::nullopt;
     // Options that cannot run sort after every usable one on the numeric columns.
-    const double never = o.fits ? 0 : 1e300;
+    const double never = o->fits ? 0 : 1e300;
     switch (Column(column)) {
     case Rank: {
         // Options that cannot run follow every ranked one, in the plan's order.
         const int rank = rankOf(*m_snapshot, row);
         return rank > 0 ? rank : int(m_snapshot->result.options.size()) + row + 1;
     }
-    case Gpus: return o.gpus > 0 ? o.gpus : m_snapshot->offer(o).gpuCount;
-    case PricePerHour: return o.pricePerHour;
-    case Time: return never + o.hours;
-    case GpuHours: return never + o.gpuHours;
-    case Cost: return never + o.cost;
-    case CostP90: return never + o.costP90;
-    case Commitment: return core::isCommitment(o.billing) ? o.commitmentTotal : 1e300;
-    case Instances: return never + o.instances;
-    case TimeP90: return never + (o.timeP90 > 0 ? o.timeP90 : o.hours);
-    case MeetsDeadline: return o.fits ? -o.pMeetDeadline : 1.0; // most likely first
-    case CostPerMillionTokens: return o.costPerMillionOutputTokens > 0 ? never + o.costPerMillionOutputTokens : 1e300;
+    case Gpus: return o->gpus > 0 ? o->gpus : m_snapshot->offer(*o).gpuCount;
+    case PricePerHour: return o->pricePerHour;
+    case Time: return never + o->hours;
+    case GpuHours: return never + o->gpuHours;
+    case Cost: return never + o->cost;
+    case CostP90: return never + o->costP90;
+    case Commitment: return core::isCommitment(o->billing) ? o->commitmentTotal : 1e300;
+    case Instances: return never + o->instances;
+    case TimeP90: return never + (o->timeP90 > 0 ? o->timeP90 : o->hours);
+    case MeetsDeadline: return o->fits ? -o->pMeetDeadline : 1.0; // most likely first
+    case CostPerMillionTokens: return o->costPerMillionOutputTokens > 0 ? never + o->costPerMillionOutputTokens : 1e300;
     case Fits: return row; // the plan's own order: usable and ranked first
-    default: return display(o, column);
+    default: return std::nullopt;
     }
+}
+
+QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int row) const
+{
+    if (const auto number = numericSortValue(row, column))
+        return *number;
+    return display(o, column);
 }
 
 QVariant ComparisonModel::data(const QModelIndex &index, int role) const

@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 namespace gpuplanner::ui {
 
 class ComparisonModel : public QAbstractTableModel
@@ -53,6 +55,9 @@ public:
     const PlanSnapshotPtr &snapshot() const { return m_snapshot; }
     const core::PlanOption *option(int row) const;
     int rowOfId(const QString &id) const;
+    // SortRole of a numeric column as a number, without a QVariant (the proxy sorts thousands
+    // of rows on every plan); nullopt for the text columns.
+    std::optional<double> numericSortValue(int row, int column) const;
     int recommendedRow() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -80,6 +80,12 @@ bool ComparisonProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
 
 bool ComparisonProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    if (const auto *model = qobject_cast<const ComparisonModel *>(sourceModel())) {
+        const auto l = model->numericSortValue(left.row(), left.column());
+        const auto r = model->numericSortValue(right.row(), right.column());
+        if (l && r)
+            return *l < *r; // what the QVariant comparison below gives for numbers
+    }
     const QVariant l = left.data(ComparisonModel::SortRole);
     const QVariant r = right.data(ComparisonModel::SortRole);
     if (l.typeId() == QMetaType::QString || r.typeId() == QMetaType::QString)

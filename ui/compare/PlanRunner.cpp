@@ -205,6 +205,14 @@ void PlanRunner::request(const core::Scenario &scenario)
         m_cancelRunning->store(true);
     if (!m_hasCatalog)
         return; // planned as soon as the catalog arrives
+    if (!m_watcher.isRunning() && !m_debounce.isActive()) {
+        // Idle: plan this edit at once. Keys typed while it runs cancel it and wait for the
+        // debounce, which merges them into one plan.
+        startNext();
+        if (!wasBusy)
+            Q_EMIT busyChanged(true);
+        return;
+    }
     m_debounce.start();
     if (!wasBusy)
         Q_EMIT busyChanged(true);
@@ -212,8 +220,13 @@ void PlanRunner::request(const core::Scenario &scenario)
 
 void PlanRunner::startNext()
 {
-    if (m_watcher.isRunning() || !m_waiting)
+    if (m_watcher.isRunning())
         return;
+    if (!m_waiting) {
+        if (!isBusy())
+            Q_EMIT busyChanged(false);
+        return;
+    }
     core::Scenario scenario = std::move(*m_waiting);
     m_waiting.reset();
     auto catalog = std::move(m_catalog);
