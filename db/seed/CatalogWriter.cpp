@@ -1,5 +1,7 @@
 #include "db/seed/CatalogWriter.h"
 
+#include <QDateTime>
+
 #include "db/Migrations.h"
 #include "db/EmbeddedMerge.h"
 #include "db/PriceFlagStore.h"
@@ -13,6 +15,21 @@
 #include <QSet>
 
 namespace gpuplanner::db {
+
+namespace {
+
+// When the import ran: now, or SOURCE_DATE_EPOCH (the reproducible-builds convention) when set,
+// so that the embedded catalog built from the same files is the same file byte for byte.
+QString importTime()
+{
+    bool ok = false;
+    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    const QDateTime at = ok && epoch >= 0 ? QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC) : QDateTime::currentDateTimeUtc();
+    return at.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss'Z'"));
+}
+
+} // namespace
+
 
 using namespace gpuplanner::core;
 
@@ -250,13 +267,15 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
 
     auto files = m_db.prepare(QStringLiteral(
         "INSERT INTO import_files (provider_id, file, source_rows, used_rows, excluded_rows, imported_at) "
-        "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"));
+        "VALUES (?, ?, ?, ?, ?, ?)"));
     if (!files)
         return files.error();
+    const QString importedAt = importTime();
     for (const ImportFileStats &f : batch.files) {
         auto &s = files.value();
         s.reset();
         s.bind(1, f.provider).bind(2, f.file).bind(3, f.sourceRows).bind(4, f.usedRows).bind(5, f.excludedRows);
+        s.bind(6, importedAt);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("import_files"), e.errorMessage());
     }
@@ -458,6 +477,14 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
                                 QStringLiteral("embedded skypilot-catalog snapshot (mid-2026; see SOURCE.md)"));
         !s)
         return s;
+    // The history rows were stamped by SQLite's clock; a reproducible build stamps them as the import.
+    if (qEnvironmentVariableIsSet("SOURCE_DATE_EPOCH")) {
+        auto stamp = database.prepare(QStringLiteral("UPDATE price_history SET recorded_at = ?"));
+        if (!stamp)
+            return stamp.error();
+        if (auto s = stamp.value().bind(1, importTime()).exec(); !s)
+            return s;
+    }
     if (auto s = tx.commit(); !s)
         return s;
     (void)database.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
