@@ -194,6 +194,10 @@ void TestHttpServer::serve(int socket)
     if (reply.delayMs > 0)
         sleepUnlessStopping(reply.delayMs);
 
+    if (reply.chunks) {
+        serveChunked(socket, reply);
+        return;
+    }
     QByteArray body = reply.gzip ? gzipCompress(reply.body) : reply.body;
     QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' + reasonPhrase(reply.status) + "\r\n";
     head += "Content-Length: " + QByteArray::number(reply.status == 304 ? 0 : body.size()) + "\r\n";
@@ -216,8 +220,39 @@ void TestHttpServer::serve(int socket)
     } else if (ok) {
         sendAll(socket, body.constData(), body.size());
     }
+    finish(socket);
+}
+
+void TestHttpServer::serveChunked(int socket, const HttpTestReply &reply)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' + reasonPhrase(reply.status) + "\r\n";
+    head += "Transfer-Encoding: chunked\r\n";
+    if (!reply.contentType.isEmpty())
+        head += "Content-Type: " + reply.contentType + "\r\n";
+    if (!reply.chunkEncoding.isEmpty())
+        head += "Content-Encoding: " + reply.chunkEncoding + "\r\n";
+    head += "Connection: close\r\n\r\n";
+    bool ok = sendAll(socket, head.constData(), head.size());
+    qint64 sent = 0;
+    while (ok && !m_stopping) {
+        const QByteArray data = reply.chunks(sent);
+        const QByteArray size = QByteArray::number(data.size(), 16) + "\r\n";
+        ok = sendAll(socket, size.constData(), size.size()) && sendAll(socket, data.constData(), data.size())
+            && sendAll(socket, "\r\n", 2);
+        if (!ok || data.isEmpty())
+            break;
+        sent += data.size();
+        if (reply.sentBytes)
+            reply.sentBytes->store(sent);
+    }
+    finish(socket);
+}
+
+void TestHttpServer::finish(int socket)
+{
     ::shutdown(socket, SHUT_WR);
     // Drain until the client closes so it sees the whole response.
+    char chunk[65536];
     pollfd pfd{socket, POLLIN, 0};
     while (!m_stopping && ::poll(&pfd, 1, 50) >= 0) {
         if (pfd.revents && ::recv(socket, chunk, sizeof chunk, 0) <= 0)

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -37,6 +38,13 @@ struct HttpTestReply
     int stallAfterBytes = -1;   // send this many body bytes, then go silent until stopped
     int truncateAfterBytes = -1; // announce the full length, send this many bytes, close
     bool gzip = false;
+    // A body made as it is sent, for bodies too big to hold (Transfer-Encoding: chunked): called
+    // with the body bytes sent so far for each next chunk, sent as it comes (Content-Encoding
+    // chunkEncoding when set), until it returns an empty chunk or the client hangs up; body and
+    // gzip are ignored then.
+    std::function<QByteArray(qint64 sent)> chunks;
+    QByteArray chunkEncoding;
+    std::shared_ptr<std::atomic<qint64>> sentBytes; // when set: the body bytes the socket took
 };
 
 class TestHttpServer
@@ -57,6 +65,8 @@ public:
 private:
     void acceptLoop();
     void serve(int socket);
+    void serveChunked(int socket, const HttpTestReply &reply);
+    void finish(int socket);
 
     int m_listenSocket = -1;
     quint16 m_port = 0;

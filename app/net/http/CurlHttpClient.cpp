@@ -422,6 +422,12 @@ Result<HttpResponse> CurlHttpClient::send(const HttpRequest &request, const core
                         return Error{QStringLiteral("%1: the cached response could not be read").arg(where)};
                 }
             } else {
+                // A body cached from a streamed request can be far larger than one kept in memory.
+                if (m_options.maxBodyBytes > 0 && body.size() > m_options.maxBodyBytes) {
+                    return Error{QStringLiteral("%1: the cached response is larger than the %2-byte limit")
+                                     .arg(where)
+                                     .arg(m_options.maxBodyBytes)};
+                }
                 response.body = body.readAll();
             }
             return response;

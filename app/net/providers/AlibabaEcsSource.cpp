@@ -5,7 +5,10 @@
 #include "net/sign/AliyunSigner.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QUuid>
+
+#include <cmath>
 
 namespace gpuplanner::net {
 
@@ -48,8 +51,8 @@ std::optional<AlibabaPrice> parseAlibabaPrice(const QJsonObject &body)
         if (resource != u"instanceType" && resource != u"instance")
             continue;
         AlibabaPrice p;
-        p.original = d.value(QStringLiteral("OriginalPrice")).toDouble(-1);
-        p.trade = d.value(QStringLiteral("TradePrice")).toDouble(-1);
+        p.original = d.value(QStringLiteral("OriginalPrice")).toDouble(qQNaN());
+        p.trade = d.value(QStringLiteral("TradePrice")).toDouble(qQNaN());
         p.currency = price.value(QStringLiteral("Currency")).toString();
         return p;
     }
@@ -124,9 +127,14 @@ core::Result<core::ImportBatch> AlibabaEcsSource::fetch(const QString &provider,
     QList<GpuType> types;
     QByteArray nextToken;
     int listed = 0;
+    QSet<QString> ids;
+    PagingGuard guard(QStringLiteral("Alibaba Cloud"), QStringLiteral("DescribeInstanceTypes"), m_pageBound,
+                      QStringLiteral("NextToken"));
     do {
+        if (auto more = guard.beforePage(); !more)
+            return more.error();
         reportProgress(context, QStringLiteral("Alibaba Cloud instance types"), types.size(), 0);
-        QList<QPair<QByteArray, QByteArray>> query = {{"MinimumGPUAmount", "1"}, {"MaxResults", "1000"}};
+        QList<QPair<QByteArray, QByteArray>> query = {{"MinimumGPUAmount", "1"}, {"MaxResults", QByteArray::number(kTypesPageSize)}};
         if (!nextToken.isEmpty())
             query.append(QPair<QByteArray, QByteArray>("NextToken", nextToken));
         auto page = callCloudApi(api, context, QStringLiteral("DescribeInstanceTypes"),
@@ -134,10 +142,15 @@ core::Result<core::ImportBatch> AlibabaEcsSource::fetch(const QString &provider,
         if (!page)
             return page.error();
         const QJsonArray items = page->value(QStringLiteral("InstanceTypes")).toObject().value(QStringLiteral("InstanceType")).toArray();
+        qsizetype fresh = 0;
         for (qsizetype i = 0; i < items.size(); ++i) {
-            ++listed;
             const QJsonObject t = items.at(i).toObject();
             const QString id = t.value(QStringLiteral("InstanceTypeId")).toString();
+            if (ids.contains(id))
+                continue; // a page that repeats an earlier one adds nothing
+            ids.insert(id);
+            ++listed;
+            ++fresh;
             const double amount = t.value(QStringLiteral("GPUAmount")).toDouble(0);
             const QString spec = t.value(QStringLiteral("GPUSpec")).toString();
             if (id.isEmpty() || !(amount > 0))
@@ -164,6 +177,8 @@ core::Result<core::ImportBatch> AlibabaEcsSource::fetch(const QString &provider,
             types.append(type);
         }
         nextToken = page->value(QStringLiteral("NextToken")).toString().toUtf8();
+        if (auto ok = guard.afterPage(fresh, QString::fromUtf8(nextToken)); !ok)
+            return ok.error();
     } while (!nextToken.isEmpty());
     batch.files.append(core::ImportFileStats{kProvider, QStringLiteral("DescribeInstanceTypes"), listed, int(types.size()),
                                              int(batch.exclusions.size())});
@@ -201,8 +216,10 @@ core::Result<core::ImportBatch> AlibabaEcsSource::fetch(const QString &provider,
                     return body.error();
                 }
                 const std::optional<AlibabaPrice> price = parseAlibabaPrice(body.value());
-                const double amount = price ? (p.months == -1 ? price->trade : price->original) : -1;
-                if (!(amount > 0)) {
+                const double amount = price ? (p.months == -1 ? price->trade : price->original) : qQNaN();
+                // A negative or absurd price goes on as it came: the refresh's checks keep that
+                // offer's previous price and name the reason.
+                if (std::isnan(amount) || amount == 0) {
                     batch.exclusions.append(unusableEntry(kProvider, action, QStringLiteral("price"),
                                                           QStringLiteral("no instance price in PriceInfo.Price.DetailInfos")));
                     continue;

@@ -10,6 +10,7 @@
 
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
+#include "net/providers/PagingGuard.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -20,7 +21,7 @@
 namespace gpuplanner::net {
 
 // The instance part of a DescribePrice body: {price (original or trade), currency}; nullopt
-// when the body has no instance line.
+// when the body has no instance line, NaN for a price it does not give.
 struct AlibabaPrice
 {
     double original = 0;
@@ -42,6 +43,16 @@ public:
 
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
 
+    // MaxResults=100: the most Alibaba allows per DescribeInstanceTypes page since 2023-11-15
+    // (alibabacloud.com/help/en/ecs/developer-reference/api-ecs-2014-05-26-describeinstancetypes).
+    // With MinimumGPUAmount=1 it lists GPU types only: the embedded catalog knows 172 of them
+    // (resources/catalog/skypilot/alicloud/vms.csv), so ten times that is 18 pages.
+    // DescribePrice is not paged (one type, region and term per call).
+    static constexpr int kTypesPageSize = 100;
+    static PageBound defaultPageBound() { return PageBound{kTypesPageSize, 172}; }
+    // Tests lower the bound to see it hold.
+    void setPageBound(const PageBound &bound) { m_pageBound = bound; }
+
 private:
     core::HttpRequest request(const QString &region, const QByteArray &action,
                               const QList<QPair<QByteArray, QByteArray>> &query) const;
@@ -51,6 +62,7 @@ private:
     QString m_secret;
     core::GpuAliasResolver m_resolver;
     std::function<QDateTime()> m_clock;
+    PageBound m_pageBound = defaultPageBound();
 };
 
 } // namespace gpuplanner::net

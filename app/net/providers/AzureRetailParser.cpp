@@ -2,6 +2,8 @@
 
 #include "net/providers/ProviderCommon.h"
 
+#include <QCryptographicHash>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace gpuplanner::net {
@@ -47,7 +49,10 @@ core::Result<QString> AzureRetailParser::addPage(const QByteArray &bytes, const 
             m_batch.exclusions.append(notAnObject(kProvider, label, QStringLiteral("price item"), path, items.at(i)));
             continue;
         }
-        auto added = addItem(items.at(i).toObject(), path, label);
+        const QJsonObject item = items.at(i).toObject();
+        m_itemDigests.insert(QCryptographicHash::hash(QJsonDocument(item).toJson(QJsonDocument::Compact),
+                                                      QCryptographicHash::Sha1));
+        auto added = addItem(item, path, label);
         if (!added) {
             QString why = added.errorMessage();
             if (why.startsWith(label + QStringLiteral(": ")))

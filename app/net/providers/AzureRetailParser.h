@@ -26,6 +26,8 @@ public:
     core::Result<QString> addPage(const QByteArray &bytes, const QString &label);
     core::ImportBatch finish() const;
     int itemsSeen() const { return m_items; }
+    // Items no earlier page had (by their whole content): what a page adds, for the paging guard.
+    int distinctItemsSeen() const { return int(m_itemDigests.size()); }
 
     static constexpr double kHoursPerYear = 8760;
 
@@ -39,6 +41,7 @@ private:
     QHash<QString, qsizetype> m_offerIndex;
     QSet<QString> m_reportedSkus;
     int m_items = 0;
+    QSet<QByteArray> m_itemDigests;
 };
 
 } // namespace gpuplanner::net

@@ -5,7 +5,6 @@
 #include "net/providers/AzureRetailParser.h"
 #include "net/providers/ProviderCommon.h"
 
-#include <QSet>
 #include <QUrlQuery>
 
 namespace gpuplanner::net {
@@ -50,19 +49,17 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
     const QStringList regions = context.regions.isEmpty() ? QStringList{QString()} : context.regions;
     for (const QString &region : regions) {
         QUrl url = firstPageUrl(region);
-        QSet<QString> seen;
-        int emptyPages = 0;
-        for (int page = 1;; ++page) {
+        PagingGuard guard(QStringLiteral("Azure Retail Prices"), region.isEmpty() ? QStringLiteral("(every region)") : region,
+                          m_pageBound, QStringLiteral("NextPageLink"));
+        guard.startAt(core::redactUrl(url));
+        for (;;) {
             const QString label = core::redactUrl(url);
-            if (page > kMaxPages)
-                return core::Error{QStringLiteral("%1: more than %2 pages").arg(label).arg(kMaxPages)};
-            if (seen.contains(label))
-                return core::Error{QStringLiteral("%1: NextPageLink repeats an earlier page").arg(label)};
-            seen.insert(label);
+            if (auto more = guard.beforePage(); !more)
+                return core::Error{QStringLiteral("%1: %2").arg(label, more.errorMessage())};
             core::HttpRequest request;
             request.url = url;
-            const QString status = region.isEmpty() ? QStringLiteral("Azure page %1").arg(page)
-                                                    : QStringLiteral("Azure %1 page %2").arg(region).arg(page);
+            const QString status = region.isEmpty() ? QStringLiteral("Azure page %1").arg(guard.pages())
+                                                    : QStringLiteral("Azure %1 page %2").arg(region).arg(guard.pages());
             if (!context.http)
                 return core::Error{QStringLiteral("%1: no HTTP client configured").arg(label)};
             if (isCancelled(context))
@@ -71,17 +68,14 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
             auto response = context.http->send(request, {}, context.cancel);
             if (!response)
                 return response.error();
-            const int itemsBefore = parser.itemsSeen();
+            const int itemsBefore = parser.distinctItemsSeen();
             auto next = parser.addPage(response->body, label);
             if (!next)
                 return next.error();
-            emptyPages = parser.itemsSeen() == itemsBefore ? emptyPages + 1 : 0;
-            if (emptyPages >= kMaxEmptyPages && !next->isEmpty()) {
-                return core::Error{QStringLiteral("%1: %2 pages in a row without a price but with a NextPageLink; "
-                                                  "stopped paging")
-                                       .arg(label)
-                                       .arg(kMaxEmptyPages)};
-            }
+            // The link as it will be asked for, so that one page under two hosts is one page.
+            const QString nextLabel = next->isEmpty() ? QString() : core::redactUrl(rebase(*next));
+            if (auto ok = guard.afterPage(parser.distinctItemsSeen() - itemsBefore, nextLabel); !ok)
+                return core::Error{QStringLiteral("%1: %2").arg(label, ok.errorMessage())};
             if (next->isEmpty())
                 break;
             url = rebase(*next);

@@ -7,6 +7,7 @@
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
 #include "net/providers/InstanceShapes.h"
+#include "net/providers/PagingGuard.h"
 
 #include <QUrl>
 
@@ -17,8 +18,11 @@ class AzureRetailSource : public core::PriceSource
 public:
     static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://prices.azure.com")); }
     static QString pricesPath() { return QStringLiteral("/api/retail/prices"); }
-    static constexpr int kMaxPages = 20000; // a world-wide VM query is a few thousand pages
-    static constexpr int kMaxEmptyPages = 3; // pages with no items that still link onwards
+    // Microsoft documents up to 1,000 records per response and sets the page size itself;
+    // observed pages hold 100 Items (shared api-samples README), the size assumed here. A
+    // world-wide VM query (every VM meter, not only GPUs) runs to a few thousand such pages,
+    // about 200,000 items: ten times that is 20,000 pages, the bound this source always had.
+    static PageBound defaultPageBound() { return PageBound{100, 200000}; }
 
     AzureRetailSource(QUrl baseUrl, core::GpuAliasResolver resolver, InstanceShapes shapes);
 
@@ -30,11 +34,14 @@ public:
     QUrl firstPageUrl(const QString &region) const;
     // NextPageLink with its scheme, host and port replaced by the base URL's.
     QUrl rebase(const QString &nextPageLink) const;
+    // Tests lower the bound to see it hold.
+    void setPageBound(const PageBound &bound) { m_pageBound = bound; }
 
 private:
     QUrl m_baseUrl;
     core::GpuAliasResolver m_resolver;
     InstanceShapes m_shapes;
+    PageBound m_pageBound = defaultPageBound();
 };
 
 } // namespace gpuplanner::net

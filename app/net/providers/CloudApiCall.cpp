@@ -13,6 +13,10 @@ CloudErrorKind classifyCloudError(const CloudApiError &error)
     QString c = error.code;
     if (c.startsWith(u"APIGW."))
         c = QStringLiteral("APIG.") + c.mid(6);
+    // Huawei: "calc ak sk signature fail:signature expired" is an expired AK/SK (or a clock far
+    // off); APIG.0307 "The token must be updated." an expired token (Huawei's API Gateway FAQ).
+    if ((c == u"APIG.0301" && error.message.contains(u"expired", Qt::CaseInsensitive)) || c == u"APIG.0307")
+        return CloudErrorKind::Expired;
     if (c == u"AuthFailure.SignatureFailure" || c == u"SignatureDoesNotMatch" || c == u"IncompleteSignature"
         || (c == u"APIG.0301" && error.message.contains(u"signature", Qt::CaseInsensitive)))
         return CloudErrorKind::Signature;
@@ -45,6 +49,10 @@ core::Error cloudApiError(const CloudApi &api, const QString &action, const Clou
         break;
     case CloudErrorKind::Clock:
         hint = QStringLiteral("the request's time was refused: check this computer's clock (UTC)");
+        break;
+    case CloudErrorKind::Expired:
+        hint = QStringLiteral("the key has expired (or this computer's clock is far off): renew it in %1 and check %2")
+                   .arg(api.provider, api.credentials);
         break;
     case CloudErrorKind::Permission:
         hint = QStringLiteral("the key may not read prices: grant it the price-inquiry permission");

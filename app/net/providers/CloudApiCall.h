@@ -33,7 +33,7 @@ struct CloudApi
     std::chrono::milliseconds firstBackoff{500};
 };
 
-enum class CloudErrorKind { Signature, UnknownKey, Clock, Permission, Throttling, NotSoldHere, Other };
+enum class CloudErrorKind { Signature, UnknownKey, Clock, Expired, Permission, Throttling, NotSoldHere, Other };
 
 // The kind of a provider's error code (the codes the three clouds document for each case).
 CloudErrorKind classifyCloudError(const CloudApiError &error);

@@ -144,6 +144,7 @@ core::Result<QString> GcpBillingParser::addPage(const QByteArray &bytes, const Q
             ++skipped;
             continue;
         }
+        m_skuIds.insert(skus.at(i).toObject().value(QStringLiteral("skuId")).toString());
         auto added = addSku(skus.at(i).toObject(), path, label);
         if (!added) {
             // One SKU that cannot be read is left out and named; the rest of the page is used.

@@ -46,6 +46,8 @@ public:
     core::Result<QString> addPage(const QByteArray &bytes, const QString &label);
     core::ImportBatch finish() const;
     int skusSeen() const { return m_skusSeen; }
+    // SKUs (by skuId) no earlier page had: what a page adds, for the paging guard.
+    int distinctSkusSeen() const { return int(m_skuIds.size()); }
 
     // "Nvidia Tesla A100 GPU running in Americas" -> "A100"; "Nvidia H100 80GB Mega GPU" -> "H100 80GB Mega";
     // "H200 141GB GPU running in Belgium" -> "H200 141GB"; "RTX 6000 96GB running in Oregon" -> "RTX 6000 96GB";
@@ -58,6 +60,7 @@ public:
 
 private:
     int m_skusSeen = 0;
+    QSet<QString> m_skuIds;
     struct Price
     {
         double value = 0;

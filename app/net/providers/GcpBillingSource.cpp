@@ -2,7 +2,6 @@
 
 #include "net/providers/ProviderCommon.h"
 
-#include <QSet>
 #include <QUrlQuery>
 
 namespace gpuplanner::net {
@@ -20,7 +19,7 @@ QUrl GcpBillingSource::pageUrl(const QString &pageToken) const
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("key"), m_apiKey);
     query.addQueryItem(QStringLiteral("currencyCode"), QStringLiteral("USD"));
-    query.addQueryItem(QStringLiteral("pageSize"), QStringLiteral("5000"));
+    query.addQueryItem(QStringLiteral("pageSize"), QString::number(kPageSize));
     if (!pageToken.isEmpty())
         query.addQueryItem(QStringLiteral("pageToken"), pageToken);
     url.setQuery(query);
@@ -38,36 +37,29 @@ core::Result<core::ImportBatch> GcpBillingSource::fetch(const QString &provider,
         return core::Error{QStringLiteral("%1: no HTTP client configured").arg(base)};
     GcpBillingParser parser(m_resolver, m_machines);
     QString token;
-    QSet<QString> seen;
-    int emptyPages = 0;
-    for (int page = 1;; ++page) {
+    PagingGuard guard(QStringLiteral("GCP Cloud Billing"), QStringLiteral("services.skus.list"), m_pageBound,
+                      QStringLiteral("nextPageToken"));
+    for (;;) {
         // Labels never carry the API key.
         const QString label = token.isEmpty() ? base : QStringLiteral("%1 (pageToken %2)").arg(base, token);
-        if (page > kMaxPages)
-            return core::Error{QStringLiteral("%1: more than %2 pages").arg(label).arg(kMaxPages)};
+        if (auto more = guard.beforePage(); !more)
+            return core::Error{QStringLiteral("%1: %2").arg(label, more.errorMessage())};
         if (isCancelled(context))
             return cancelledError(label);
         core::HttpRequest request;
         request.url = pageUrl(token);
-        reportProgress(context, QStringLiteral("GCP SKUs page %1").arg(page), 0, 0);
+        reportProgress(context, QStringLiteral("GCP SKUs page %1").arg(guard.pages()), 0, 0);
         auto response = context.http->send(request, {}, context.cancel);
         if (!response)
             return core::Error{response.errorMessage().replace(m_apiKey, QStringLiteral("<key>"))};
-        const int skusBefore = parser.skusSeen();
+        const int skusBefore = parser.distinctSkusSeen();
         auto next = parser.addPage(response->body, label);
         if (!next)
             return next.error();
-        emptyPages = parser.skusSeen() == skusBefore ? emptyPages + 1 : 0;
-        if (emptyPages >= kMaxEmptyPages && !next->isEmpty()) {
-            return core::Error{QStringLiteral("%1: %2 pages in a row without a SKU but with a nextPageToken; stopped paging")
-                                   .arg(label)
-                                   .arg(kMaxEmptyPages)};
-        }
+        if (auto ok = guard.afterPage(parser.distinctSkusSeen() - skusBefore, *next); !ok)
+            return core::Error{QStringLiteral("%1: %2").arg(label, ok.errorMessage())};
         if (next->isEmpty())
             break;
-        if (seen.contains(*next))
-            return core::Error{QStringLiteral("%1: nextPageToken repeats an earlier page").arg(label)};
-        seen.insert(*next);
         token = *next;
     }
     return parser.finish();

@@ -6,6 +6,7 @@
 #include "core/import/SeedMetadata.h"
 #include "core/refresh/PriceSource.h"
 #include "net/providers/GcpBillingParser.h"
+#include "net/providers/PagingGuard.h"
 
 #include <QUrl>
 
@@ -16,8 +17,12 @@ class GcpBillingSource : public core::PriceSource
 public:
     static QUrl defaultBaseUrl() { return QUrl(QStringLiteral("https://cloudbilling.googleapis.com")); }
     static QString skusPath() { return QStringLiteral("/v1/services/6F81-5844-456A/skus"); }
-    static constexpr int kMaxPages = 1000;
-    static constexpr int kMaxEmptyPages = 3; // pages with no SKUs that still link onwards
+    // pageSize=5000, the documented most per page (cloud.google.com/billing/v1/how-tos/catalog-api:
+    // "results are paginated and limited to 5000 SKUs per page"). Compute Engine lists every SKU
+    // of the service, GPUs or not, and its count is not published; the bound this source always had,
+    // 1,000 pages, is kept: 500,000 SKUs expected with the guard's tenfold headroom.
+    static constexpr int kPageSize = 5000;
+    static PageBound defaultPageBound() { return PageBound{kPageSize, 500000}; }
 
     GcpBillingSource(QUrl baseUrl, QString apiKey, const core::SeedMetadata &meta, const InstanceShapes &shapes);
 
@@ -26,12 +31,15 @@ public:
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
 
     QUrl pageUrl(const QString &pageToken) const;
+    // Tests lower the bound to see it hold.
+    void setPageBound(const PageBound &bound) { m_pageBound = bound; }
 
 private:
     QUrl m_baseUrl;
     QString m_apiKey;
     core::GpuAliasResolver m_resolver;
     QList<GcpMachineShape> m_machines;
+    PageBound m_pageBound = defaultPageBound();
 };
 
 } // namespace gpuplanner::net

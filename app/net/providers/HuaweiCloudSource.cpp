@@ -8,6 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
 
 namespace gpuplanner::net {
 
@@ -45,9 +48,9 @@ double amountOf(const QJsonValue &v)
     if (v.isString()) {
         bool ok = false;
         const double d = v.toString().toDouble(&ok);
-        return ok ? d : -1;
+        return ok ? d : qQNaN();
     }
-    return v.isDouble() ? v.toDouble() : -1;
+    return v.isDouble() ? v.toDouble() : qQNaN();
 }
 
 // "nvidia-v100:2" (pci_passthrough:alias) or "2 * NVIDIA V100" (info:gpu:name) -> 2.
@@ -217,7 +220,9 @@ core::Result<QHash<QString, double>> HuaweiCloudSource::rate(const core::Refresh
             const QJsonObject r = v.toObject();
             const int index = r.value(QStringLiteral("id")).toString().toInt() - 1;
             const double amount = amountOf(r.value(QStringLiteral("official_website_amount")));
-            if (index >= 0 && index < batch.size() && amount > 0)
+            // A negative or absurd amount goes on as it came: the refresh's checks keep that
+            // offer's previous price and name the reason.
+            if (index >= 0 && index < batch.size() && !std::isnan(amount) && amount != 0)
                 amounts.insert(batch.at(index).name, amount);
         }
         return core::success();
@@ -281,10 +286,16 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
         const QString projectId = regions.at(i).second;
         reportProgress(context, QStringLiteral("Huawei Cloud prices: %1").arg(region), i, regions.size());
         const QString flavorsAction = QStringLiteral("ListFlavors %1").arg(region);
-        // Pages of at most m_flavorPage, each after the last id of the one before (limit, marker).
+        // Pages of at most m_flavorPage, each after the last id of the one before (limit, marker);
+        // a shorter page is the last.
         QList<HuaweiFlavor> flavors;
+        QSet<QString> ids;
+        QSet<QString> names;
         QByteArray marker;
-        for (int page = 0; page < 100; ++page) {
+        PagingGuard guard(QStringLiteral("Huawei Cloud"), flavorsAction, flavorPageBound(), QStringLiteral("marker"));
+        for (;;) {
+            if (auto more = guard.beforePage(); !more)
+                return more.error();
             QList<QPair<QByteArray, QByteArray>> query = {{"limit", QByteArray::number(m_flavorPage)}};
             if (!marker.isEmpty())
                 query.append(QPair<QByteArray, QByteArray>("marker", marker));
@@ -294,11 +305,27 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
             });
             if (!body)
                 return body.error();
-            flavors += parseHuaweiFlavors(body.value(), flavorsAction, m_families, m_resolver, batch.exclusions);
+            for (const HuaweiFlavor &f : parseHuaweiFlavors(body.value(), flavorsAction, m_families, m_resolver, batch.exclusions)) {
+                if (!names.contains(f.name)) {
+                    names.insert(f.name);
+                    flavors.append(f);
+                }
+            }
             const QJsonArray listed = body->value(QStringLiteral("flavors")).toArray();
+            qsizetype fresh = 0;
+            for (const QJsonValue &v : listed) {
+                const QString id = v.toObject().value(QStringLiteral("id")).toString();
+                if (!ids.contains(id)) {
+                    ids.insert(id);
+                    ++fresh;
+                }
+            }
             const QByteArray last = listed.isEmpty() ? QByteArray()
                                                      : listed.last().toObject().value(QStringLiteral("id")).toString().toUtf8();
-            if (listed.size() < m_flavorPage || last.isEmpty() || last == marker)
+            const bool more = listed.size() >= m_flavorPage && !last.isEmpty();
+            if (auto ok = guard.afterPage(fresh, more ? QString::fromUtf8(last) : QString()); !ok)
+                return ok.error();
+            if (!more)
                 break;
             marker = last;
         }
@@ -313,9 +340,10 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
             if (!amounts)
                 return amounts.error();
             for (const HuaweiFlavor &f : flavors) {
-                const double amount = amounts->value(f.name, -1);
-                if (amount <= 0)
+                const auto found = amounts->constFind(f.name);
+                if (found == amounts->cend())
                     continue;
+                const double amount = *found;
                 if (p.months == 0)
                     batch.offers.append(core::onDemandOrSpot(f.instance, region, core::Billing::OnDemand, amount,
                                                              m_currency, kSource));

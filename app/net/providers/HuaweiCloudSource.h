@@ -11,12 +11,14 @@
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
 #include "net/providers/ChinaGpuFamilies.h"
+#include "net/providers/PagingGuard.h"
 
 #include <QDateTime>
 #include <QJsonObject>
 #include <QUrl>
 
 #include <functional>
+#include <optional>
 
 namespace gpuplanner::net {
 
@@ -52,8 +54,15 @@ public:
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
 
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
-    // Flavors per ListFlavors page (its `limit`; 1000 is the API's default).
+    // Flavors per ListFlavors page (its `limit`; 1,000 is the API's documented default, no maximum
+    // is documented: support.huaweicloud.com/intl/en-us/api-ecs/en-us_topic_0020212656.html).
     void setFlavorPageSize(int size) { m_flavorPage = size; }
+    // ListFlavors lists every flavor of a region, CPU ones too, and Huawei publishes no count; the
+    // catalog knows 24 GPU flavors (resources/catalog/unpriced-instances.csv), ten times that fits
+    // in one page, so the guard's floor holds: 10 pages of 1,000 flavors per region.
+    PageBound flavorPageBound() const { return m_pageBound ? *m_pageBound : PageBound{m_flavorPage, 24}; }
+    // Tests lower the bound to see it hold.
+    void setPageBound(const PageBound &bound) { m_pageBound = bound; }
 
 private:
     enum class Service { Iam, Ecs, Bss };
@@ -72,6 +81,7 @@ private:
     std::function<QDateTime()> m_clock;
     QString m_currency; // of the last inquiry answered
     int m_flavorPage = 1000;
+    std::optional<PageBound> m_pageBound;
 };
 
 } // namespace gpuplanner::net

@@ -281,6 +281,10 @@ std::size_t JsonStreamTokenizer::continueString(const char *data, std::size_t si
         }
         m_buffer.append(begin, plain);
         i += plain;
+        if (m_buffer.size() > kMaxTokenBytes) {
+            fail(m_offset + i, "a string longer than 16 MiB");
+            return size;
+        }
         if (i == size)
             break;
         if (data[i] == '\\') {
@@ -321,6 +325,8 @@ bool JsonStreamTokenizer::feed(const char *data, std::size_t size)
                 ++j;
             m_buffer.append(data + i, j - i);
             i = j;
+            if (m_buffer.size() > kMaxTokenBytes)
+                return fail(m_offset + i, "a number or literal longer than 16 MiB");
             if (i == size)
                 break; // the scalar may continue in the next chunk
             if (!finishScalar(m_offset + i))

@@ -52,6 +52,9 @@ public:
 
     // Nesting deeper than this is refused rather than risking unbounded memory on hostile input.
     static constexpr std::size_t kMaxDepth = 256;
+    // A single token longer than this is refused: the buffer of a split token is what grows
+    // with a hostile body (one endless string), and no price list has a token near it.
+    static constexpr std::size_t kMaxTokenBytes = std::size_t(16) * 1024 * 1024;
 
 private:
     enum class Expect : std::uint8_t {

@@ -30,10 +30,12 @@ CloudApi tencentApi()
     return api;
 }
 
+// The price in key, 0 when absent (a term not sold). A negative or absurd figure is passed on as
+// it came: the refresh's checks keep that offer's previous price and say why.
 double positive(const QJsonObject &o, const char *key)
 {
-    const double v = o.value(QLatin1String(key)).toDouble(0);
-    return v > 0 ? v : 0;
+    const QJsonValue v = o.value(QLatin1String(key));
+    return v.isDouble() ? v.toDouble() : 0;
 }
 
 } // namespace

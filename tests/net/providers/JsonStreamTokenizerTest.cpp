@@ -122,3 +122,20 @@ TEST(JsonStreamTokenizer, HandlerCanStopTheStream)
     EXPECT_EQ(recorder.events.size(), 2u);
     EXPECT_FALSE(tokenizer.feed("{}", 2));
 }
+
+TEST(JsonStreamTokenizer, RefusesAStringThatNeverEnds)
+{
+    // A hostile body: one string without its closing quote, in 1 MiB chunks. The buffer of the
+    // split token is the only memory that grows, and it stops at kMaxTokenBytes.
+    Recorder recorder;
+    JsonStreamTokenizer tokenizer(recorder);
+    ASSERT_TRUE(tokenizer.feed("{\"sku\": \"", 9));
+    const std::string chunk(std::size_t(1) << 20, 'x');
+    int chunks = 0;
+    while (tokenizer.feed(chunk.data(), chunk.size()) && chunks < 64)
+        ++chunks;
+    EXPECT_TRUE(tokenizer.failed());
+    EXPECT_EQ(chunks, 16) << "16 MiB taken, the 17th refused";
+    EXPECT_NE(tokenizer.error().find("a string longer than 16 MiB"), std::string::npos) << tokenizer.error();
+    EXPECT_EQ(recorder.events, (std::vector<std::string>{"{", "K:sku"}));
+}
