@@ -312,7 +312,7 @@ protected:
             if (m_fault == Fault::Throttling) {
                 HttpTestReply reply = huaweiError(429, "APIGW.0308",
                                                   "The throttling threshold has been reached: policy user over ratelimit,limit:10,time:1 second");
-                reply.headers.append({"Retry-After", "0"}); // the client's own retries then wait for nothing
+                reply.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("0"))); // the client's own retries then wait for nothing
                 return reply;
             }
             if (m_fault == Fault::Expired)
