@@ -285,11 +285,21 @@ TEST_F(PagingBounds, HuaweiListFlavorsStopsEveryHostilePager)
         r.body = tests::apiFixture("huawei/projects.json");
         return r;
     });
-    m_server.route(flavorsPath, [&](const HttpTestRequest &) {
+    m_server.route(flavorsPath, [&](const HttpTestRequest &r) {
         const int page = pages++;
         QJsonArray out;
         if (normal) {
-            out = all; // 7 flavors, fewer than the page size: the last page
+            // As the API pages: at most `limit` flavors after the one whose id is `marker`.
+            const QUrlQuery q(QString::fromLatin1(r.query));
+            const int limit = q.queryItemValue(QStringLiteral("limit")).toInt();
+            const QString marker = q.queryItemValue(QStringLiteral("marker"));
+            bool after = marker.isEmpty();
+            for (const QJsonValue &f : all) {
+                if (after && (limit <= 0 || out.size() < limit))
+                    out.append(f);
+                if (f.toObject().value(QStringLiteral("id")).toString() == marker)
+                    after = true;
+            }
         } else if (m_pager == Pager::Endless) {
             for (int i = 0; i < 4; ++i) { // full pages of flavors never seen before
                 QJsonObject f = all.at(i).toObject();

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace gpuplanner::core {
@@ -37,7 +38,7 @@ double median(std::vector<double> v)
         return 0;
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+    return n % 2 ? v[n / 2] : std::midpoint(v[n / 2 - 1], v[n / 2]); // no overflow to infinity
 }
 
 QString twinKey(const Offer &o)

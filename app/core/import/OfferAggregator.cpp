@@ -1,6 +1,7 @@
 #include "core/import/OfferAggregator.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace gpuplanner::core {
 
@@ -10,7 +11,8 @@ double median(QList<double> values)
         return 0;
     std::sort(values.begin(), values.end());
     const qsizetype mid = values.size() / 2;
-    return values.size() % 2 ? values.at(mid) : (values.at(mid - 1) + values.at(mid)) / 2.0;
+    // std::midpoint: (a + b) / 2 where that is exact, and no overflow to infinity for two 1e308s.
+    return values.size() % 2 ? values.at(mid) : std::midpoint(values.at(mid - 1), values.at(mid));
 }
 
 void OfferAggregator::add(const ImportedInstance &instance, const QString &region, Billing billing,

@@ -56,6 +56,20 @@ struct Transfer
     void *attempt = nullptr;
 };
 
+// Grows a body kept in memory by doubling, but never past the limit: the default growth of a
+// QByteArray just under a 256 MiB limit would reserve (and, as realloc copies, touch) 512 MiB.
+void appendWithinLimit(QByteArray &body, const char *data, qsizetype bytes, qint64 limit)
+{
+    const qsizetype needed = body.size() + bytes;
+    if (needed > body.capacity()) {
+        qsizetype grown = qMax<qsizetype>(needed, qMax<qsizetype>(body.capacity() * 2, 64 * 1024));
+        if (limit > 0)
+            grown = qMin<qsizetype>(grown, qMax<qsizetype>(needed, qsizetype(limit)));
+        body.reserve(grown);
+    }
+    body.append(data, bytes);
+}
+
 bool isSuccess(int status)
 {
     return status >= 200 && status < 300;
@@ -307,7 +321,7 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
             a->tooLarge = true;
             return 0;
         }
-        a->body.append(data, bytes);
+        appendWithinLimit(a->body, data, bytes, t->maxBody);
         return size * count;
     };
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, writeCallback);
