@@ -219,7 +219,8 @@ TEST_P(BodyMemory, ARefusedTwoGigabyteStreamKeepsNothingBeyondASmallConstant)
     EXPECT_LE(f.receivedBytes, options.maxStreamBytes);
     EXPECT_GE(f.receivedBytes, options.maxStreamBytes - kMiB);
     EXPECT_GT(f.peakRssBytes, 0);
-    EXPECT_LT(f.peakRssBytes, f.startRssBytes + kInFlight)
+    // Under ASan zlib's freed buffers sit in its quarantine (256 MiB by default): still far below 2 GB.
+    EXPECT_LT(f.peakRssBytes, f.startRssBytes + kInFlight + (kSanitized ? 320 * kMiB : 0))
         << "start " << f.startRssBytes / kMiB << " MiB, peak " << f.peakRssBytes / kMiB << " MiB";
     EXPECT_LT(m_sent->load(), options.maxStreamBytes + kInFlight) << m_sent->load() / kMiB << " MiB sent";
     std::printf("[ memory   ] %s streamed: start %lld MiB, peak %lld MiB, server sent %lld MiB\n",
