@@ -14,7 +14,7 @@ ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) 
 void ComparisonModel::setSnapshot(PlanSnapshotPtr snapshot)
 {
     beginResetModel();
-    if (snapshot && snapshot->optionIds.size() != snapshot->result.options.size()) {
+    if (snapshot && !snapshot->indexed()) {
         // A snapshot not made by PlanRunner (tests, a report): index it here.
         auto indexed = std::make_shared<PlanSnapshot>(*snapshot);
         indexOptions(*indexed);
@@ -33,7 +33,7 @@ const core::PlanOption *ComparisonModel::option(int row) const
 
 int ComparisonModel::rowOfId(const QString &id) const
 {
-    return m_snapshot ? m_snapshot->rowOfId.value(id, -1) : -1;
+    return m_snapshot ? m_snapshot->rowOfId(id) : -1;
 }
 
 int ComparisonModel::recommendedRow() const
@@ -266,7 +266,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         }
         return display(*o, index.column());
     case SortRole: return sortValue(*o, index.column(), index.row());
-    case OptionIdRole: return m_snapshot->optionIds[std::size_t(index.row())];
+    case OptionIdRole: return m_snapshot->optionIdOfRow(index.row());
     case RecommendedRole: return recommended;
     case ParetoRole: return o->pareto;
     case UsableRole: return o->usable();

@@ -233,7 +233,7 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
                                .arg(s.planMs, 0, 'f', 0));
     }
     // Every plan starts on its recommendation: an edit that changes the answer shows the new one.
-    m_selectedId = s.result.recommended >= 0 ? s.optionIds[size_t(s.result.recommended)] : QString();
+    m_selectedId = s.optionIdOfRow(s.result.recommended);
     updateCharts();
     m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
@@ -284,7 +284,7 @@ void ComparisonPanel::updateCharts()
             if (i < kScatterPoints || o.pareto || recommended) {
                 const core::Offer &offer = s.offer(o);
                 const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
-                points.append({s.optionIds[size_t(i)], o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
+                points.append({s.optionIdOfRow(i), o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
                                tr("%1\n%2 · %3 · %4 GPUs\nCost %5 (P90 %6) · time %7")
                                    .arg(name, offer.region, ComparisonModel::billingText(o))
                                    .arg(o.gpus)
@@ -305,7 +305,7 @@ void ComparisonPanel::updateCharts()
             const QString tip = tr("%1 in %2\nP50 %3, P90 %4")
                                     .arg(whole, offer.region, core::formatMoney(o.costP50 > 0 ? o.costP50 : o.cost, currency),
                                          core::formatMoney(o.costP90 > 0 ? o.costP90 : o.cost, currency));
-            bars.append({s.optionIds[size_t(i)], label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
+            bars.append({s.optionIdOfRow(i), label, o.costP50 > 0 ? o.costP50 : o.cost, o.costP90 > 0 ? o.costP90 : o.cost,
                          i == s.result.recommended, tip});
         }
     }

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <set>
 
 namespace gpuplanner::ui {
@@ -22,6 +23,9 @@ struct PlanRunner::Engine
     core::SpendData spend;
     QString rulesError;
     bool hasCatalog = false;
+    // Each catalog offer's provider, as an index into providerNames ((name, id) pairs).
+    std::vector<int> providerOfOffer;
+    QList<std::pair<QString, QString>> providerNames;
 };
 
 namespace {
@@ -42,6 +46,24 @@ void addActuals(PlanSnapshot &snapshot, const core::SpendData &spend, const core
         snapshot.actualsError = compared.errorMessage();
     else if (compared.value().hasActuals())
         snapshot.actuals = std::move(compared).value();
+}
+
+void indexProviders(PlanRunner::Engine &engine)
+{
+    const QList<core::Offer> &offers = engine.planner.offers();
+    engine.providerOfOffer.assign(std::size_t(offers.size()), 0);
+    engine.providerNames.clear();
+    QHash<QString, int> index; // by provider id and name
+    for (qsizetype i = 0; i < offers.size(); ++i) {
+        const core::Offer &o = offers.at(i);
+        const QString key = o.provider + u'\n' + o.providerName;
+        auto it = index.constFind(key);
+        if (it == index.cend()) {
+            it = index.insert(key, int(engine.providerNames.size()));
+            engine.providerNames.append({o.providerLabel(), o.provider});
+        }
+        engine.providerOfOffer[std::size_t(i)] = *it;
+    }
 }
 
 PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::optional<PlanCatalog> catalog,
@@ -65,6 +87,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         engine->planner.setCalibrations(core::CalibrationSet(catalog->calibrations, catalog->gpus));
         engine->spend = std::move(catalog->spend);
         engine->hasCatalog = true;
+        indexProviders(*engine);
     }
     snapshot->scenario = scenario;
     if (!engine->hasCatalog) {
@@ -100,17 +123,14 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         snapshot->error = reference.errorMessage();
         return snapshot;
     }
-    const core::PlanResult &result = engine->planner.plan(request, cancel.get());
-    if (result.cancelled) {
+    if (engine->planner.plan(request, cancel.get()).cancelled) {
         snapshot->error = PlanRunner::tr("Superseded by a newer edit.");
         return snapshot;
     }
     snapshot->request = request;
-    snapshot->result = result;
     snapshot->offers = engine->planner.offers();
     snapshot->gpus = engine->planner.gpuModels();
     snapshot->recommendation = core::recommendationText(engine->planner, request);
-    indexOptions(*snapshot);
     for (const core::GpuModel &g : snapshot->gpus) {
         if (const core::CalibrationEffect *c = engine->planner.calibration(g.id, request))
             snapshot->calibrations.insert(g.id, *c);
@@ -132,6 +152,9 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
                 addActuals(*snapshot, engine->spend, request);
         }
     }
+    // Last: what came before reads the plan from the planner, which now hands it over.
+    snapshot->result = engine->planner.takeResult();
+    indexOptions(*snapshot, &engine->providerOfOffer, &engine->providerNames);
     snapshot->planMs = double(clock.nsecsElapsed()) / 1e6;
     return snapshot;
 }
@@ -147,25 +170,83 @@ const core::GpuModel *PlanSnapshot::gpuModel(const QString &id) const
     return nullptr;
 }
 
-QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
+OptionKey optionKey(const core::Offer &offer, const core::PlanOption &option)
 {
-    return QString::number(snapshot.offer(option).id) + u':' + core::billingId(option.billing) + u':'
-        + QString::number(option.termMonths) + u':' + QString::number(int(option.upfront));
+    return OptionKey{offer.id, qint32(option.termMonths), qint16(option.billing), qint16(option.upfront)};
 }
 
-void indexOptions(PlanSnapshot &snapshot)
+QString optionKeyText(const OptionKey &key)
+{
+    return QString::number(key.offerId) + u':' + core::billingId(core::Billing(key.billing)) + u':'
+        + QString::number(key.termMonths) + u':' + QString::number(key.upfront);
+}
+
+std::optional<OptionKey> optionKeyFromText(const QString &id)
+{
+    const QStringList parts = id.split(u':');
+    if (parts.size() != 4)
+        return std::nullopt;
+    bool idOk = false, termOk = false, upfrontOk = false;
+    const qint64 offerId = parts[0].toLongLong(&idOk);
+    const int term = parts[2].toInt(&termOk);
+    const int upfront = parts[3].toInt(&upfrontOk);
+    const std::optional<core::Billing> billing = core::billingFromId(parts[1]);
+    if (!idOk || !termOk || !upfrontOk || !billing)
+        return std::nullopt;
+    return OptionKey{offerId, qint32(term), qint16(*billing), qint16(upfront)};
+}
+
+QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
+{
+    return optionKeyText(optionKey(snapshot.offer(option), option));
+}
+
+int PlanSnapshot::rowOfKey(const OptionKey &key) const
+{
+    const auto it = std::lower_bound(rowsByKey.begin(), rowsByKey.end(), key,
+                                     [](const std::pair<OptionKey, int> &e, const OptionKey &k) { return e.first < k; });
+    return it != rowsByKey.end() && it->first == key ? it->second : -1;
+}
+
+int PlanSnapshot::rowOfId(const QString &id) const
+{
+    const std::optional<OptionKey> key = optionKeyFromText(id);
+    return key ? rowOfKey(*key) : -1;
+}
+
+QString PlanSnapshot::optionIdOfRow(int row) const
+{
+    return row >= 0 && std::size_t(row) < optionKeys.size() ? optionKeyText(optionKeys[std::size_t(row)]) : QString();
+}
+
+void indexOptions(PlanSnapshot &snapshot, const std::vector<int> *providerOfOffer,
+                  const QList<std::pair<QString, QString>> *providerNames)
 {
     const auto &options = snapshot.result.options;
-    snapshot.optionIds.clear();
-    snapshot.optionIds.reserve(options.size());
-    snapshot.rowOfId.clear();
-    snapshot.rowOfId.reserve(qsizetype(options.size()));
+    snapshot.optionKeys.clear();
+    snapshot.optionKeys.reserve(options.size());
+    snapshot.rowsByKey.clear();
+    snapshot.rowsByKey.reserve(options.size());
+    const bool catalogProviders = providerOfOffer && providerNames
+                                  && providerOfOffer->size() == std::size_t(snapshot.offers.size());
+    std::vector<char> providerSeen(catalogProviders ? std::size_t(providerNames->size()) : 0, 0);
     std::set<std::pair<QString, QString>> providers; // (name, id), sorted by name
     for (std::size_t i = 0; i < options.size(); ++i) {
-        snapshot.optionIds.push_back(optionId(snapshot, options[i]));
-        snapshot.rowOfId.insert(snapshot.optionIds.back(), int(i));
         const core::Offer &offer = snapshot.offer(options[i]);
-        providers.insert({offer.providerLabel(), offer.provider});
+        snapshot.optionKeys.push_back(optionKey(offer, options[i]));
+        snapshot.rowsByKey.emplace_back(snapshot.optionKeys.back(), int(i));
+        if (catalogProviders)
+            providerSeen[std::size_t((*providerOfOffer)[std::size_t(options[i].offer)])] = 1;
+        else
+            providers.insert({offer.providerLabel(), offer.provider});
+    }
+    std::sort(snapshot.rowsByKey.begin(), snapshot.rowsByKey.end(),
+              [](const std::pair<OptionKey, int> &a, const std::pair<OptionKey, int> &b) { return a.first < b.first; });
+    if (catalogProviders) {
+        for (std::size_t p = 0; p < providerSeen.size(); ++p) {
+            if (providerSeen[p])
+                providers.insert((*providerNames)[qsizetype(p)]);
+        }
     }
     snapshot.providers = QList<std::pair<QString, QString>>(providers.begin(), providers.end());
 }

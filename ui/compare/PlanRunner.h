@@ -22,6 +22,35 @@
 
 namespace gpuplanner::ui {
 
+// What identifies an option across re-plans (its offer, billing, term and upfront), so that a
+// selection survives them: compared as numbers, written as "offer id:billing:term:upfront".
+struct OptionKey
+{
+    qint64 offerId = 0;
+    qint32 termMonths = 0;
+    qint16 billing = 0;
+    qint16 upfront = 0;
+
+    friend bool operator==(const OptionKey &a, const OptionKey &b)
+    {
+        return a.offerId == b.offerId && a.termMonths == b.termMonths && a.billing == b.billing && a.upfront == b.upfront;
+    }
+    friend bool operator<(const OptionKey &a, const OptionKey &b)
+    {
+        if (a.offerId != b.offerId)
+            return a.offerId < b.offerId;
+        if (a.billing != b.billing)
+            return a.billing < b.billing;
+        if (a.termMonths != b.termMonths)
+            return a.termMonths < b.termMonths;
+        return a.upfront < b.upfront;
+    }
+};
+
+OptionKey optionKey(const core::Offer &offer, const core::PlanOption &option);
+QString optionKeyText(const OptionKey &key);
+std::optional<OptionKey> optionKeyFromText(const QString &id);
+
 // One plan's outcome, immutable once published: views share it without copying.
 struct PlanSnapshot
 {
@@ -41,10 +70,17 @@ struct PlanSnapshot
     QString error; // non-empty when nothing could be planned (no catalog, no FX rate, ...)
     double planMs = 0;
     // Worked out on the worker with the plan, so the GUI thread only shows them: each option's
-    // id (optionId) and its row, and the providers of the options as (name, id) sorted by name.
-    std::vector<QString> optionIds;
-    QHash<QString, int> rowOfId;
+    // key by row, the rows sorted by key (rowOfKey), and the providers of the options as
+    // (name, id) sorted by name. Text ids (optionId) are made only for what is shown or selected.
+    std::vector<OptionKey> optionKeys;
+    std::vector<std::pair<OptionKey, int>> rowsByKey;
     QList<std::pair<QString, QString>> providers;
+
+    bool indexed() const { return optionKeys.size() == result.options.size(); }
+    // The row of an option's key or text id in this plan, -1 when it has none.
+    int rowOfKey(const OptionKey &key) const;
+    int rowOfId(const QString &id) const;
+    QString optionIdOfRow(int row) const;
 
     const core::Offer &offer(const core::PlanOption &o) const { return offers.at(o.offer); }
     const core::GpuModel *gpuModel(const QString &id) const;
@@ -70,8 +106,10 @@ struct PlanCatalog
 
 // "offer id:billing:term:upfront": stays the same across re-plans, so selections survive them.
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option);
-// Fills the snapshot's option ids, their rows and its providers from its result.
-void indexOptions(PlanSnapshot &snapshot);
+// Fills the snapshot's option keys, their rows and its providers from its result.
+// providerOfOffer (optional): each offer's index in providerNames, worked out once per catalog.
+void indexOptions(PlanSnapshot &snapshot, const std::vector<int> *providerOfOffer = nullptr,
+                  const QList<std::pair<QString, QString>> *providerNames = nullptr);
 
 class PlanRunner : public QObject
 {

@@ -470,55 +470,68 @@ void Planner::rank(const PlanRequest &request)
 {
     const double confidence = request.constraints.confidence;
     const RankBy by = request.rankBy;
-    auto tieBreak = [](const PlanOption &a, const PlanOption &b) {
-        if (a.offer != b.offer)
-            return a.offer < b.offer;
-        return int(a.billing) < int(b.billing);
-    };
-    // Sorted as indices, then moved once: the same comparisons in the same order as sorting the
-    // options themselves (so the same order, ties included), without moving large structs about.
     std::vector<PlanOption> &options = m_result.options;
-    m_order.resize(options.size());
-    for (std::size_t i = 0; i < m_order.size(); ++i)
-        m_order[i] = int(i);
-    auto before = [&](const PlanOption &a, const PlanOption &b) {
-        if (a.usable() != b.usable())
-            return a.usable();
-        const bool meetsA = a.pMeetBoth >= confidence;
-        const bool meetsB = b.pMeetBoth >= confidence;
-        if (by != RankBy::Risk && meetsA != meetsB)
-            return meetsA;
+    // Each option's keys for the ranking, in a small packed array: the sort compares these, in
+    // the same order and with the same results as comparing the options themselves, so the
+    // order (ties included) is the same, without reading large structs scattered in memory.
+    m_rankKeys.resize(options.size());
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        const PlanOption &o = options[i];
+        RankKey &k = m_rankKeys[i];
         switch (by) {
-        case RankBy::Cost:
-            if (a.cost != b.cost)
-                return a.cost < b.cost;
-            break;
+        case RankBy::Cost: k.first = o.cost; break;
         case RankBy::Time:
-            if (a.timeP50 != b.timeP50)
-                return a.timeP50 < b.timeP50;
-            if (a.cost != b.cost)
-                return a.cost < b.cost;
+            k.first = o.timeP50;
+            k.second = o.cost;
             break;
         case RankBy::Risk:
-            if (a.pMeetBoth != b.pMeetBoth)
-                return a.pMeetBoth > b.pMeetBoth;
-            if (a.timeP90 != b.timeP90)
-                return a.timeP90 < b.timeP90;
-            if (a.costP90 != b.costP90)
-                return a.costP90 < b.costP90;
+            k.first = o.pMeetBoth;
+            k.second = o.timeP90;
+            k.third = o.costP90;
             break;
         }
-        return tieBreak(a, b);
+        k.offer = o.offer;
+        k.billing = int(o.billing);
+        k.index = int(i);
+        k.usable = o.usable();
+        k.meets = o.pMeetBoth >= confidence;
+    }
+    auto before = [by](const RankKey &a, const RankKey &b) {
+        if (a.usable != b.usable)
+            return a.usable;
+        if (by != RankBy::Risk && a.meets != b.meets)
+            return a.meets;
+        switch (by) {
+        case RankBy::Cost:
+            if (a.first != b.first)
+                return a.first < b.first;
+            break;
+        case RankBy::Time:
+            if (a.first != b.first)
+                return a.first < b.first;
+            if (a.second != b.second)
+                return a.second < b.second;
+            break;
+        case RankBy::Risk:
+            if (a.first != b.first)
+                return a.first > b.first; // the likelier first
+            if (a.second != b.second)
+                return a.second < b.second;
+            if (a.third != b.third)
+                return a.third < b.third;
+            break;
+        }
+        if (a.offer != b.offer)
+            return a.offer < b.offer;
+        return a.billing < b.billing;
     };
-    std::sort(m_order.begin(), m_order.end(),
-              [&](int a, int b) { return before(options[std::size_t(a)], options[std::size_t(b)]); });
+    std::sort(m_rankKeys.begin(), m_rankKeys.end(), before);
     m_sorted.clear();
     m_sorted.reserve(options.size());
-    for (int i : m_order)
-        m_sorted.push_back(std::move(options[std::size_t(i)]));
+    for (const RankKey &k : m_rankKeys)
+        m_sorted.push_back(std::move(options[std::size_t(k.index)]));
     options.swap(m_sorted);
-    m_result.usable = int(std::count_if(m_result.options.begin(), m_result.options.end(),
-                                        [](const PlanOption &o) { return o.usable(); }));
+    m_result.usable = int(std::count_if(m_rankKeys.begin(), m_rankKeys.end(), [](const RankKey &k) { return k.usable; }));
 }
 
 void Planner::markPareto()

@@ -47,6 +47,13 @@ public:
     // superseded it); the estimates made so far are kept for the next plan.
     const PlanResult &plan(const PlanRequest &request, const std::atomic_bool *cancel = nullptr);
     const PlanResult &result() const { return m_result; }
+    // Hands the last plan's result over, leaving none here: a large plan moves instead of copying.
+    PlanResult takeResult()
+    {
+        PlanResult taken = std::move(m_result);
+        m_result = PlanResult{};
+        return taken;
+    }
 
     // Shapes estimated for the current estimate inputs (for tests and tuning).
     int estimatesCached() const { return int(m_instancePlans.size()); }
@@ -136,6 +143,19 @@ private:
     int m_estimatesComputed = 0;
     std::vector<int> m_order;
     std::vector<PlanOption> m_sorted;
+    // What the ranking compares of each option, packed so that the sort reads a small array.
+    struct RankKey
+    {
+        double first = 0;
+        double second = 0;
+        double third = 0;
+        int offer = 0;
+        int billing = 0;
+        int index = 0;
+        bool usable = false;
+        bool meets = false;
+    };
+    std::vector<RankKey> m_rankKeys;
     SpotSimulator m_spot;
     PlanResult m_result;
 };
