@@ -4,6 +4,7 @@
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/compare/ComparisonPanel.h"
+#include "ui/compare/ComparisonProxy.h"
 #include "ui/compare/PlanRunner.h"
 #include "ui/report/ReportActions.h"
 #include "ui/scenario/CommitmentsField.h"
@@ -93,6 +94,10 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
 
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(160);
+    // Its place is kept while hidden: showing it on every edit must not lay the window out again.
+    QSizePolicy keepPlace = m_busy->sizePolicy();
+    keepPlace.setRetainSizeWhenHidden(true);
+    m_busy->setSizePolicy(keepPlace);
     m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_freshness);
@@ -117,6 +122,9 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
         m_timeline->setSnapshot(snapshot);
         m_editor->setPlanError(snapshot->error);
     });
+    // Each plan puts the table's rows in the order shown, on the worker: a re-plan sorts nothing here.
+    m_runner->setComparisonView(m_compare->proxy()->view());
+    connect(m_compare->proxy(), &ComparisonProxy::viewChanged, m_runner, &PlanRunner::setComparisonView);
     connect(m_runner, &PlanRunner::busyChanged, this, [this](bool busy) {
         m_compare->setBusy(busy);
         m_busy->setVisible(busy || m_loader->isRunning());

@@ -4,6 +4,7 @@
 
 #include <QAbstractAxis>
 #include <QCategoryAxis>
+#include <QSignalBlocker>
 #include <QChart>
 #include <QCoreApplication>
 #include <QHash>
@@ -75,10 +76,33 @@ std::pair<double, int> niceSteps(double max)
     return {step, std::max(1, int(std::ceil(max / step - 1e-9)))};
 }
 
-void clearLabels(QCategoryAxis *axis)
+// Gives the axis these (label, value) categories over [lo, hi]. Each category change makes the
+// chart lay out and shape every label again, so an unchanged axis is left alone and a changed one
+// is rebuilt with its signals held back until the last category: one layout, not one per label.
+void setCategories(QCategoryAxis *axis, double lo, double hi, const QList<std::pair<QString, double>> &categories)
 {
-    for (const QString &label : axis->categoriesLabels())
-        axis->remove(label);
+    const QStringList current = axis->categoriesLabels();
+    bool same = axis->min() == lo && axis->max() == hi && axis->startValue() == lo
+                && axis->labelsPosition() == QCategoryAxis::AxisLabelsPositionOnValue
+                && current.size() == categories.size();
+    for (qsizetype i = 0; same && i < categories.size(); ++i)
+        same = current.at(i) == categories.at(i).first && axis->endValue(current.at(i)) == categories.at(i).second;
+    if (same)
+        return;
+    {
+        const QSignalBlocker quiet(axis);
+        for (const QString &label : current)
+            axis->remove(label);
+        axis->setStartValue(lo);
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        for (qsizetype i = 0; i + 1 < categories.size(); ++i)
+            axis->append(categories.at(i).first, categories.at(i).second);
+    }
+    axis->setRange(lo, hi);
+    if (!categories.isEmpty())
+        axis->append(categories.constLast().first, categories.constLast().second);
+    else
+        axis->setStartValue(lo); // says the categories changed
 }
 
 } // namespace
@@ -101,25 +125,21 @@ QList<QColor> strategyColors(const QStringList &ids, const QPalette &palette)
 void setNiceShortRange(QCategoryAxis *axis, double max)
 {
     const auto [step, intervals] = niceSteps(max);
-    clearLabels(axis);
-    axis->setRange(0, intervals * step);
-    axis->setStartValue(0);
-    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    QList<std::pair<QString, double>> categories;
     for (int i = 0; i <= intervals; ++i)
-        axis->append(shortNumber(i * step), i * step);
+        categories.append({shortNumber(i * step), i * step});
+    setCategories(axis, 0, intervals * step, categories);
 }
 
 void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)(double), int maxLabels)
 {
-    clearLabels(axis);
-    axis->setRange(lo, hi);
-    axis->setStartValue(lo);
-    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     const int first = int(std::ceil(lo - 1e-9));
     const int last = int(std::floor(hi + 1e-9));
     const int every = std::max(1, int(std::ceil(double(last - first + 1) / maxLabels)));
+    QList<std::pair<QString, double>> categories;
     for (int k = first; k <= last; k += every)
-        axis->append(label(std::pow(10.0, k)), k);
+        categories.append({label(std::pow(10.0, k)), double(k)});
+    setCategories(axis, lo, hi, categories);
 }
 
 QString durationLabel(double hours)

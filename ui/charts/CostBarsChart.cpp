@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsScene>
 #include <QEvent>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
@@ -69,6 +70,8 @@ CostBarsChart::CostBarsChart(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Every plan moves the markers: a BSP index would be rebuilt on each, for no lookup it serves.
+    m_view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     showFocusFrame(m_view); // a keyboard user sees the chart has the focus
     m_view->setMinimumSize(240, 170); // small enough for a 1366 x 768 screen with a dock open
     m_chart->setTitle(tr("Cost of the top options"));
@@ -168,11 +171,21 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
         p50 << it->p50;
         maxValue = std::max(maxValue, std::max(it->p50, it->p90));
     }
-    m_p50->remove(0, m_p50->count());
-    m_p50->append(p50);
-    m_categories->setCategories(categories);
+    // Each change relays the chart out: only what differs from the plan before is set.
+    if (m_p50->count() == p50.size()) {
+        for (int i = 0; i < p50.size(); ++i) {
+            if (m_p50->at(i) != p50.at(i))
+                m_p50->replace(i, p50.at(i));
+        }
+    } else {
+        m_p50->remove(0, m_p50->count());
+        m_p50->append(p50);
+    }
+    if (m_categories->categories() != categories)
+        m_categories->setCategories(categories);
     charts::setNiceShortRange(m_values, maxValue * 1.05); // 10k, 20k: never 10,00020,000
-    m_values->setTitleText(tr("Cost (%1)").arg(currency));
+    if (const QString title = tr("Cost (%1)").arg(currency); m_values->titleText() != title)
+        m_values->setTitleText(title);
     setSelectedId(m_selected);
 }
 

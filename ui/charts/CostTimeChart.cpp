@@ -6,12 +6,14 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsScene>
 #include <QCursor>
 #include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QSet>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -29,6 +31,8 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
     m_view->setRenderHint(QPainter::Antialiasing);
+    // Every plan moves the markers: a BSP index would be rebuilt on each, for no lookup it serves.
+    m_view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     showFocusFrame(m_view); // a keyboard user sees the chart has the focus
     m_view->setMinimumSize(240, 170); // small enough for a 1366 x 768 screen with a dock open
     m_chart->setTitle(tr("Cost against time"));
@@ -118,14 +122,24 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
             m_points.append(pt);
     }
     m_currency = currency;
-    m_y->setTitleText(tr("Cost (%1, log scale)").arg(currency));
+    if (const QString title = tr("Cost (%1, log scale)").arg(currency); m_y->titleText() != title)
+        m_y->setTitleText(title);
     QList<QPointF> others;
     QList<QPointF> pareto;
     QList<QPointF> recommended;
     double minX = 1e300, maxX = 0, minY = 1e300, maxY = 0;
+    // Options at the same cost and time (one instance in many regions at one price) would draw
+    // a marker on top of itself: each place gets one marker per series (hover and clicks still
+    // find every option, through m_points).
+    QSet<std::pair<qint64, qint64>> drawnOthers;
     for (const ScatterPoint &pt : std::as_const(m_points)) {
         const QPointF v = drawn(pt);
-        (pt.pareto ? pareto : others).append(v);
+        if (pt.pareto)
+            pareto.append(v);
+        else if (!drawnOthers.contains({qRound64(v.x() * 1e4), qRound64(v.y() * 1e4)})) {
+            drawnOthers.insert({qRound64(v.x() * 1e4), qRound64(v.y() * 1e4)});
+            others.append(v);
+        }
         if (pt.recommended)
             recommended.append(v);
         minX = std::min(minX, pt.hours);

@@ -163,10 +163,10 @@ QString ComparisonModel::billingText(const core::PlanOption &o)
     return text;
 }
 
-QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
+QVariant ComparisonModel::display(const PlanSnapshot &s, const core::PlanOption &o, int column)
 {
-    const core::Offer &offer = m_snapshot->offer(o);
-    const QString &currency = m_snapshot->request.displayCurrency;
+    const core::Offer &offer = s.offer(o);
+    const QString &currency = s.request.displayCurrency;
     switch (Column(column)) {
     case Rank: return {}; // needs the row: data() answers it
     case Provider: return offer.providerLabel();
@@ -207,7 +207,7 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     }
     case TimeP90: return o.fits ? core::durationText(o.timeP90 > 0 ? o.timeP90 : o.hours) : QString();
     case MeetsDeadline:
-        return o.fits && m_snapshot->request.constraints.deadlineHours > 0 ? core::percentText(o.pMeetDeadline) : QString();
+        return o.fits && s.request.constraints.deadlineHours > 0 ? core::percentText(o.pMeetDeadline) : QString();
     case CostPerMillionTokens:
         return o.fits && o.costPerMillionOutputTokens > 0 ? core::formatMoney(o.costPerMillionOutputTokens, currency)
                                                           : QString();
@@ -216,20 +216,20 @@ QVariant ComparisonModel::display(const core::PlanOption &o, int column) const
     return {};
 }
 
-std::optional<double> ComparisonModel::numericSortValue(int row, int column) const
+std::optional<double> ComparisonModel::numericSortValue(const PlanSnapshot &s, int row, int column)
 {
-    const core::PlanOption *o = option(row);
-    if (!o)
+    if (row < 0 || std::size_t(row) >= s.result.options.size())
         return std::nullopt;
+    const core::PlanOption *o = &s.result.options[std::size_t(row)];
     // Options that cannot run sort after every usable one on the numeric columns.
     const double never = o->fits ? 0 : 1e300;
     switch (Column(column)) {
     case Rank: {
         // Options that cannot run follow every ranked one, in the plan's order.
-        const int rank = rankOf(*m_snapshot, row);
-        return rank > 0 ? rank : int(m_snapshot->result.options.size()) + row + 1;
+        const int rank = rankOf(s, row);
+        return rank > 0 ? rank : int(s.result.options.size()) + row + 1;
     }
-    case Gpus: return o->gpus > 0 ? o->gpus : m_snapshot->offer(*o).gpuCount;
+    case Gpus: return o->gpus > 0 ? o->gpus : s.offer(*o).gpuCount;
     case PricePerHour: return o->pricePerHour;
     case Time: return never + o->hours;
     case GpuHours: return never + o->gpuHours;
@@ -247,9 +247,9 @@ std::optional<double> ComparisonModel::numericSortValue(int row, int column) con
 
 QVariant ComparisonModel::sortValue(const core::PlanOption &o, int column, int row) const
 {
-    if (const auto number = numericSortValue(row, column))
+    if (const auto number = numericSortValue(*m_snapshot, row, column))
         return *number;
-    return display(o, column);
+    return display(*m_snapshot, o, column);
 }
 
 QVariant ComparisonModel::data(const QModelIndex &index, int role) const
@@ -264,7 +264,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             const int rank = rankOf(*m_snapshot, index.row());
             return rank > 0 ? QVariant(rank) : QVariant(QStringLiteral("–"));
         }
-        return display(*o, index.column());
+        return display(*m_snapshot, *o, index.column());
     case SortRole: return sortValue(*o, index.column(), index.row());
     case OptionIdRole: return m_snapshot->optionIdOfRow(index.row());
     case RecommendedRole: return recommended;

@@ -1,6 +1,7 @@
 #pragma once
 // ComparisonModel: one row per planned option (offer x billing model) of the latest plan, as a
-// thin adapter over a PlanSnapshot. Sorting and filtering live in ComparisonProxy.
+// thin adapter over a PlanSnapshot. Sorting and filtering live in ComparisonProxy, which shows the
+// rows in the order ComparisonOrder works out (on the plan's worker thread when it can).
 
 #include "ui/compare/PlanRunner.h"
 
@@ -55,9 +56,11 @@ public:
     const PlanSnapshotPtr &snapshot() const { return m_snapshot; }
     const core::PlanOption *option(int row) const;
     int rowOfId(const QString &id) const;
-    // SortRole of a numeric column as a number, without a QVariant (the proxy sorts thousands
-    // of rows on every plan); nullopt for the text columns.
-    std::optional<double> numericSortValue(int row, int column) const;
+    // SortRole of a numeric column as a number, without a QVariant (the table's order sorts
+    // thousands of rows on every plan); nullopt for the text columns.
+    static std::optional<double> numericSortValue(const PlanSnapshot &snapshot, int row, int column);
+    // What a cell shows (DisplayRole) but for the rank column; safe on any thread.
+    static QVariant display(const PlanSnapshot &snapshot, const core::PlanOption &o, int column);
     int recommendedRow() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -80,7 +83,6 @@ public:
     QString interruptionTip(const core::PlanOption &o) const;
 
 private:
-    QVariant display(const core::PlanOption &o, int column) const;
     QVariant sortValue(const core::PlanOption &o, int column, int row) const;
 
     PlanSnapshotPtr m_snapshot;

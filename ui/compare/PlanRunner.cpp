@@ -5,6 +5,7 @@
 #include "core/cost/Money.h"
 #include "core/plan/MeasuredReference.h"
 #include "core/plan/PlanExplain.h"
+#include "ui/compare/ComparisonOrder.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -67,7 +68,8 @@ void indexProviders(PlanRunner::Engine &engine)
 }
 
 PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::optional<PlanCatalog> catalog,
-                        core::Scenario scenario, quint64 generation, std::shared_ptr<std::atomic_bool> cancel)
+                        core::Scenario scenario, quint64 generation, std::shared_ptr<std::atomic_bool> cancel,
+                        std::optional<ComparisonView> view)
 {
     QElapsedTimer clock;
     clock.start();
@@ -155,6 +157,8 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     // Last: what came before reads the plan from the planner, which now hands it over.
     snapshot->result = engine->planner.takeResult();
     indexOptions(*snapshot, &engine->providerOfOffer, &engine->providerNames);
+    if (view)
+        snapshot->order = std::make_shared<const ComparisonOrder>(comparisonOrder(*snapshot, *view));
     snapshot->planMs = double(clock.nsecsElapsed()) / 1e6;
     return snapshot;
 }
@@ -314,7 +318,7 @@ void PlanRunner::startNext()
     m_catalog.reset();
     m_cancelRunning = std::make_shared<std::atomic_bool>(false);
     m_watcher.setFuture(QtConcurrent::run(runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation,
-                                          m_cancelRunning));
+                                          m_cancelRunning, m_view));
 }
 
 void PlanRunner::onFinished()

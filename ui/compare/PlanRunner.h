@@ -10,6 +10,7 @@
 #include "core/plan/PlanActuals.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
+#include "ui/compare/ComparisonView.h"
 
 #include <QFutureWatcher>
 #include <QHash>
@@ -21,6 +22,8 @@
 #include <optional>
 
 namespace gpuplanner::ui {
+
+struct ComparisonOrder;
 
 // What identifies an option across re-plans (its offer, billing, term and upfront), so that a
 // selection survives them: compared as numbers, written as "offer id:billing:term:upfront".
@@ -75,6 +78,8 @@ struct PlanSnapshot
     std::vector<OptionKey> optionKeys;
     std::vector<std::pair<OptionKey, int>> rowsByKey;
     QList<std::pair<QString, QString>> providers;
+    // The comparison table's rows in the order of the view current when the plan started.
+    std::shared_ptr<const ComparisonOrder> order;
 
     bool indexed() const { return optionKeys.size() == result.options.size(); }
     // The row of an option's key or text id in this plan, -1 when it has none.
@@ -127,6 +132,8 @@ public:
     // cancels a running one (its result would be dropped anyway), so an edit never waits for
     // the plan of the edit before it.
     void request(const core::Scenario &scenario);
+    // The comparison table's filter and sort: each plan also puts its rows in that order.
+    void setComparisonView(const ComparisonView &view) { m_view = view; }
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive() || m_waiting.has_value(); }
     const PlanSnapshotPtr &latest() const { return m_latest; }
@@ -153,6 +160,7 @@ private:
     bool m_hasCatalog = false;
     quint64 m_generation = 0;
     PlanSnapshotPtr m_latest;
+    std::optional<ComparisonView> m_view;
 };
 
 } // namespace gpuplanner::ui
