@@ -622,6 +622,63 @@ TEST(ActualsFocus, SpecExampleWithoutBillingCurrencyIsAnError)
                           "expected one of BillingCurrency");
 }
 
+// The FinOps Foundation's public FOCUS 1.0 sample (anonymised real data, tests/data/billing/SOURCE.md):
+// EffectiveCost is 0 on most AWS Standard usage rows and on every Oracle row, though BilledCost is
+// not. Figures by hand from the file (Python's decimal, each cell rounded to micros half away from
+// zero): AWS usage 16.000000 from EffectiveCost alone, 22.940458 with the billed cost of the 446
+// rows no commitment covers and whose EffectiveCost is 0 (7.477532 USD among them).
+TEST(ActualsFocus, FinOpsPublicSampleUsesTheBilledCostWhereEffectiveCostIsZeroWithoutACommitment)
+{
+    const auto r = parseSample("finops_focus_1.0_sample.csv");
+    ASSERT_PARSED(r);
+    const BillingFile &f = *r;
+    EXPECT_EQ(f.format, BillingFormat::Focus);
+    ASSERT_EQ(f.lines.size(), 1000);
+    std::map<std::string, qint64> byProvider;
+    for (const SpendLine &l : f.lines)
+        byProvider[(l.provider + u'/' + chargeKindId(l.kind)).toStdString()] += l.amountMicros;
+    EXPECT_EQ(byProvider, (std::map<std::string, qint64>{{"aws/usage", 22'940'458},
+                                                         {"aws/credit", -3'000'000},
+                                                         {"azure/usage", 1'976'514},
+                                                         {"oci/usage", 265'074},
+                                                         {"oci/other", 272'000}}));
+    // Savings-plan-covered rows (BilledCost 0, and here EffectiveCost 0 too) stay at 0.
+    for (const SpendLine &l : f.lines) {
+        if (l.pricing == PricingKind::Committed) {
+            EXPECT_EQ(l.amountMicros, 0) << "line " << l.sourceRow;
+        }
+    }
+    // And the import says what it did, with how many rows and how much money.
+    ASSERT_EQ(f.notes.size(), 1) << f.notes.join(u'\n').toStdString();
+    EXPECT_EQ(f.notes.at(0).toStdString(),
+              "finops_focus_1.0_sample.csv: EffectiveCost is 0 or empty on 446 rows that no commitment discount covers; "
+              "their BilledCost, 7.477532 USD in all, is used, as it was invoiced");
+}
+
+// The billed fallback never touches what a commitment explains: a commitment's purchase (billed in
+// full, EffectiveCost 0 by FOCUS's rule) and the usage it covers keep their EffectiveCost, and an
+// ordinary row whose EffectiveCost is right is read as it is.
+TEST(ActualsFocus, CommitmentRowsKeepTheirEffectiveCostAndOnlyUncoveredZeroRowsFallBack)
+{
+    const auto r = parseText(
+        "ChargeCategory,ChargePeriodStart,BillingCurrency,BilledCost,EffectiveCost,PricingCategory,"
+        "CommitmentDiscountId,CommitmentDiscountCategory,CommitmentDiscountStatus,ProviderName\n"
+        "Purchase,2024-05-01T00:00:00Z,USD,1000,0,Committed,sp-1,Spend,,AWS\n"
+        "Usage,2024-05-01T00:00:00Z,USD,0,3.5,Committed,sp-1,Spend,Used,AWS\n"
+        "Usage,2024-05-01T01:00:00Z,USD,4,4,Standard,,,,AWS\n"
+        "Usage,2024-05-01T02:00:00Z,USD,2.25,0,Standard,,,,AWS\n"
+        "Usage,2024-05-01T03:00:00Z,USD,1.75,,Standard,,,,AWS\n",
+        "focus.csv", BillingFormat::Focus);
+    ASSERT_PARSED(r);
+    std::vector<qint64> amounts;
+    for (const SpendLine &l : r->lines)
+        amounts.push_back(l.amountMicros);
+    EXPECT_EQ(amounts, (std::vector<qint64>{0, 3'500'000, 4'000'000, 2'250'000, 1'750'000}));
+    ASSERT_EQ(r->notes.size(), 1);
+    EXPECT_TRUE(r->notes.at(0).contains(QStringLiteral("on 2 rows"))) << r->notes.at(0).toStdString();
+    EXPECT_TRUE(r->notes.at(0).contains(QStringLiteral("4.000000 USD"))) << r->notes.at(0).toStdString();
+}
+
 TEST(ActualsFocus, BilledCostOnlyFileAndBadTimestamp)
 {
     const auto billed = parseText("ChargeCategory,BilledCost,BillingCurrency,ChargePeriodStart,ChargePeriodEnd,PricingCategory\n"

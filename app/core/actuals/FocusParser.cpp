@@ -2,11 +2,17 @@
 // UsageQuantity). Amounts are EffectiveCost, the amortised basis; BilledCost only where a file has
 // no EffectiveCost. Commitment purchases (EffectiveCost 0) and unused commitment stay Commitment
 // lines; PricingCategory Dynamic is spot.
+// A row that no commitment discount touches costs the same amortised as billed (FOCUS: EffectiveCost
+// is BilledCost less the commitments' amortisation). Real exports leave EffectiveCost 0 or empty on
+// such rows (the FinOps Foundation's own sample: 604 of 937 AWS Standard usage rows, every Oracle
+// row), so there the invoiced BilledCost is used, and a note says on how many rows and how much.
 
 #include "core/actuals/GpuRecognizer.h"
 #include "core/actuals/ParseSupport.h"
 
 #include <QJsonDocument>
+
+#include <map>
 
 namespace gpuplanner::core::actuals::detail {
 
@@ -35,7 +41,6 @@ QString skuDetailsServiceType(const QString &json)
 
 ParseResult parseFocus(const Source &source, QStringList &notes)
 {
-    Q_UNUSED(notes);
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
@@ -79,6 +84,13 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
     const int tags = m.find({u"Tags"});
     const int meterCategory = m.find({u"x_SkuMeterCategory"});
 
+    struct BilledInstead
+    {
+        int rows = 0;
+        qint64 micros = 0;
+    };
+    std::map<QString, BilledInstead> billedInstead; // by currency
+
     Lines lines;
     lines.reserve(in.table.size());
     for (const CsvRecord &record : in.table.records()) {
@@ -105,6 +117,19 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
         if (!amount)
             return amount.error();
         line.amountMicros = *amount;
+        const bool touchedByCommitment = !row.text(commitmentId).isEmpty() || !row.text(commitmentCategory).isEmpty()
+            || !row.text(commitmentStatus).isEmpty() || squash(row.text(pricingCategory)) == u"committed";
+        if (cost == effective && billed >= 0 && line.amountMicros == 0 && !touchedByCommitment) {
+            auto invoiced = row.micros(billed);
+            if (!invoiced)
+                return invoiced.error();
+            if (*invoiced != 0) {
+                line.amountMicros = *invoiced;
+                BilledInstead &b = billedInstead[line.currency];
+                ++b.rows;
+                b.micros += *invoiced;
+            }
+        }
         line.billingPeriod = monthFromText(row.text(period));
         line.provider = normalizeProvider(row.text(provider));
         line.account = row.text(account);
@@ -154,6 +179,13 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
         if (line.kind == ChargeKind::Usage && !line.instanceType.isEmpty() && isHourUnit(line.quantityUnit))
             line.usageHours = line.quantity;
         lines.append(std::move(line));
+    }
+    for (const auto &[currency, b] : billedInstead) {
+        notes.append(QStringLiteral("%1: EffectiveCost is 0 or empty on %2 rows that no commitment discount covers; "
+                                    "their BilledCost, %3 %4 in all, is used, as it was invoiced")
+                         .arg(in.source)
+                         .arg(b.rows)
+                         .arg(formatMicros(b.micros), currency));
     }
     return lines;
 }
