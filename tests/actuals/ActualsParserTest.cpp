@@ -879,6 +879,44 @@ TEST(ActualsTencent, DescribeBillDetailJson)
     EXPECT_FALSE(f.notes.isEmpty()); // currency implied (元)
 }
 
+// A subscription's refund (prepay_return) and the refund of its rest when it turns pay-as-you-go
+// (pre_to_post, 包年包月转按量) give money back: refunds, never usage or a commitment. The action
+// codes and names are the billing API's own (tencentcloud-sdk-php, Billing BillDetail.ActionType).
+TEST(ActualsTencent, SubscriptionRefundsAndTheTurnToPayAsYouGoAreRefunds)
+{
+    const QByteArray sample = QByteArray(::sample("tencent_describebilldetail_response.reconstructed.json"));
+    ASSERT_FALSE(sample.isEmpty());
+    const struct
+    {
+        const char *payMode;
+        const char *action;
+        const char *actionName;
+        const char *kind;
+    } cases[] = {
+        {"包年包月", "prepay_return", "包年包月退款", "refund"},
+        {"包年包月", "pre_to_post", "包年包月转按量", "refund"},
+        {"包年包月", "prepay_purchase", "包年包月新购", "commitment"},
+        {"按量计费", "postpay_deduct_h", "按量计费小时结", "usage"},
+    };
+    for (const auto &c : cases) {
+        QByteArray body = sample;
+        body.replace("\"PayModeName\": \"按量计费\"", QByteArray("\"PayModeName\": \"") + c.payMode + '"');
+        body.replace("\"ActionTypeName\": \"按量计费小时结\"", QByteArray("\"ActionTypeName\": \"") + c.actionName + '"');
+        body.replace("\"ActionType\": \"postpay_deduct_h\"", QByteArray("\"ActionType\": \"") + c.action + '"');
+        ASSERT_TRUE(body.contains(c.action));
+        const auto r = parseBillingFile(body, QStringLiteral("tencent.json"), BillingFormat::Tencent);
+        ASSERT_PARSED(r);
+        ASSERT_EQ(r->lines.size(), 1);
+        EXPECT_EQ(chargeKindId(r->lines.at(0).kind).toStdString(), c.kind) << c.action;
+        // The same rule when only the name is known (a console export's 交易类型 column).
+        QByteArray named = body;
+        named.replace(QByteArray("\"ActionType\": \"") + c.action + '"', QByteArray("\"ActionType\": \"") + c.actionName + '"');
+        const auto n = parseBillingFile(named, QStringLiteral("tencent.json"), BillingFormat::Tencent);
+        ASSERT_PARSED(n);
+        EXPECT_EQ(chargeKindId(n->lines.at(0).kind).toStdString(), c.kind) << c.actionName;
+    }
+}
+
 TEST(ActualsHuawei, ListCustomerselfResourceRecordsJson)
 {
     const auto r = parseSample("huawei_listcustomerselfresourcerecords_response.reconstructed.json");

@@ -27,7 +27,12 @@ void tencentKind(const QString &billingMode, const QString &transaction, const Q
     const QString type = squash(componentType);
     const bool prepaid = mode.contains(u"subscription") || mode.contains(u"prepaid") || mode.contains(u"包年包月")
         || action.startsWith(u"prepay");
-    if (action.contains(u"refund") || action.contains(u"退"))
+    // Money given back: a refund (退款), a subscription's refund (prepay_return, 包年包月退款) and the
+    // refund of a subscription's rest when it turns pay-as-you-go (pre_to_post, 包年包月转按量); the
+    // codes and names are those of the billing API's ActionType (tencentcloud-sdk-php Billing
+    // BillDetail, 2018-07-09).
+    if (action.contains(u"refund") || action.contains(u"退") || action == u"prepayreturn" || action == u"pretopost"
+        || action.contains(u"转按量"))
         line.kind = ChargeKind::Refund;
     else if (prepaid && (action.contains(u"purchase") || action.contains(u"renew") || action.contains(u"新购")
                          || action.contains(u"续费") || action.startsWith(u"prepay") || action.contains(u"upgrade")
