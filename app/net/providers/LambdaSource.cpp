@@ -61,7 +61,10 @@ core::Result<core::ImportBatch> parseLambdaInstanceTypes(const QByteArray &bytes
         const QJsonArray regions = item.array(QStringLiteral("regions_with_capacity_available"));
         JsonFields t(type, path + QStringLiteral(".instance_type"));
         const QString name = t.string(QStringLiteral("name"));
-        const QString gpuDescription = t.string(QStringLiteral("gpu_description"));
+        // The live API leaves gpu_description out on some types; its description ("8x B200 (180 GB
+        // SXM6)") names the same GPU after the count. With neither, only that type is left out.
+        QString gpuDescription = t.optionalString(QStringLiteral("gpu_description")).value_or(QString());
+        const QString description = t.optionalString(QStringLiteral("description")).value_or(QString());
         const double cents = t.number(QStringLiteral("price_cents_per_hour"));
         JsonFields specs(t.object(QStringLiteral("specs")), t.path(QStringLiteral("specs")));
         const double gpus = specs.number(QStringLiteral("gpus"));
@@ -73,6 +76,16 @@ core::Result<core::ImportBatch> parseLambdaInstanceTypes(const QByteArray &bytes
         }
         if (gpus <= 0)
             continue; // CPU-only instance types
+        if (gpuDescription.trimmed().isEmpty()) {
+            static const QRegularExpression count(QStringLiteral("^\\s*\\d+\\s*x\\s*"));
+            gpuDescription = QString(description).remove(count).trimmed();
+        }
+        if (gpuDescription.isEmpty()) {
+            batch.exclusions.append(unusableEntry(
+                kProvider, label, QStringLiteral("instance type"),
+                QStringLiteral("%1.instance_type: neither gpu_description nor description names the GPU of %2").arg(path, name)));
+            continue;
+        }
         if (!(cents > 0))
             return core::Error{QStringLiteral("%1: %2.instance_type.price_cents_per_hour: not a positive price").arg(label, path)};
         std::optional<core::ResolvedGpu> resolved;

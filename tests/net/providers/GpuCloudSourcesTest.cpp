@@ -49,6 +49,33 @@ TEST(LambdaParser, GpuDescriptionsPickTheRightVariant)
     EXPECT_EQ(resolve(QStringLiteral("Tesla V100 (16 GB)"), QStringLiteral("gpu_8x_v100")), u"V100-SXM2-16GB");
 }
 
+// The live /instance-types leaves gpu_description out on some types: the type's description names
+// the GPU after its count; a type with neither is left out by name, the others still refresh.
+TEST(LambdaParser, AMissingGpuDescriptionSkipsOnlyThatTypeOrReadsItsDescription)
+{
+    QByteArray fromDescription = readFixture(QStringLiteral("lambda/instance_types.json"));
+    ASSERT_TRUE(fromDescription.contains("\"gpu_description\": \"B200 (180 GB SXM6)\","));
+    fromDescription.replace("\"gpu_description\": \"B200 (180 GB SXM6)\",", "");
+    const auto described = parseLambdaInstanceTypes(fromDescription, QStringLiteral("l"), resolver());
+    ASSERT_TRUE(described.ok()) << qPrintable(described.errorMessage());
+    EXPECT_EQ(described->offers.size(), 5);
+    const core::ImportedOffer *b200 = findOffer(*described, QStringLiteral("gpu_8x_b200_sxm6"), core::Billing::OnDemand);
+    ASSERT_TRUE(b200);
+    EXPECT_EQ(b200->instance.gpuId, QStringLiteral("B200"));
+    EXPECT_TRUE(described->exclusions.isEmpty());
+
+    QByteArray neither = fromDescription;
+    neither.replace("\"description\": \"8x B200 (180 GB SXM6)\",", "");
+    const auto skipped = parseLambdaInstanceTypes(neither, QStringLiteral("l"), resolver());
+    ASSERT_TRUE(skipped.ok()) << qPrintable(skipped.errorMessage());
+    EXPECT_EQ(skipped->offers.size(), 3); // the H100 and the A10 in its two regions
+    EXPECT_FALSE(findOffer(*skipped, QStringLiteral("gpu_8x_b200_sxm6"), core::Billing::OnDemand));
+    ASSERT_EQ(skipped->exclusions.size(), 1);
+    EXPECT_EQ(skipped->exclusions.at(0).detail,
+              QStringLiteral("data.gpu_8x_b200_sxm6.instance_type: neither gpu_description nor description names the GPU "
+                             "of gpu_8x_b200_sxm6"));
+}
+
 TEST(LambdaParser, MalformedInputNamesTheField)
 {
     struct Case
