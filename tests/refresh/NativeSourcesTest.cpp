@@ -59,13 +59,26 @@ TEST_F(NativeSources, AwsPriceListStreamsRegionFilesIntoOnDemandAndReservedOffer
     spEuWest.body = R"({"version": "20260701000000", "regionCode": "eu-west-1", "products": [], "terms": {"savingsPlan": []}})";
     m_server.routeSequence("/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/20260701000000/eu-west-1/index.json", {spEuWest});
 
+    // The Spot Advisor feed too, from the loopback server: a test never reaches the internet.
+    HttpTestReply advisor;
+    advisor.body = tests::apiFixture("aws/spot_advisor_real_2025-06-28.json");
+    m_server.routeSequence("/spot-advisor-data.json", {advisor});
+
     QString out, err;
     const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
                           QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--region"),
                           QStringLiteral("us-east-1,eu-west-1"), QStringLiteral("--endpoint"),
-                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString(), QStringLiteral("--force")},
+                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString(), QStringLiteral("--endpoint"),
+                          QStringLiteral("aws-spot-advisor=") + m_server.url(QStringLiteral("/spot-advisor-data.json")).toString(),
+                          QStringLiteral("--force")},
                          &out, &err);
     ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
+    bool advisorAsked = false;
+    for (const auto &request : m_server.requests())
+        advisorAsked = advisorAsked || request.path == "/spot-advisor-data.json";
+    EXPECT_TRUE(advisorAsked) << "--endpoint aws-spot-advisor=URL is where the feed is read";
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE reason LIKE 'Spot Advisor feed not refreshed%'")),
+              0);
     const QString awsOffers = QStringLiteral(
         "SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
         "JOIN regions r ON r.id = o.region_id WHERE it.provider_id = 'aws' AND r.code IN ('us-east-1', 'eu-west-1') "
@@ -114,7 +127,8 @@ TEST_F(NativeSources, AwsSavingsPlanOutageKeepsTheStoredRatesAndTheRestOfTheRefr
     const int code = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
                           QStringLiteral("--provider"), QStringLiteral("aws"), QStringLiteral("--region"),
                           QStringLiteral("us-east-1"), QStringLiteral("--force"), QStringLiteral("--endpoint"),
-                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString()},
+                          QStringLiteral("aws=") + m_server.url(QStringLiteral("/")).toString(), QStringLiteral("--endpoint"),
+                          QStringLiteral("aws-spot-advisor=") + m_server.url(QStringLiteral("/spot-advisor-data.json")).toString()},
                          &out, &err);
     ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
     EXPECT_EQ(scalar(plans), before);

@@ -24,6 +24,7 @@ SourceRegistry::~SourceRegistry() = default;
 QStringList SourceRegistry::endpointIds()
 {
     return {QStringLiteral("skypilot"), QStringLiteral("ecb"),    QStringLiteral("aws"), QStringLiteral("azure"),
+            QStringLiteral("aws-spot-advisor"),
             QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod"),
             QStringLiteral("alicloud"), QStringLiteral("alicloud-public"), QStringLiteral("tencentcloud"),
             QStringLiteral("huaweicloud")};
