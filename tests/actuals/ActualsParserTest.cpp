@@ -10,6 +10,7 @@
 #include "core/actuals/SpendLine.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonValue>
 
 #include <gtest/gtest.h>
@@ -758,6 +759,37 @@ TEST(ActualsGcp, JsonArrayFormIsReadLikeNdjson)
     EXPECT_EQ(r->lines.size(), 8);
     EXPECT_EQ(totals(*r)["usage/USD"], 7'780'856);
     EXPECT_EQ(r->lines.at(7).sourceRow, 6); // record numbers
+}
+
+// A row pretty-printed over many lines (jq, the console's JSON view) is the same row; rows are
+// named by the line they start on, and a broken one says where.
+TEST(ActualsGcp, PrettyPrintedRowsAreReadLikeNdjson)
+{
+    const QByteArray nd = sample("gcp_bq_detailed_export_gpu.reconstructed.ndjson");
+    ASSERT_FALSE(nd.isEmpty());
+    QByteArray pretty;
+    for (const QByteArray &line : nd.trimmed().split('\n'))
+        pretty += QJsonDocument::fromJson(line).toJson(QJsonDocument::Indented);
+    ASSERT_GT(pretty.count('\n'), 6 * 10);
+    for (const BillingFormat format : {BillingFormat::Auto, BillingFormat::Gcp}) {
+        const auto r = parseBillingFile(pretty, QStringLiteral("rows.json"), format);
+        ASSERT_PARSED(r);
+        EXPECT_EQ(r->format, BillingFormat::Gcp);
+        EXPECT_EQ(r->lines.size(), 8);
+        EXPECT_EQ(totals(*r)["usage/USD"], 7'780'856);
+        EXPECT_EQ(r->lines.at(0).sourceRow, 1);
+    }
+    const auto single = parseBillingFile(QJsonDocument::fromJson(nd.left(nd.indexOf('\n'))).toJson(QJsonDocument::Indented),
+                                         QStringLiteral("one.json"), BillingFormat::Gcp);
+    ASSERT_PARSED(single);
+    EXPECT_GE(single->lines.size(), 1);
+
+    QByteArray broken = pretty;
+    broken.chop(3); // the last object never closes
+    const auto r = parseBillingFile(broken, QStringLiteral("rows.json"), BillingFormat::Gcp);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(errorOf(r).find("rows.json:"), std::string::npos) << errorOf(r);
+    EXPECT_NE(errorOf(r).find("not valid JSON: the object that starts here does not end"), std::string::npos) << errorOf(r);
 }
 
 TEST(ActualsGcp, ConsoleCostTableWithMetadataLines)

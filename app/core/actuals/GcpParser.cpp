@@ -222,23 +222,56 @@ ParseResult parseJsonRows(const Source &source)
         }
         return lines;
     }
-    int lineNo = 0;
-    for (const QStringView raw : text.split(u'\n')) {
-        ++lineNo;
-        const QStringView l = raw.trimmed();
-        if (l.isEmpty())
+    // One export row per JSON object: newline-delimited as BigQuery writes it, or spread over
+    // lines as a pretty-printer (jq, the console's JSON view) writes it. Each object is found by
+    // its braces, strings skipped, and named by the line it starts on.
+    int line = 1;
+    int startLine = 0;
+    qsizetype start = -1;
+    int depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\n')
+            ++line;
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == u'\\')
+                escaped = true;
+            else if (c == u'"')
+                inString = false;
             continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(l.toUtf8(), &error);
-        if (error.error != QJsonParseError::NoError)
-            return Error{QStringLiteral("%1:%2: not valid JSON: %3 at column %4").arg(source.name).arg(lineNo).arg(error.errorString()).arg(error.offset + 1)};
-        if (!doc.isObject())
-            return Error{QStringLiteral("%1:%2: not a JSON object (expected one export row per line)").arg(source.name).arg(lineNo)};
-        auto row = rowFromJson(doc.object(), lineNo, source.name);
-        if (!row)
-            return row.error();
-        appendLines(*row, lines);
+        }
+        if (depth == 0 && c != u'{') {
+            if (c.isSpace())
+                continue;
+            return Error{QStringLiteral("%1:%2: not a JSON object (expected export rows as JSON objects)").arg(source.name).arg(line)};
+        }
+        if (c == u'"') {
+            inString = true;
+        } else if (c == u'{') {
+            if (depth++ == 0) {
+                start = i;
+                startLine = line;
+            }
+        } else if (c == u'}' && --depth == 0) {
+            const QStringView object = text.mid(start, i - start + 1);
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(object.toUtf8(), &error);
+            if (error.error != QJsonParseError::NoError) {
+                const int at = startLine + int(object.left(error.offset).count(u'\n'));
+                return Error{QStringLiteral("%1:%2: not valid JSON: %3").arg(source.name).arg(at).arg(error.errorString())};
+            }
+            auto row = rowFromJson(doc.object(), startLine, source.name);
+            if (!row)
+                return row.error();
+            appendLines(*row, lines);
+        }
     }
+    if (depth != 0 || inString)
+        return Error{QStringLiteral("%1:%2: not valid JSON: the object that starts here does not end").arg(source.name).arg(startLine)};
     if (lines.isEmpty())
         return Error{QStringLiteral("%1: no rows").arg(source.name)};
     return lines;
