@@ -792,6 +792,31 @@ TEST(ActualsGcp, PrettyPrintedRowsAreReadLikeNdjson)
     EXPECT_NE(errorOf(r).find("not valid JSON: the object that starts here does not end"), std::string::npos) << errorOf(r);
 }
 
+// The console's CSV download of export rows keeps the repeated credits record as JSON in one
+// cell (field names of the export schema: name, amount, full_name, id, type): each credit becomes
+// a credit line, as from the JSON export, never dropped without a word.
+TEST(ActualsGcp, FlattenedCsvReadsTheCreditsCellAsJson)
+{
+    const auto r = parseText(
+        "billing_account_id,service.description,sku.description,usage_start_time,usage_end_time,cost,currency,"
+        "usage.amount,usage.unit,invoice.month,cost_type,credits\n"
+        "012345-6789AB-CDEF01,Compute Engine,Nvidia Tesla A100 GPU running in Americas,2024-05-01 00:00:00 UTC,"
+        "2024-05-01 01:00:00 UTC,2.933908,USD,3600,seconds,202405,regular,"
+        "\"[{\"\"name\"\":\"\"Committed use discount: GPU\"\",\"\"amount\"\":-1.085546,\"\"full_name\"\":null,"
+        "\"\"id\"\":\"\"\"\",\"\"type\"\":\"\"COMMITTED_USAGE_DISCOUNT\"\"}]\"\n"
+        "012345-6789AB-CDEF01,Compute Engine,A2 Instance Core running in Americas,2024-05-01 00:00:00 UTC,"
+        "2024-05-01 01:00:00 UTC,0.379326,USD,43200,seconds,202405,regular,[]\n",
+        "flat.csv", BillingFormat::Gcp);
+    ASSERT_PARSED(r);
+    EXPECT_EQ(kindCounts(*r), (std::map<std::string, int>{{"usage", 2}, {"credit", 1}}));
+    EXPECT_EQ(totals(*r), (std::map<std::string, qint64>{{"usage/USD", 3'313'234}, {"credit/USD", -1'085'546}}));
+
+    const auto bad = parseText("usage_start_time,cost,currency,credits\n2024-05-01 00:00:00 UTC,1,USD,not json\n",
+                               "flat.csv", BillingFormat::Gcp);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(errorOf(bad).find("flat.csv:2: column \"credits\""), std::string::npos) << errorOf(bad);
+}
+
 TEST(ActualsGcp, ConsoleCostTableWithMetadataLines)
 {
     const auto r = parseSample("gcp_console_cost_table.reconstructed.csv");

@@ -46,6 +46,24 @@ struct GcpRow
     QList<Credit> credits;
 };
 
+// The export's credits[] ({name, amount, type, ...} each) into row credits; false with the field,
+// its text and what is wrong when one has no readable amount.
+bool readCredits(const QJsonArray &list, QList<Credit> &credits, QString &field, QString &value, QString &why)
+{
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonObject c = list.at(i).toObject();
+        const DecimalResult amount = jsonDecimalMicros(c.value(u"amount"));
+        if (!amount.ok() || !amount.micros) {
+            field = QStringLiteral("credits[%1].amount").arg(i);
+            value = jsonText(c, {u"amount"});
+            why = amount.ok() ? QStringLiteral("is missing") : amount.error;
+            return false;
+        }
+        credits.append(Credit{*amount.micros, jsonText(c, {u"type"}), jsonText(c, {u"name"})});
+    }
+    return true;
+}
+
 bool isCommittedCredit(QStringView type)
 {
     const QString t = squash(type);
@@ -190,15 +208,9 @@ Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &s
     const QJsonValue credits = o.value(u"credits");
     if (!credits.isUndefined() && !credits.isNull() && !credits.isArray())
         return bad(QStringLiteral("credits"), {}, QStringLiteral("is not a list"));
-    const QJsonArray list = credits.toArray();
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const QJsonObject c = list.at(i).toObject();
-        const QString field = QStringLiteral("credits[%1].amount").arg(i);
-        const DecimalResult amount = jsonDecimalMicros(c.value(u"amount"));
-        if (!amount.ok() || !amount.micros)
-            return bad(field, jsonText(c, {u"amount"}), amount.ok() ? QStringLiteral("is missing") : amount.error);
-        r.credits.append(Credit{*amount.micros, jsonText(c, {u"type"}), jsonText(c, {u"name"})});
-    }
+    QString field, value, why;
+    if (!readCredits(credits.toArray(), r.credits, field, value, why))
+        return bad(field, value, why);
     return r;
 }
 
@@ -394,6 +406,8 @@ ParseResult parseFlatCsv(const Source &source)
     const int pricingUnit = m.find({u"usage.pricing_unit", u"usage_pricing_unit"});
     const int machineSpec = m.find({u"machine_spec"});
     const int creditAmount = m.find({u"credits_amount", u"credits.amount", u"credit_amount"});
+    // The console writes the repeated credits record into one cell as JSON: [{"name": ..., "amount": -1.5, ...}].
+    const int creditsJson = creditAmount < 0 ? m.find({u"credits"}) : -1;
 
     Lines lines;
     for (const CsvRecord &record : in.table.records()) {
@@ -437,6 +451,15 @@ ParseResult parseFlatCsv(const Source &source)
             return credit.error();
         if (credit->value_or(0) != 0)
             r.credits.append(Credit{**credit, QStringLiteral("credits"), QString()});
+        if (const QString cell = row.text(creditsJson).trimmed(); !cell.isEmpty()) {
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(cell.toUtf8(), &error);
+            if (error.error != QJsonParseError::NoError || !doc.isArray())
+                return row.bad(creditsJson, QStringLiteral("is not the export's credits list as JSON ([{\"name\": ..., \"amount\": ...}])"));
+            QString field, value, why;
+            if (!readCredits(doc.array(), r.credits, field, value, why))
+                return row.bad(creditsJson, QStringLiteral("%1 %2").arg(field, why));
+        }
         appendLines(r, lines);
     }
     return lines;
