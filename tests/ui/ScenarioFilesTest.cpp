@@ -6,6 +6,7 @@
 
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioFiles.h"
+#include "ui/WelcomeDialog.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -16,6 +17,9 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QPushButton>
 #include <QMenu>
 #include <QMimeData>
 #include <QTemporaryDir>
@@ -162,5 +166,55 @@ TEST(ScenarioFiles, TitleRecentFilesDropAndUnsavedPrompt)
     answerNextDialog(&window, QStringLiteral("Cancel"));
     EXPECT_FALSE(window.close());
     EXPECT_TRUE(window.isVisible());
+    window.document()->undoStack()->setClean();
+}
+
+// File > Open example and Help > Welcome replace the document too: with unsaved edits both ask
+// first, Cancel keeps the edits, Discard opens the example.
+TEST(ScenarioFiles, OpeningAnExampleOrAWelcomeChoiceAsksBeforeReplacingUnsavedEdits)
+{
+    ui::MainWindow window(tests::seedFactory());
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QAction *example = nullptr;
+    for (QAction *menu : window.menuBar()->actions()) {
+        for (QAction *item : menu->menu() ? menu->menu()->actions() : QList<QAction *>()) {
+            if (item->menu() && item->text().remove(u'&') == QStringLiteral("Open example"))
+                example = item->menu()->actions().value(0);
+        }
+    }
+    ASSERT_TRUE(example) << "File > Open example lists the examples";
+
+    window.document()->setValue(QStringLiteral("constraints.budget"), 4242);
+    QString prompt;
+    answerNextDialog(&window, QStringLiteral("Cancel"), &prompt);
+    example->trigger();
+    EXPECT_TRUE(prompt.contains(QStringLiteral("not saved"))) << prompt.toStdString();
+    EXPECT_EQ(window.document()->value(QStringLiteral("constraints.budget")).toDouble(), 4242) << "Cancel keeps the edits";
+    EXPECT_TRUE(window.isWindowModified());
+
+    answerNextDialog(&window, QStringLiteral("Discard"));
+    example->trigger();
+    EXPECT_NE(window.document()->value(QStringLiteral("constraints.budget")).toDouble(), 4242);
+    EXPECT_FALSE(window.isWindowModified()) << "the example replaced the edited document";
+
+    // Help > Welcome: an example chosen there asks the same way.
+    window.document()->setValue(QStringLiteral("constraints.budget"), 4343);
+    QString welcomePrompt;
+    auto *chooser = new QTimer(&window);
+    QObject::connect(chooser, &QTimer::timeout, &window, [&window, chooser, &welcomePrompt] {
+        auto *welcome = qobject_cast<ui::WelcomeDialog *>(QApplication::activeModalWidget());
+        if (!welcome)
+            return;
+        chooser->stop();
+        chooser->deleteLater();
+        welcome->examples()->setCurrentRow(0);
+        answerNextDialog(&window, QStringLiteral("Cancel"), &welcomePrompt); // the prompt that follows
+        welcome->openButton()->click();
+    });
+    chooser->start(20);
+    window.showWelcome();
+    EXPECT_TRUE(welcomePrompt.contains(QStringLiteral("not saved"))) << welcomePrompt.toStdString();
+    EXPECT_EQ(window.document()->value(QStringLiteral("constraints.budget")).toDouble(), 4343);
     window.document()->undoStack()->setClean();
 }

@@ -75,10 +75,15 @@ bool ScenarioFiles::open()
                             : QFileInfo(m_doc->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"), dir,
                                                       tr("Scenarios (*.gpuplan *.json);;All files (*)"));
-    return !path.isEmpty() && openFile(path);
+    return !path.isEmpty() && load(path);
 }
 
 bool ScenarioFiles::openFile(const QString &path)
+{
+    return maybeSave() && load(path);
+}
+
+bool ScenarioFiles::load(const QString &path)
 {
     QString error;
     if (!m_doc->open(path, &error)) {
@@ -158,10 +163,7 @@ void ScenarioFiles::rebuildRecentMenu()
         QAction *a = m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setStatusTip(path);
         a->setToolTip(path);
-        connect(a, &QAction::triggered, this, [this, path] {
-            if (maybeSave())
-                openFile(path);
-        });
+        connect(a, &QAction::triggered, this, [this, path] { openFile(path); });
     }
     if (m_recent.isEmpty())
         m_recentMenu->addAction(tr("No recent scenarios"))->setEnabled(false);
@@ -181,8 +183,7 @@ bool ScenarioFiles::eventFilter(QObject *watched, QEvent *event)
         const QString path = droppedScenario(e->mimeData());
         if (!path.isEmpty()) {
             e->acceptProposedAction();
-            if (maybeSave())
-                openFile(path);
+            openFile(path);
             return true;
         }
     }

@@ -29,6 +29,8 @@ public:
     QMenu *recentMenu() const { return m_recentMenu; }
     const QStringList &recentFiles() const { return m_recent; }
 
+    // Every way of replacing the document asks first (maybeSave) when it has unsaved edits:
+    // New, Open, an example, the Welcome dialog, a recent file, a dropped file.
     bool newScenario();
     bool open();
     bool openFile(const QString &path);
@@ -44,6 +46,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    bool load(const QString &path); // replaces the document without asking
     void addRecent(const QString &path);
     void rebuildRecentMenu();
 
