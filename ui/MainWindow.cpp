@@ -169,11 +169,10 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
 
-    // Tools: Refresh prices…, Settings…, Print/Export report… are added here by their panels' owners.
+    // Tools (Refresh prices…, Settings…) and Catalog come from CatalogTools, before Help: one
+    // menu each, so Alt+T and Alt+C reach them.
     QMenu *report = menuBar()->addMenu(tr("&Report"));
     report->addActions(createReportActions(this, [this] { return currentReportInput(); }, m_settings));
-    m_tools = menuBar()->addMenu(tr("&Tools"));
-    m_tools->menuAction()->setVisible(!m_tools->isEmpty());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Guide"), this, [this] { showGuide(this); });

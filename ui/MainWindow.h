@@ -89,7 +89,6 @@ private:
     QTabWidget *m_tabs;
     QLabel *m_freshness;
     QProgressBar *m_busy;
-    QMenu *m_tools = nullptr;
     QSettings *m_settings;
     std::optional<CatalogRecovery> m_recovery;
     QList<core::Offer> m_catalogOffers;

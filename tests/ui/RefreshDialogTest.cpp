@@ -27,6 +27,7 @@
 #include <QElapsedTimer>
 #include <QDockWidget>
 #include <QLabel>
+#include <QApplication>
 #include <QMenuBar>
 #include <QProgressBar>
 #include <QPushButton>
@@ -371,6 +372,18 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     for (QAction *menu : window.menuBar()->actions())
         inMenu = inMenu || (menu->menu() && menu->menu()->actions().contains(tools->refreshAction()));
     EXPECT_TRUE(inMenu);
+    // One Tools menu, and its mnemonic opens it: Alt+T from the window.
+    QStringList titles;
+    for (QAction *menu : window.menuBar()->actions())
+        titles << menu->text();
+    EXPECT_EQ(titles.count(QStringLiteral("&Tools")), 1) << titles.join(u',').toStdString();
+    EXPECT_EQ(titles.count(QStringLiteral("&Catalog")), 1) << titles.join(u',').toStdString();
+    QTest::keyClick(&window, Qt::Key_T, Qt::AltModifier);
+    ASSERT_TRUE(QTest::qWaitFor([] { return QApplication::activePopupWidget() != nullptr; }, kSlowWaitMs));
+    auto *popup = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+    ASSERT_TRUE(popup);
+    EXPECT_TRUE(popup->actions().contains(tools->refreshAction())) << popup->title().toStdString();
+    popup->close();
 
     tools->refreshAction()->trigger();
     auto *dialog = window.findChild<ui::RefreshDialog *>();
