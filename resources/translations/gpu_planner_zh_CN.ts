@@ -1118,6 +1118,10 @@
         <translation>BF16 混合精度</translation>
     </message>
     <message>
+        <source>FP16 mixed precision</source>
+        <translation>FP16 混合精度</translation>
+    </message>
+    <message>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>

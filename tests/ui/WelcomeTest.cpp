@@ -4,10 +4,13 @@
 
 #include "PlanTestSupport.h"
 
+
 #include "ui/WelcomeDialog.h"
+#include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialog>
 #include <QDir>
 #include <QLabel>
@@ -63,6 +66,14 @@ TEST(Welcome, ListsTheExamplesAndOpensOneAsAStartingPoint)
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
     EXPECT_TRUE(window->document()->filePath().isEmpty());
     EXPECT_EQ(window->document()->scenario()->name, QStringLiteral("Train MobileNetV2 on one T4"));
+    // The T4 has no BF16: the example trains in FP16, and the Precision field says so (not blank).
+    const ui::ChoiceField *precision = nullptr;
+    for (const ui::ChoiceField *f : window->findChildren<ui::ChoiceField *>()) {
+        if (f->path() == u"workload.precision")
+            precision = f;
+    }
+    ASSERT_TRUE(precision);
+    EXPECT_EQ(precision->combo()->currentText(), QStringLiteral("FP16 mixed precision"));
 }
 
 TEST(Welcome, HelpHasAGuideToThePlansWords)

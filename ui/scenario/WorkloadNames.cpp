@@ -28,6 +28,8 @@ constexpr Name kFineTuneMethods[] = {
 
 constexpr Name kPrecisions[] = {
     {"bf16", QT_TRANSLATE_NOOP("WorkloadNames", "BF16 mixed precision")},
+    // Parts without BF16 (T4, V100) train in FP16 mixed precision.
+    {"fp16", QT_TRANSLATE_NOOP("WorkloadNames", "FP16 mixed precision")},
     {"fp8", QT_TRANSLATE_NOOP("WorkloadNames", "FP8")},
     {"tf32", QT_TRANSLATE_NOOP("WorkloadNames", "TF32")},
     {"fp32", QT_TRANSLATE_NOOP("WorkloadNames", "FP32")},
