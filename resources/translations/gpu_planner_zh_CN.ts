@@ -406,8 +406,8 @@
         <translation>每百万 token 成本</translation>
     </message>
     <message>
-        <source>output %1, input %2 (at your demand; GPU time split between decode and prompts)</source>
-        <translation>输出 %1，输入 %2（按您的需求量；GPU 时间在解码与提示词之间分摊）</translation>
+        <source>%1 per million output tokens, %2 per million tokens in and out: the whole cost over the %3 output tokens served at your demand</source>
+        <translation>每百万输出 token %1，每百万输入加输出 token %2：总成本除以按您的需求量提供的 %3 个输出 token</translation>
     </message>
     <message>
         <source>Calibration</source>

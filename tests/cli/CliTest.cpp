@@ -434,11 +434,23 @@ TEST_F(Cli, TheServingExamplesPlanShowsCostPerMillionTokens)
     ASSERT_FALSE(options.isEmpty());
     const QJsonObject best = options.first().toObject();
     const double out = best.value(QStringLiteral("cost_per_million_output_tokens")).toDouble();
-    const double in = best.value(QStringLiteral("cost_per_million_input_tokens")).toDouble();
-    EXPECT_GT(out, 0);
-    EXPECT_GT(in, 0);
-    // Together they pay the fleet's compute: outputs x out + inputs x in = cost without extras.
-    EXPECT_LT(out, best.value(QStringLiteral("cost")).toDouble());
+    const double all = best.value(QStringLiteral("cost_per_million_tokens")).toDouble();
+    const double cost = best.value(QStringLiteral("cost")).toDouble();
+    // By hand from the scenario: 5 requests/s x 250 output tokens for 12 months of 730 h is
+    // 3.942e10 output tokens (and 4 prompt tokens for each, 1.5768e11 in); every option's whole
+    // cost over them, per million.
+    const double served = 5.0 * 250 * 12 * 730 * 3600;
+    EXPECT_DOUBLE_EQ(best.value(QStringLiteral("output_tokens_served")).toDouble(), served);
+    EXPECT_NEAR(out, cost / served * 1e6, 1e-9 * out);
+    EXPECT_NEAR(all, cost / (served * 5) * 1e6, 1e-9 * all);
+    // Two options of about the same cost show about the same figure: it is the cost, per token.
+    for (const QJsonValue &v : options) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("cost_per_million_output_tokens")).toDouble() > 0) {
+            EXPECT_NEAR(o.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(),
+                        o.value(QStringLiteral("cost")).toDouble() / served * 1e6, 1e-6);
+        }
+    }
 }
 
 TEST_F(Cli, TheScaleAndServingFlagsNameTheBadValue)

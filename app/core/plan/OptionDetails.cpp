@@ -154,9 +154,11 @@ QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, cons
                                                              formatMoney(option.extras, cur))});
     if (option.costPerMillionOutputTokens > 0)
         run.lines.append({DetailText::tr("Per million tokens"),
-                          DetailText::tr("output %1, input %2 (at your demand; GPU time split between decode and prompts)")
+                          DetailText::tr("%1 per million output tokens, %2 per million tokens in and out: the whole "
+                                         "cost over the %3 output tokens served at your demand")
                               .arg(formatMoney(option.costPerMillionOutputTokens, cur),
-                                   formatMoney(option.costPerMillionInputTokens, cur))});
+                                   formatMoney(option.costPerMillionTokens, cur),
+                                   QLocale().toString(option.outputTokensServed, 'g', 3))});
     if (isCommitment(option.billing))
         run.lines.append({DetailText::tr("Commitment"), DetailText::tr("%1 in all over %2 term(s), used or not; break-even at %3 use")
                                                             .arg(formatMoney(option.commitmentTotal, cur))

@@ -376,7 +376,8 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         j.insert(QStringLiteral("p_meet_budget"), p.pMeetBudget);
         if (request.workload.kind == WorkloadKind::Inference) {
             j.insert(QStringLiteral("cost_per_million_output_tokens"), jsonNumber(p.costPerMillionOutputTokens));
-            j.insert(QStringLiteral("cost_per_million_input_tokens"), jsonNumber(p.costPerMillionInputTokens));
+            j.insert(QStringLiteral("cost_per_million_tokens"), jsonNumber(p.costPerMillionTokens));
+            j.insert(QStringLiteral("output_tokens_served"), jsonNumber(p.outputTokensServed));
         }
         j.insert(QStringLiteral("currency"), request.displayCurrency);
         j.insert(QStringLiteral("native_currency"), o.currency);

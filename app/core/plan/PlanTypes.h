@@ -142,8 +142,9 @@ struct PlanOption
     double breakEvenUtilization = 0;
     double fxFactor = 1; // display units per unit of the offer's currency
     // Serving: compute cost per million tokens at the demand (storage and egress left out); 0 otherwise.
-    double costPerMillionOutputTokens = 0;
-    double costPerMillionInputTokens = 0;
+    double costPerMillionOutputTokens = 0; // cost over the output tokens served
+    double costPerMillionTokens = 0;       // cost over the prompt and output tokens served
+    double outputTokensServed = 0;         // at the demand over the serving months
 
     bool fits = false;
     FitProblem problem = FitProblem::None;

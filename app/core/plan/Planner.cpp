@@ -405,15 +405,16 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
 
 void Planner::priceTokens(const Workload &w, PlanOption &option, const Estimate &e)
 {
-    // The fleet's cost over the tokens it serves at the demand, split between prompts and outputs
-    // by the share of GPU time each takes (idle capacity is paid by both in that proportion).
+    // The option's whole cost over the tokens it serves: the demand (or, without one, the fleet's
+    // capacity) for the serving months. Per output token, as the figure people hold against an
+    // API's price, and per token in and out.
     const double outputTokens = e.throughput * option.hours * 3600.0;
     const double inputTokens = outputTokens * w.inference.promptTokens / std::max(1.0, w.inference.outputTokens);
     if (outputTokens <= 0 || option.cost <= 0)
         return;
-    const double compute = std::max(0.0, option.cost - option.extras);
-    option.costPerMillionOutputTokens = compute * (1.0 - e.prefillShare) / outputTokens * 1e6;
-    option.costPerMillionInputTokens = inputTokens > 0 ? compute * e.prefillShare / inputTokens * 1e6 : 0;
+    option.outputTokensServed = outputTokens;
+    option.costPerMillionOutputTokens = option.cost / outputTokens * 1e6;
+    option.costPerMillionTokens = option.cost / (outputTokens + inputTokens) * 1e6;
 }
 
 void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)
