@@ -155,7 +155,7 @@ void MainWindow::createMenus()
     file->addAction(m_files->saveAction());
     file->addAction(m_files->saveAsAction());
     file->addSeparator();
-    QAction *reload = file->addAction(tr("&Reload catalog"), this, &MainWindow::reloadCatalog);
+    QAction *reload = file->addAction(tr("Re&load catalog"), this, &MainWindow::reloadCatalog);
     reload->setShortcut(QKeySequence::Refresh);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);

@@ -1586,6 +1586,14 @@
         <translation>GPU 规格</translation>
     </message>
     <message>
+        <source>&amp;GPU specs</source>
+        <translation>GPU 规格(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Price &amp;history</source>
+        <translation>价格历史(&amp;H)</translation>
+    </message>
+    <message>
         <source>Price history</source>
         <translation>价格历史</translation>
     </message>
@@ -2792,8 +2800,8 @@ P50 %3，P90 %4</translation>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;Reload catalog</source>
-        <translation>重新加载目录(&amp;R)</translation>
+        <source>Re&amp;load catalog</source>
+        <translation>重新加载目录(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -3341,24 +3349,24 @@ P50 %3，P90 %4</translation>
         <translation>CSV 文件 (*.csv);;JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <source>Export report…</source>
-        <translation>导出报告…</translation>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
     </message>
     <message>
-        <source>Print preview…</source>
-        <translation>打印预览…</translation>
+        <source>Print pre&amp;view…</source>
+        <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <source>Print…</source>
-        <translation>打印…</translation>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <source>Export comparison (CSV/JSON)…</source>
-        <translation>导出比较（CSV/JSON）…</translation>
+        <source>Export &amp;comparison (CSV/JSON)…</source>
+        <translation>导出比较（CSV/JSON）(&amp;C)…</translation>
     </message>
     <message>
-        <source>Export timeline (CSV/JSON)…</source>
-        <translation>导出时间线（CSV/JSON）…</translation>
+        <source>Export &amp;timeline (CSV/JSON)…</source>
+        <translation>导出时间线（CSV/JSON）(&amp;T)…</translation>
     </message>
     <message>
         <source>Report saved</source>
@@ -3397,8 +3405,8 @@ P50 %3，P90 %4</translation>
         <translation>保存基准测试报告</translation>
     </message>
     <message>
-        <source>Benchmark report…</source>
-        <translation>基准测试报告…</translation>
+        <source>&amp;Benchmark report…</source>
+        <translation>基准测试报告(&amp;B)…</translation>
     </message>
 </context>
 <context>

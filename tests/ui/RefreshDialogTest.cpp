@@ -18,6 +18,7 @@
 #include "ui/compare/PlanRunner.h"
 #include "ui/refresh/CatalogStatusLabel.h"
 #include "ui/refresh/CatalogTools.h"
+#include "ui/scenario/ScenarioFiles.h"
 #include "ui/refresh/RefreshDialog.h"
 #include "ui/settings/SecretStore.h"
 
@@ -384,6 +385,35 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
     ASSERT_TRUE(popup);
     EXPECT_TRUE(popup->actions().contains(tools->refreshAction())) << popup->title().toStdString();
     popup->close();
+    // Every menu and every entry in it can be reached from the keyboard: one mnemonic each,
+    // none twice in the same menu bar or menu; Save As, Print and Export report have keys.
+    const auto mnemonic = [](const QString &text) {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    QList<QChar> barKeys;
+    for (QAction *menu : window.menuBar()->actions()) {
+        if (!menu->isVisible())
+            continue;
+        EXPECT_FALSE(mnemonic(menu->text()).isNull()) << menu->text().toStdString();
+        EXPECT_FALSE(barKeys.contains(mnemonic(menu->text()))) << "menu bar: " << menu->text().toStdString();
+        barKeys << mnemonic(menu->text());
+        QList<QChar> keys;
+        for (QAction *item : menu->menu()->actions()) {
+            if (item->isSeparator() || !item->isVisible())
+                continue;
+            const QChar key = mnemonic(item->text());
+            EXPECT_FALSE(key.isNull()) << menu->text().toStdString() << " > " << item->text().toStdString();
+            EXPECT_FALSE(!key.isNull() && keys.contains(key)) << menu->text().toStdString() << " > " << item->text().toStdString();
+            keys << key;
+        }
+    }
+    QHash<QString, QKeySequence> keysByObject;
+    for (QAction *a : window.findChildren<QAction *>())
+        keysByObject.insert(a->text(), a->shortcut());
+    EXPECT_FALSE(window.files()->saveAsAction()->shortcut().isEmpty());
+    EXPECT_FALSE(keysByObject.value(QStringLiteral("&Print\u2026")).isEmpty());
+    EXPECT_FALSE(keysByObject.value(QStringLiteral("&Export report\u2026")).isEmpty());
 
     tools->refreshAction()->trigger();
     auto *dialog = window.findChild<ui::RefreshDialog *>();

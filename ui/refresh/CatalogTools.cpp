@@ -108,6 +108,9 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     tools->addAction(m_refreshAction);
     tools->addAction(m_customAction);
     tools->addSeparator();
+    // The docks' titles as menu entries, with a key each (the dock's own title has none).
+    historyDock->toggleViewAction()->setText(tr("Price &history"));
+    specsDock->toggleViewAction()->setText(tr("&GPU specs"));
     tools->addAction(historyDock->toggleViewAction());
     tools->addAction(specsDock->toggleViewAction());
     tools->addSeparator();

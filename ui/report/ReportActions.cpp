@@ -5,6 +5,7 @@
 #include "ui/report/ReportOptionsDialog.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/settings/Settings.h"
+#include "ui/StandardKeys.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -104,7 +105,7 @@ void printReport(QWidget *parent, const ReportInputProvider &provider, QSettings
     if (!input)
         return;
     const auto chosen = askOptions(parent, *input, settings,
-                                   preview ? ReportMenu::tr("Preview\u2026") : ReportMenu::tr("Print\u2026"));
+                                   preview ? ReportMenu::tr("Preview\u2026") : ReportMenu::tr("&Print\u2026"));
     if (!chosen)
         return;
     const ReportOptions options = *chosen;
@@ -200,19 +201,21 @@ QList<QAction *> createReportActions(QWidget *parent, ReportInputProvider provid
                          [parent, provider, settings, handler] { handler(parent, provider, settings); });
         actions << action;
     };
-    add(ReportMenu::tr("Export report\u2026"),
+    add(ReportMenu::tr("&Export report\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { exportReport(p, r, s); });
     actions.constLast()->setObjectName(QStringLiteral("exportReportAction"));
-    add(ReportMenu::tr("Print preview\u2026"),
+    actions.constLast()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    add(ReportMenu::tr("Print pre&view\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, true); });
-    add(ReportMenu::tr("Print\u2026"),
+    add(ReportMenu::tr("&Print\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { printReport(p, r, s, false); });
-    add(ReportMenu::tr("Benchmark report\u2026"),
+    actions.constLast()->setShortcut(standardKey(QKeySequence::Print, QKeySequence(Qt::CTRL | Qt::Key_P)));
+    add(ReportMenu::tr("&Benchmark report\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *s) { benchmarkReport(p, r, s); });
     actions.constLast()->setObjectName(QStringLiteral("benchmarkReportAction"));
-    add(ReportMenu::tr("Export comparison (CSV/JSON)\u2026"),
+    add(ReportMenu::tr("Export &comparison (CSV/JSON)\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *) { exportData(p, r, false); });
-    add(ReportMenu::tr("Export timeline (CSV/JSON)\u2026"),
+    add(ReportMenu::tr("Export &timeline (CSV/JSON)\u2026"),
         [](QWidget *p, const ReportInputProvider &r, QSettings *) { exportData(p, r, true); });
     return actions;
 }

@@ -1,5 +1,7 @@
 #include "ui/scenario/ScenarioFiles.h"
 
+#include "ui/StandardKeys.h"
+
 #include "ui/scenario/ScenarioDocument.h"
 
 #include <QAction>
@@ -42,7 +44,7 @@ ScenarioFiles::ScenarioFiles(ScenarioDocument *doc, QWidget *window, QSettings *
     m_new->setShortcut(QKeySequence::New);
     m_open->setShortcut(QKeySequence::Open);
     m_save->setShortcut(QKeySequence::Save);
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_saveAs->setShortcut(standardKey(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     m_new->setStatusTip(tr("Start a new scenario from sensible defaults"));
     m_open->setStatusTip(tr("Open a scenario file (.gpuplan or .json)"));
     m_save->setStatusTip(tr("Save the scenario"));
