@@ -260,7 +260,9 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
         {R"("providers": ["aws", "awz"])", "constraints.providers[1]: \"awz\" is not a provider in the catalog (closest: aws"},
         {R"("regions": ["us-east-9*"])", "constraints.regions[0]: \"us-east-9*\" matches no region in the catalog"},
         {R"("geographies": ["Europa"])", "constraints.geographies[0]: \"Europa\" is not a geography in the catalog (closest: Europe"},
-        {R"("gpus": ["A1OO"])", "constraints.gpus[0]: \"A1OO\" is not a GPU model id in the catalog (closest: "},
+        {R"("gpus": ["A1OO"])", "constraints.gpus[0]: \"A1OO\" is not a GPU model id in the catalog (closest: A100-"},
+        // O typed for 0: the A100s first, not the A10, A10G and A16 the letters happen to be near.
+        {R"("gpus": ["A10O"])", "constraints.gpus[0]: \"A10O\" is not a GPU model id in the catalog (closest: A100-"},
     };
     for (const Case &c : cases) {
         const QByteArray json = QByteArray(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b",

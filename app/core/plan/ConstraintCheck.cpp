@@ -43,6 +43,16 @@ QString unknownValue(const QString &field, qsizetype index, const QString &value
     return message;
 }
 
+// Lower case with the look-alikes people type for digits (O for 0, l for 1): "A1OO" and "A10O"
+// read as A100.
+QString folded(const QString &text)
+{
+    QString out = text.toLower();
+    out.replace(u'o', u'0');
+    out.replace(u'l', u'1');
+    return out;
+}
+
 QStringList sorted(const QSet<QString> &set)
 {
     QStringList list(set.cbegin(), set.cend());
@@ -54,21 +64,26 @@ QStringList sorted(const QSet<QString> &set)
 
 QStringList closestValues(const QString &value, const QStringList &known, int max)
 {
-    // Ranked: starts with the value, contains it, is contained in it, then near by edit distance.
+    // Ranked: starts with the value (look-alike digits folded: A10O is A100), contains it, is one
+    // edit from its start (A10O against A100-SXM4-80GB), is contained in it, then near by edit distance.
     QList<std::tuple<int, int, QString>> ranked;
     const int limit = std::max(2, int(value.size() / 2));
+    const QString v = folded(value);
     for (const QString &k : known) {
         const int distance = editDistance(value, k);
-        int rank = 4;
-        if (k.startsWith(value, Qt::CaseInsensitive))
+        const QString f = folded(k);
+        int rank = 5;
+        if (f.startsWith(v))
             rank = 0;
-        else if (k.contains(value, Qt::CaseInsensitive))
+        else if (f.contains(v))
             rank = 1;
-        else if (value.contains(k, Qt::CaseInsensitive))
+        else if (value.size() >= 3 && k.size() > value.size() && editDistance(v, f.left(v.size())) <= 1)
             rank = 2;
-        else if (distance <= limit)
+        else if (v.contains(f))
             rank = 3;
-        if (rank < 4)
+        else if (distance <= limit)
+            rank = 4;
+        if (rank < 5)
             ranked.append({rank, distance, k});
     }
     std::sort(ranked.begin(), ranked.end());
