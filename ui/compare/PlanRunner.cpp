@@ -27,6 +27,7 @@ struct PlanRunner::Engine
     // Each catalog offer's provider, as an index into providerNames ((name, id) pairs).
     std::vector<int> providerOfOffer;
     QList<std::pair<QString, QString>> providerNames;
+    std::shared_ptr<const QHash<qint64, int>> offerIndexById;
 };
 
 namespace {
@@ -49,9 +50,19 @@ void addActuals(PlanSnapshot &snapshot, const core::SpendData &spend, const core
         snapshot.actuals = std::move(compared).value();
 }
 
+std::shared_ptr<const QHash<qint64, int>> offerIndexes(const QList<core::Offer> &offers)
+{
+    auto byId = std::make_shared<QHash<qint64, int>>();
+    byId->reserve(offers.size());
+    for (qsizetype i = 0; i < offers.size(); ++i)
+        byId->insert(offers.at(i).id, int(i));
+    return byId;
+}
+
 void indexProviders(PlanRunner::Engine &engine)
 {
     const QList<core::Offer> &offers = engine.planner.offers();
+    engine.offerIndexById = offerIndexes(offers);
     engine.providerOfOffer.assign(std::size_t(offers.size()), 0);
     engine.providerNames.clear();
     QHash<QString, int> index; // by provider id and name
@@ -156,7 +167,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     }
     // Last: what came before reads the plan from the planner, which now hands it over.
     snapshot->result = engine->planner.takeResult();
-    indexOptions(*snapshot, &engine->providerOfOffer, &engine->providerNames);
+    indexOptions(*snapshot, &engine->providerOfOffer, &engine->providerNames, engine->offerIndexById);
     if (view)
         snapshot->order = std::make_shared<const ComparisonOrder>(comparisonOrder(*snapshot, *view));
     snapshot->planMs = double(clock.nsecsElapsed()) / 1e6;
@@ -207,9 +218,16 @@ QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option)
 
 int PlanSnapshot::rowOfKey(const OptionKey &key) const
 {
-    const auto it = std::lower_bound(rowsByKey.begin(), rowsByKey.end(), key,
-                                     [](const std::pair<OptionKey, int> &e, const OptionKey &k) { return e.first < k; });
-    return it != rowsByKey.end() && it->first == key ? it->second : -1;
+    if (!offerIndexById)
+        return -1;
+    const auto it = offerIndexById->constFind(key.offerId);
+    if (it == offerIndexById->cend() || std::size_t(*it) >= firstRowOfOffer.size())
+        return -1;
+    for (int row = firstRowOfOffer[std::size_t(*it)]; row >= 0; row = nextRowOfOffer[std::size_t(row)]) {
+        if (optionKeys[std::size_t(row)] == key)
+            return row;
+    }
+    return -1;
 }
 
 int PlanSnapshot::rowOfId(const QString &id) const
@@ -224,13 +242,15 @@ QString PlanSnapshot::optionIdOfRow(int row) const
 }
 
 void indexOptions(PlanSnapshot &snapshot, const std::vector<int> *providerOfOffer,
-                  const QList<std::pair<QString, QString>> *providerNames)
+                  const QList<std::pair<QString, QString>> *providerNames,
+                  std::shared_ptr<const QHash<qint64, int>> offerIndexById)
 {
     const auto &options = snapshot.result.options;
     snapshot.optionKeys.clear();
     snapshot.optionKeys.reserve(options.size());
-    snapshot.rowsByKey.clear();
-    snapshot.rowsByKey.reserve(options.size());
+    snapshot.offerIndexById = offerIndexById ? std::move(offerIndexById) : offerIndexes(snapshot.offers);
+    snapshot.firstRowOfOffer.assign(std::size_t(snapshot.offers.size()), -1);
+    snapshot.nextRowOfOffer.assign(options.size(), -1);
     const bool catalogProviders = providerOfOffer && providerNames
                                   && providerOfOffer->size() == std::size_t(snapshot.offers.size());
     std::vector<char> providerSeen(catalogProviders ? std::size_t(providerNames->size()) : 0, 0);
@@ -238,14 +258,14 @@ void indexOptions(PlanSnapshot &snapshot, const std::vector<int> *providerOfOffe
     for (std::size_t i = 0; i < options.size(); ++i) {
         const core::Offer &offer = snapshot.offer(options[i]);
         snapshot.optionKeys.push_back(optionKey(offer, options[i]));
-        snapshot.rowsByKey.emplace_back(snapshot.optionKeys.back(), int(i));
+        const std::size_t at = std::size_t(options[i].offer);
+        snapshot.nextRowOfOffer[i] = snapshot.firstRowOfOffer[at];
+        snapshot.firstRowOfOffer[at] = int(i);
         if (catalogProviders)
             providerSeen[std::size_t((*providerOfOffer)[std::size_t(options[i].offer)])] = 1;
         else
             providers.insert({offer.providerLabel(), offer.provider});
     }
-    std::sort(snapshot.rowsByKey.begin(), snapshot.rowsByKey.end(),
-              [](const std::pair<OptionKey, int> &a, const std::pair<OptionKey, int> &b) { return a.first < b.first; });
     if (catalogProviders) {
         for (std::size_t p = 0; p < providerSeen.size(); ++p) {
             if (providerSeen[p])

@@ -73,10 +73,13 @@ struct PlanSnapshot
     QString error; // non-empty when nothing could be planned (no catalog, no FX rate, ...)
     double planMs = 0;
     // Worked out on the worker with the plan, so the GUI thread only shows them: each option's
-    // key by row, the rows sorted by key (rowOfKey), and the providers of the options as
-    // (name, id) sorted by name. Text ids (optionId) are made only for what is shown or selected.
+    // key by row, each offer's rows (rowOfKey: firstRowOfOffer by offer index, then
+    // nextRowOfOffer, -1 ending the chain), and the providers of the options as (name, id) sorted
+    // by name. Text ids (optionId) are made only for what is shown or selected.
     std::vector<OptionKey> optionKeys;
-    std::vector<std::pair<OptionKey, int>> rowsByKey;
+    std::vector<int> firstRowOfOffer;
+    std::vector<int> nextRowOfOffer;
+    std::shared_ptr<const QHash<qint64, int>> offerIndexById; // the catalog's, shared by its plans
     QList<std::pair<QString, QString>> providers;
     // The comparison table's rows in the order of the view current when the plan started.
     std::shared_ptr<const ComparisonOrder> order;
@@ -113,8 +116,10 @@ struct PlanCatalog
 QString optionId(const PlanSnapshot &snapshot, const core::PlanOption &option);
 // Fills the snapshot's option keys, their rows and its providers from its result.
 // providerOfOffer (optional): each offer's index in providerNames, worked out once per catalog.
+// offerIndexById (optional): each offer's index by its id, worked out once per catalog.
 void indexOptions(PlanSnapshot &snapshot, const std::vector<int> *providerOfOffer = nullptr,
-                  const QList<std::pair<QString, QString>> *providerNames = nullptr);
+                  const QList<std::pair<QString, QString>> *providerNames = nullptr,
+                  std::shared_ptr<const QHash<qint64, int>> offerIndexById = {});
 
 class PlanRunner : public QObject
 {
