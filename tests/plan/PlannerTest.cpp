@@ -261,6 +261,39 @@ TEST_F(PlannerFixture, AQuotedPriceNeedsItsCurrencyRate)
     EXPECT_EQ(find(QStringLiteral("a"), Billing::Reserved)->issue, OptionIssue::NoFxRate);
 }
 
+// A term the user was quoted is priced at the quote, not from the catalog: an old catalog date
+// says nothing about it, so it is never called stale, while the catalog's own rows still are.
+TEST_F(PlannerFixture, AQuotedTermIsNeverCalledStaleCatalogData)
+{
+    QList<Offer> offers = m_planner.offers();
+    for (Offer &o : offers)
+        o.effectiveDate = QStringLiteral("2024-08-01");
+    m_planner.setCatalog(offers, m_planner.gpuModels());
+    CommitmentTerm quote = negotiated(QStringLiteral("a"), 0);
+    quote.quotedPricePerHour = 20.0;
+    quote.currency = QStringLiteral("USD");
+    CommitmentTerm discount = negotiated(QStringLiteral("a"), 0.3);
+    discount.termMonths = 36;
+    m_request.assumptions.commitments = {quote, discount};
+    m_planner.plan(m_request);
+    const PlanOption *quoted = nullptr;
+    const PlanOption *discounted = nullptr;
+    for (const PlanOption &o : m_planner.result().options) {
+        if (m_planner.offer(o).provider == u"a" && o.derivedCommitment())
+            (o.commitmentTerm == 0 ? quoted : discounted) = &o;
+    }
+    ASSERT_TRUE(quoted);
+    ASSERT_TRUE(discounted);
+    const QDate today(2026, 12, 3);
+    EXPECT_TRUE(staleNote(m_planner.offer(*quoted), m_request, *quoted, today).isEmpty());
+    EXPECT_FALSE(optionReasons(m_planner, m_request, *quoted).join(u' ').contains(u"over 6 months old"));
+    // A discount off the catalog's on-demand price is still that price, and says how old it is.
+    EXPECT_FALSE(staleNote(m_planner.offer(*discounted), m_request, *discounted, today).isEmpty());
+    const PlanOption *od = find(QStringLiteral("a"), Billing::OnDemand);
+    ASSERT_NE(od, nullptr);
+    EXPECT_FALSE(staleNote(m_planner.offer(*od), m_request, *od, today).isEmpty());
+}
+
 TEST_F(PlannerFixture, SuspectPricesAreLeftOutUnlessIncluded)
 {
     QList<Offer> offers = m_planner.offers();

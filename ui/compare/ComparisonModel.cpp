@@ -185,7 +185,7 @@ QVariant ComparisonModel::display(const PlanSnapshot &s, const core::PlanOption 
                                                    : core::percentText(o.interruptionRate));
     case PricePerHour:
         // A price over six months old says so where it is read.
-        return core::staleNote(offer).isEmpty() ? core::formatMoney(o.pricePerHour, currency)
+        return core::staleNote(offer, s.request, o).isEmpty() ? core::formatMoney(o.pricePerHour, currency)
                                                 : QStringLiteral("\u25f7 ") + core::formatMoney(o.pricePerHour, currency);
     case Time: return o.fits ? core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours) : QString();
     case GpuHours: return o.fits ? QLocale().toString(o.gpuHours, 'f', 0) : QString();
@@ -309,7 +309,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (index.column() == Billing && o->billing == core::Billing::Spot)
             return interruptionTip(*o);
         if (index.column() == PricePerHour) {
-            const QString stale = core::staleNote(m_snapshot->offer(*o));
+            const QString stale = core::staleNote(m_snapshot->offer(*o), m_snapshot->request, *o);
             return stale.isEmpty() ? QVariant() : QVariant(stale);
         }
         if (index.column() == Instance && m_snapshot->offer(*o).suspect())

@@ -301,7 +301,7 @@ void ReportPainter::summary()
     else
         text += u' ' + tr("It is the cheapest option.");
     paragraph(text, 10);
-    if (const QString stale = staleNote(m_in.planner->offer(best)); !stale.isEmpty())
+    if (const QString stale = staleNote(m_in.planner->offer(best), m_in.request, best); !stale.isEmpty())
         paragraph(stale.toHtmlEscaped(), 9);
     // A commitment is signed for its whole term: say what it costs in all and whose price it is.
     if (isCommitment(best.billing)) {

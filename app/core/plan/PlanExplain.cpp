@@ -108,6 +108,15 @@ QString staleNote(const Offer &offer, const QDate &today)
         .arg(offer.effectiveDate.left(10));
 }
 
+QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option, const QDate &today)
+{
+    // A price the user was quoted is theirs, not the catalog's: the catalog's date says nothing about it.
+    if (option.derivedCommitment() && option.commitmentTerm < request.assumptions.commitments.size()
+        && request.assumptions.commitments.at(option.commitmentTerm).quoted())
+        return {};
+    return staleNote(offer, today);
+}
+
 QString optionBillingShort(const PlanOption &o)
 {
     switch (o.billing) {
@@ -267,7 +276,7 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
                         commitmentSourceText(o, request, option));
     if (o.suspect() && option.usable())
         out << PlanText::tr("Suspect price, included on request: %1.").arg(o.suspectReasons.join(QStringLiteral("; ")));
-    if (const QString stale = staleNote(o); !stale.isEmpty())
+    if (const QString stale = staleNote(o, request, option); !stale.isEmpty())
         out << stale;
     if (c.deadlineHours > 0) {
         if (option.billing == Billing::Spot && !serving)
@@ -322,7 +331,7 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (request.workload.kind != WorkloadKind::Inference)
         text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
     text += PlanText::tr(".", "ends the expected-cost sentence");
-    if (const QString stale = staleNote(o); !stale.isEmpty())
+    if (const QString stale = staleNote(o, request, best); !stale.isEmpty())
         text += u' ' + stale;
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];

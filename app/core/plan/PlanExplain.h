@@ -23,6 +23,9 @@ QString optionBillingText(const Offer &offer, const PlanOption &option);
 // "Price data from 2024-08, over 6 months old." when the offer's effective date is more than six
 // months before today; empty otherwise (and for dates it cannot read).
 QString staleNote(const Offer &offer, const QDate &today = QDate::currentDate());
+// The same for an option: none when it is priced at the user's own quote (a negotiated term).
+QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option,
+                  const QDate &today = QDate::currentDate());
 
 // For chart labels: "on-demand", "spot", "reserved 36 mo", "savings plan 12 mo", "capacity block".
 QString optionBillingShort(const PlanOption &option);
