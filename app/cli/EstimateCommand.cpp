@@ -449,7 +449,12 @@ void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, con
             line("GPU-hours per month", QString::number(e.gpuHoursPerMonth, 'f', 0));
         } else {
             line("wall time", QStringLiteral("%1 h (%2 days)").arg(e.wallTimeHours, 0, 'f', 1).arg(e.wallTimeHours / 24.0, 0, 'f', 1));
-            line("GPU-hours", QString::number(e.gpuHours, 'f', 0));
+            line("GPU-hours", QStringLiteral("%1 expected (P10 %2, P90 %3)")
+                                  .arg(QString::number(e.gpuHours, 'f', 0), QString::number(e.gpuHoursP10(), 'f', 0),
+                                       QString::number(e.gpuHoursP90(), 'f', 0)));
+            line("best case", QStringLiteral("%1 GPU-hours, %2 h: a tuned stack, no incidents")
+                                  .arg(QString::number(e.campaign.tunedGpuHours, 'f', 0))
+                                  .arg(e.campaign.tunedWallTimeHours, 0, 'f', 1));
         }
         line("MFU", QStringLiteral("%1%").arg(e.mfu * 100.0, 0, 'f', 1));
         line("bottleneck", bottleneckId(e.bottleneck));
@@ -658,10 +663,10 @@ int runEstimate(const QStringList &arguments, QTextStream &out, QTextStream &err
         c.instances = gpus > 0 ? int(gpus) / per : 1;
         e = estimate(w, c);
     } else {
-        const InstancePlan plan = planInstances(w, c, deadline);
+        const InstancePlan plan = planInstances(w, c, deadline, 1024, kDefaultDeadlineConfidence);
         c.instances = std::max(1, plan.instances);
         e = plan.estimate;
-        planText = explainPlan(plan, deadline);
+        planText = explainPlan(plan, deadline, kDefaultDeadlineConfidence);
     }
 
     if (format == u"json") {

@@ -413,6 +413,22 @@
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
+    <message>
+        <source>expected %1, P90 %2</source>
+        <translation>预期 %1，P90 %2</translation>
+    </message>
+    <message>
+        <source>%1 expected, the figure to budget (P10 %2, P90 %3)</source>
+        <translation>预期 %1，预算应以此为准（P10 %2，P90 %3）</translation>
+    </message>
+    <message>
+        <source>Best case</source>
+        <translation>最佳情况</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours in %2: a tuned stack, no incidents</source>
+        <translation>%2 内 %1 GPU 小时：调优良好的训练栈，无故障</translation>
+    </message>
 </context>
 <context>
     <name>PlanActualsText</name>
@@ -2020,6 +2036,30 @@
         <source>no: more GPUs than the job can use</source>
         <translation>否：GPU 多于任务所能利用</translation>
     </message>
+    <message>
+        <source>Best-case GPU-hours</source>
+        <translation>最佳情况 GPU 小时</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <translation>%1k</translation>
+    </message>
+    <message>
+        <source>Best case: %1 GPU-hours in %2, a tuned stack with no incidents.</source>
+        <translation>最佳情况：%2 内 %1 GPU 小时，调优良好的训练栈，无故障。</translation>
+    </message>
+    <message>
+        <source>Expected %1 GPU-hours, the figure to budget; P10 %2, P90 %3.</source>
+        <translation>预期 %1 GPU 小时，预算应以此为准；P10 %2，P90 %3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ComparisonPanel</name>
@@ -2820,10 +2860,6 @@ P50 %3，P90 %4</translation>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3151,6 +3187,10 @@ P50 %3，P90 %4</translation>
     <message>
         <source>display_currency: &quot;%1&quot; has no FX rate in the catalog or the scenario. Add its rate under Exchange rates in the Assumptions tab, or refresh the catalog&apos;s rates (Tools ▸ Refresh prices…).</source>
         <translation>display_currency：目录和方案中都没有“%1”的汇率。请在“假设”页的汇率表中添加，或刷新目录汇率（工具 ▸ 刷新价格…）。</translation>
+    </message>
+    <message>
+        <source>Superseded by a newer edit.</source>
+        <translation>已被更新的编辑取代。</translation>
     </message>
 </context>
 <context>

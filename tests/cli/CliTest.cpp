@@ -295,6 +295,32 @@ TEST_F(Cli, EstimatePretrainJsonHasTheDocumentedFields)
     // Llama 2 7B took 184,320 A100-80GB GPU-hours (Touvron et al. 2023); the estimate is within 25%.
     EXPECT_NEAR(o.value(QStringLiteral("gpu_hours")).toDouble(), 184320, 0.25 * 184320);
     EXPECT_FALSE(o.value(QStringLiteral("assumptions")).toArray().isEmpty());
+
+    // The expected campaign with its P10-P90, and the tuned best case below it (issue 26).
+    const double expected = o.value(QStringLiteral("gpu_hours")).toDouble();
+    const double p10 = o.value(QStringLiteral("gpu_hours_p10")).toDouble();
+    const double p90 = o.value(QStringLiteral("gpu_hours_p90")).toDouble();
+    const double tuned = o.value(QStringLiteral("gpu_hours_tuned")).toDouble();
+    EXPECT_GT(p10, 0);
+    EXPECT_LT(p10, expected);
+    EXPECT_GT(p90, expected);
+    EXPECT_GT(tuned, 0);
+    EXPECT_LT(tuned, expected) << "the best case is below what to budget";
+    EXPECT_LE(p10, 184320);
+    EXPECT_GE(p90, 184320) << "the published campaign lies in the range";
+    const QJsonObject campaign = o.value(QStringLiteral("campaign")).toObject();
+    EXPECT_EQ(campaign.value(QStringLiteral("range_basis")).toString(), QStringLiteral("published_campaigns"));
+    EXPECT_TRUE(campaign.value(QStringLiteral("factor_applied")).toBool());
+    EXPECT_GE(campaign.value(QStringLiteral("campaigns_fitted")).toInt(), 25);
+    const QStringList said = [&] {
+        QStringList out;
+        for (const QJsonValue &v : o.value(QStringLiteral("assumptions")).toArray())
+            out << v.toString();
+        return out;
+    }();
+    EXPECT_TRUE(said.join(u'\n').contains(QStringLiteral("Expected campaign")));
+    EXPECT_TRUE(said.join(u'\n').contains(QStringLiteral("Best case, a tuned stack")));
+    EXPECT_TRUE(said.join(u'\n').contains(QStringLiteral("validation-campaigns.csv")));
 }
 
 TEST_F(Cli, EstimateCustomArchitectureAndVision)
@@ -321,11 +347,17 @@ TEST_F(Cli, EstimateCustomArchitectureAndVision)
     ASSERT_EQ(vision.code, 0) << vision.err.toStdString();
     const QJsonObject v = QJsonDocument::fromJson(vision.out.toUtf8()).object();
     EXPECT_GT(v.value(QStringLiteral("samples_per_second")).toDouble(), 0);
-    // GPU-hours: the ideal time over the goodput, plus the fixed start-up, on 8 GPUs.
+    // GPU-hours: the ideal time over the goodput, plus the fixed start-up, on 8 GPUs; no published
+    // vision campaigns, so no campaign factor, and the range is the tuned runs' spread.
     const double ideal = 1.28e6 * 90 / v.value(QStringLiteral("samples_per_second")).toDouble() / 3600;
     EXPECT_NEAR(v.value(QStringLiteral("gpu_hours")).toDouble(),
                 8 * (ideal / v.value(QStringLiteral("goodput")).toDouble() + v.value(QStringLiteral("startup_hours")).toDouble()),
                 1e-6);
+    EXPECT_EQ(v.value(QStringLiteral("campaign")).toObject().value(QStringLiteral("range_basis")).toString(),
+              QStringLiteral("tuned_steady_state"));
+    EXPECT_LT(v.value(QStringLiteral("gpu_hours_p10")).toDouble(), v.value(QStringLiteral("gpu_hours")).toDouble());
+    EXPECT_NEAR(v.value(QStringLiteral("gpu_hours_tuned")).toDouble(),
+                8 * (ideal + v.value(QStringLiteral("startup_hours")).toDouble()), 1e-6);
     EXPECT_NEAR(v.value(QStringLiteral("startup_hours")).toDouble(), 1.0 / 6.0, 1e-12);
 }
 

@@ -8,6 +8,7 @@
 #include "core/plan/MeasuredReference.h"
 #include "core/plan/PlanExplain.h"
 #include "core/plan/Planner.h"
+#include "core/estimate/RunLength.h"
 
 #include <QJsonArray>
 
@@ -143,7 +144,9 @@ TEST_F(PlannerFixture, MultiNodeNeedsRdmaUnlessAllowed)
     m_planner.plan(m_request);
     const PlanOption *capped = find(QStringLiteral("a"), Billing::OnDemand);
     EXPECT_EQ(capped->instances, 1);
-    EXPECT_EQ(capped->pMeetDeadline, 0);
+    // Expected far past the deadline: only the far tail of the estimate's range makes it.
+    EXPECT_GT(capped->hours, m_request.constraints.deadlineHours);
+    EXPECT_LT(capped->pMeetDeadline, 0.05);
 }
 
 TEST_F(PlannerFixture, SpotToleranceCapsExpectedInterruptions)
@@ -711,4 +714,28 @@ TEST_F(PlannerFixture, ACancelledPlanSaysSoAndTheNextPlanIsComplete)
     EXPECT_FALSE(r.cancelled);
     EXPECT_EQ(r.offersConsidered, 5);
     EXPECT_GE(r.recommended, 0);
+}
+
+TEST_F(PlannerFixture, TrainingChancesAndP90FollowTheEstimatesRange)
+{
+    m_request.constraints.deadlineHours = 24 * 3;
+    m_request.constraints.rdmaForMultiNode = false;
+    m_planner.plan(m_request);
+    const PlanOption *od = find(QStringLiteral("a"), Billing::OnDemand);
+    ASSERT_NE(od, nullptr);
+    ASSERT_TRUE(od->usable());
+    EXPECT_LT(od->rangeLow, 1.0f);
+    EXPECT_GT(od->rangeHigh, 1.0f);
+    EXPECT_LT(od->gpuHoursTuned(), od->gpuHours) << "the best case is below the expected campaign";
+    EXPECT_NEAR(od->timeP90, od->hours * double(od->rangeHigh), 1e-6 * od->timeP90); // the range is kept as floats
+    EXPECT_GT(od->costP90, od->cost) << "a longer run costs more on demand";
+    // The instance count is sized so that the deadline is met with the asked confidence.
+    EXPECT_GE(od->pMeetDeadline, m_request.constraints.confidence - 1e-9);
+    const RunLengthRange range{od->rangeLow, od->rangeHigh};
+    EXPECT_LE(od->hours * range.ratioAt(standardNormalQuantile(0.9)), m_request.constraints.deadlineHours * (1 + 1e-6));
+    // A budget of exactly the expected cost is met about half the time.
+    m_request.constraints.budget = od->cost;
+    m_planner.plan(m_request);
+    const PlanOption *again = find(QStringLiteral("a"), Billing::OnDemand);
+    EXPECT_NEAR(again->pMeetBudget, 0.5, 0.05);
 }

@@ -136,7 +136,7 @@ TEST_F(ReportCli, EnglishA4ShowsEverySectionWithThePlansFigures)
                                 "Cost against time", "Cost with risk ranges", "Cost over the project's timeline",
                                 "Catalog freshness and price sources", "Disclaimer",
                                 // The workload's ids in words, the provider by its name.
-                                "Pre-training", "BF16 mixed precision", "Microsoft Azure"})
+                                "Pre-training", "BF16 mixed precision", "Google Cloud"})
         EXPECT_TRUE(t.contains(QLatin1String(section))) << section;
     EXPECT_TRUE(t.contains(QRegularExpression(QStringLiteral("Page 2 of \\d+"))));
     expectPlanFigures(t, planJson(scenario, 5));

@@ -98,6 +98,7 @@ QString ComparisonModel::columnTitle(int column)
     case TimeP90: return tr("Time P90");
     case MeetsDeadline: return tr("P(deadline)");
     case CostPerMillionTokens: return tr("Per M output tokens");
+    case BestCaseGpuHours: return tr("Best-case GPU-hours");
     case ColumnCount: break;
     }
     return {};
@@ -153,6 +154,32 @@ QString ComparisonModel::interruptionTip(const core::PlanOption &o) const
     return tr("Interrupted about %1 a month: a default, the provider publishes no figure.").arg(core::percentText(o.interruptionRate));
 }
 
+QString ComparisonModel::compactNumber(double value)
+{
+    if (value >= 1e6)
+        return tr("%1M").arg(QLocale().toString(value / 1e6, 'f', value >= 1e7 ? 0 : 1));
+    if (value >= 1e3)
+        return tr("%1k").arg(QLocale().toString(value / 1e3, 'f', value >= 1e4 ? 0 : 1));
+    return QLocale().toString(value, 'f', 0);
+}
+
+bool ComparisonModel::serving(const PlanSnapshot &s)
+{
+    return s.request.workload.kind == core::WorkloadKind::Inference;
+}
+
+QString ComparisonModel::gpuHoursTip(const core::PlanOption &o)
+{
+    const QString best = tr("Best case: %1 GPU-hours in %2, a tuned stack with no incidents.")
+                             .arg(QLocale().toString(o.gpuHoursTuned(), 'f', 0), core::durationText(o.tunedHours));
+    if (o.rangeLow >= 1.0f && o.rangeHigh <= 1.0f)
+        return best;
+    return tr("Expected %1 GPU-hours, the figure to budget; P10 %2, P90 %3.").arg(
+               QLocale().toString(o.gpuHours, 'f', 0), QLocale().toString(o.gpuHoursP10(), 'f', 0),
+               QLocale().toString(o.gpuHoursP90(), 'f', 0))
+        + u'\n' + best;
+}
+
 QString ComparisonModel::billingText(const core::PlanOption &o)
 {
     QString text = BillingNames::billing(o.billing);
@@ -188,7 +215,16 @@ QVariant ComparisonModel::display(const PlanSnapshot &s, const core::PlanOption 
         return core::staleNote(offer, s.request, o).isEmpty() ? core::formatMoney(o.pricePerHour, currency)
                                                 : QStringLiteral("\u25f7 ") + core::formatMoney(o.pricePerHour, currency);
     case Time: return o.fits ? core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours) : QString();
-    case GpuHours: return o.fits ? QLocale().toString(o.gpuHours, 'f', 0) : QString();
+    case GpuHours:
+        if (!o.fits)
+            return QString();
+        // Training: the expected campaign with its P10-P90 (the best case is in the tooltip and its column).
+        if (o.rangeLow < 1.0f || o.rangeHigh > 1.0f)
+            return tr("%1 (%2–%3)").arg(QLocale().toString(o.gpuHours, 'f', 0), compactNumber(o.gpuHoursP10()),
+                                         compactNumber(o.gpuHoursP90()));
+        return QLocale().toString(o.gpuHours, 'f', 0);
+    case BestCaseGpuHours:
+        return o.fits && o.tunedHours > 0 && !serving(s) ? QLocale().toString(o.gpuHoursTuned(), 'f', 0) : QString();
     case Cost: return o.fits ? core::formatMoney(o.cost, currency) : QString();
     case CostP90: return o.fits ? core::formatMoney(o.costP90, currency) : QString();
     case Fits: return issueText(o);
@@ -233,6 +269,7 @@ std::optional<double> ComparisonModel::numericSortValue(const PlanSnapshot &s, i
     case PricePerHour: return o->pricePerHour;
     case Time: return never + o->hours;
     case GpuHours: return never + o->gpuHours;
+    case BestCaseGpuHours: return never + o->gpuHoursTuned();
     case Cost: return never + o->cost;
     case CostP90: return never + o->costP90;
     case Commitment: return core::isCommitment(o->billing) ? o->commitmentTotal : 1e300;
@@ -276,7 +313,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         if ((index.column() >= PricePerHour && index.column() <= CostP90) || index.column() == Rank
             || index.column() == Commitment || index.column() == Instances || index.column() == TimeP90
-            || index.column() == MeetsDeadline || index.column() == CostPerMillionTokens)
+            || index.column() == MeetsDeadline || index.column() == CostPerMillionTokens
+            || index.column() == BestCaseGpuHours)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::FontRole:
@@ -299,6 +337,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
         return {};
     case Qt::ToolTipRole:
+        if ((index.column() == GpuHours || index.column() == BestCaseGpuHours) && o->fits && o->tunedHours > 0
+            && !serving(*m_snapshot))
+            return gpuHoursTip(*o);
         if (recommended)
             return tr("Recommended: %1").arg(m_snapshot->recommendation);
         if (index.column() == Fits)

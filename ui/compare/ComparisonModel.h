@@ -37,6 +37,7 @@ public:
         TimeP90,
         MeetsDeadline, // the chance of meeting the deadline
         CostPerMillionTokens, // serving: per million output tokens (and input tokens in its tooltip)
+        BestCaseGpuHours,     // training: a tuned stack without incidents (GpuHours is the expected campaign)
         ColumnCount
     };
     enum Role {
@@ -76,6 +77,11 @@ public:
     static QList<int> rankedRows(const PlanSnapshot &snapshot, int limit);
     static QString bottleneckText(core::Bottleneck b);
     static QString issueText(const core::PlanOption &o);
+    // 127k, 1.2M: a range's ends where the expected figure is written in full beside them.
+    static QString compactNumber(double value);
+    // Training: the expected GPU-hours, their P10-P90 and the best case, in words.
+    static QString gpuHoursTip(const core::PlanOption &o);
+    static bool serving(const PlanSnapshot &s);
     static QString billingText(const core::PlanOption &o);
     // Columns a new table hides (the Columns menu shows them).
     static bool optionalColumn(int column) { return column >= Instances && column < ColumnCount; }

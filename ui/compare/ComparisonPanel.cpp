@@ -138,6 +138,12 @@ QWidget *ComparisonPanel::createFilters()
     // The cost per million tokens sits beside the hourly price, where a person compares prices.
     m_view->horizontalHeader()->moveSection(m_view->horizontalHeader()->visualIndex(ComparisonModel::CostPerMillionTokens),
                                             m_view->horizontalHeader()->visualIndex(ComparisonModel::PricePerHour) + 1);
+    // The costs come before the GPU-hours, whose P10-P90 range makes them wide: on a laptop the
+    // costs stay on screen. The best case sits beside the expected GPU-hours it is the floor of.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(ComparisonModel::GpuHours), header->visualIndex(ComparisonModel::CostP90));
+    header->moveSection(header->visualIndex(ComparisonModel::BestCaseGpuHours),
+                        header->visualIndex(ComparisonModel::GpuHours) + 1);
 
     row->addWidget(m_usable);
     row->addWidget(m_pareto);

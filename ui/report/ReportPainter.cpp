@@ -315,6 +315,9 @@ void ReportPainter::summary()
         paragraph((what + u' ' + tr("Price source: %1.").arg(source)).toHtmlEscaped(), 9);
     }
 
+    if (!serving())
+        gpuHoursParagraph(best);
+
     // Key figures as cards, so a reader finds them without reading sentences.
     QList<QPair<QString, QString>> cards;
     cards << qMakePair(tr("Expected cost"), money(best.cost));
@@ -379,6 +382,28 @@ void ReportPainter::summary()
     for (QString &item : items)
         item = sentence(item);
     bullets(items);
+}
+
+void ReportPainter::gpuHoursParagraph(const PlanOption &best)
+{
+    if (best.tunedHours <= 0)
+        return;
+    const QLocale locale(m_opt.language);
+    auto number = [&](double v) { return locale.toString(v, 'f', 0); };
+    const QString bestCase = tr("Best case: %1 GPU-hours in %2, a tuned stack with no incidents; a figure to aim at, "
+                                "not to budget on.")
+                                 .arg(number(best.gpuHoursTuned()), duration(best.tunedHours));
+    QString text;
+    if (best.rangeLow < 1.0f || best.rangeHigh > 1.0f) {
+        const QString basis = m_in.request.workload.kind == WorkloadKind::Pretrain
+            ? tr("the spread of published pre-training campaigns around the model")
+            : tr("the spread of published tuned runs around the estimator");
+        text = tr("GPU-hours: %1 expected, the figure the costs rest on (P10 %2, P90 %3: %4).")
+                   .arg(number(best.gpuHours), number(best.gpuHoursP10()), number(best.gpuHoursP90()), basis);
+    } else {
+        text = tr("GPU-hours: %1.").arg(number(best.gpuHours));
+    }
+    paragraph((text + u' ' + bestCase).toHtmlEscaped(), 9);
 }
 
 void ReportPainter::workload()
@@ -449,10 +474,18 @@ void ReportPainter::assumptions()
     QStringList items;
     items << tr("Prices are the catalog's list prices per instance-hour, converted to %1; usage is billed by the "
                 "provider's own rounding rules.").arg(m_in.request.displayCurrency);
-    if (!serving())
+    if (!serving()) {
         items << tr("Training time comes from the model's FLOPs and the GPUs' published peak rates at a typical "
                     "efficiency; the bottleneck (compute, memory, network) is taken into account.");
-    else
+        if (m_in.request.workload.kind == WorkloadKind::Pretrain)
+            items << tr("Times and costs are for the expected campaign: the modelled run times a factor fitted on "
+                        "published pre-training campaigns (by GPU generation and scale), which carries what campaigns "
+                        "lose to lower efficiency, loss spikes, reruns and stalls; P10 and P90 are those campaigns' "
+                        "spread around the fit. The best case is a tuned stack with no incidents.");
+        else if (m_in.request.workload.kind != WorkloadKind::Measured)
+            items << tr("P10 and P90 of the run's length are the spread of published tuned runs around this estimator; "
+                        "a calibration on the GPU narrows it.");
+    } else
         items << tr("Serving capacity comes from the GPUs' memory bandwidth and compute for the stated prompt and output "
                     "lengths; costs cover %1 month(s) of serving.").arg(a.servingMonths);
     items << tr("Spot instances are interrupted at a monthly rate per instance (%1 by default); the job checkpoints "

@@ -68,6 +68,8 @@ private:
     // Sections (ReportPainter.cpp).
     void cover();
     void summary();
+    // Training: the expected GPU-hours with their P10-P90, and the tuned best case.
+    void gpuHoursParagraph(const core::PlanOption &best);
     void workload();
     void assumptions();
     void disclaimer();

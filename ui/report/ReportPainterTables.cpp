@@ -149,7 +149,9 @@ void ReportPainter::comparison()
                          {o.providerLabel(), o.region},
                          {o.instanceType, billingText(p)},
                          {QStringLiteral("%1 \u00d7 %2").arg(p.instances).arg(int(o.gpuCount)), tr("%1 in all").arg(p.gpus)},
-                         {duration(serving() ? p.hours : p.timeP50)},
+                         serving() || p.tunedHours <= 0
+                             ? QStringList{duration(serving() ? p.hours : p.timeP50)}
+                             : QStringList{duration(p.timeP50), tr("best %1").arg(duration(p.tunedHours))},
                          {serving() ? money(p.pricePerHour) : duration(p.timeP90)},
                          {money(p.costP50)},
                          {money(p.costP90)},
@@ -161,13 +163,14 @@ void ReportPainter::comparison()
         return;
     }
     table(columns, rowsOut, highlighted, 7.5);
-    paragraph(tr("\u25c6 on the Pareto front: no other option is both cheaper and faster. The highlighted row is the "
-                 "recommendation. %1 usable options from %2 offers; amounts in %3.")
-                  .arg(r.usable)
-                  .arg(r.offersConsidered)
-                  .arg(m_in.request.displayCurrency)
-                  .toHtmlEscaped(),
-              7.5);
+    QString note = tr("\u25c6 on the Pareto front: no other option is both cheaper and faster. The highlighted row is the "
+                      "recommendation. %1 usable options from %2 offers; amounts in %3.")
+                       .arg(r.usable)
+                       .arg(r.offersConsidered)
+                       .arg(m_in.request.displayCurrency);
+    if (!serving())
+        note += u' ' + tr("Times and costs are for the expected run; \u201cbest\u201d is a tuned stack with no incidents.");
+    paragraph(note.toHtmlEscaped(), 7.5);
 }
 
 void ReportPainter::catalogFreshness()

@@ -183,6 +183,7 @@ GpuSpec withTrainingScale(GpuSpec s, const ProbeResult &probe)
             return s;
         s.trainingEfficiencyScale *= measured / estimated;
     }
+    s.trainingMeasured = true;
     return s;
 }
 

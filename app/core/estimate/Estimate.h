@@ -70,6 +70,29 @@ struct GoodputTerms
     }
 };
 
+// How the expected figure of a training estimate relates to its tuned best case, and its range.
+enum class RangeBasis : quint8 {
+    None,        // no range: inference, or the user's own measured throughput
+    Campaigns,   // pre-training: the spread of published campaigns around the campaign model
+    SteadyState, // other training: the spread of tuned steady-state runs around the estimator
+};
+
+struct CampaignRange
+{
+    RangeBasis basis = RangeBasis::None;
+    bool factorApplied = false; // the campaign factor set the expected figure (pre-training, no user overrides)
+    double factor = 1;          // expected / modelled (tuned steady state and the modelled incidents)
+    double generationFactor = 1;
+    double scaleFactor = 1;
+    int generationRows = 0;     // published campaigns of the GPU's generation behind its factor
+    double low = 1;             // P10 / expected
+    double high = 1;            // P90 / expected
+    bool calibrated = false;    // a measured calibration narrowed the range
+    double modelledGpuHours = 0; // tuned steady state and the modelled incidents, before the campaign factor
+    double tunedGpuHours = 0;   // best case: a tuned stack at steady state, no incidents (start-up included)
+    double tunedWallTimeHours = 0;
+};
+
 struct Layout
 {
     int tensorParallel = 1;
@@ -109,6 +132,9 @@ struct Estimate
     double efficiency = 0; // assumed fraction of peak in hardware FLOPs (or bandwidth for decode)
     double goodput = 1;    // fraction of wall time doing useful work
     GoodputTerms goodputTerms;
+    CampaignRange campaign;      // training: expected campaign, P10-P90 and tuned best case
+    double gpuHoursP10() const { return gpuHours * campaign.low; }
+    double gpuHoursP90() const { return gpuHours * campaign.high; }
     double peakTflops = 0; // per GPU, for the precision used
     Bottleneck bottleneck = Bottleneck::Compute;
 

@@ -1,5 +1,6 @@
 #include "core/estimate/Estimator.h"
 
+#include "core/estimate/Campaign.h"
 #include "core/estimate/Efficiency.h"
 #include "core/estimate/EstimatorDetail.h"
 #include "core/estimate/Goodput.h"
@@ -65,6 +66,7 @@ void applyGoodput(const Workload &w, const ClusterConfig &c, Estimate &e, double
     e.startupHours = w.startupHours >= 0 ? w.startupHours : (c.startupHours >= 0 ? c.startupHours : kDefaultStartupHours);
     e.wallTimeHours = idealHours / e.goodput + e.startupHours;
     e.gpuHours = e.wallTimeHours * e.gpus;
+    applyCampaign(w, c, e, idealHours);
 }
 
 namespace {

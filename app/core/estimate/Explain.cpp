@@ -449,6 +449,7 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
         out << QStringLiteral("Goodput %1 of wall time (your figure).").arg(percent(e.goodput));
     else if (w.kind != WorkloadKind::Inference)
         out << goodputText(w.goodput, e.goodputTerms, e.goodput);
+    out << campaignAssumptions(w, c, e);
     if (w.model.activeParams > 0 && w.kind != WorkloadKind::Vision)
         out << (w.model.moe() ? QStringLiteral("Mixture of experts (%3 experts, %4 per token): compute follows the %1 B "
                                                "active parameters, memory all %2 B spread over the expert-parallel ranks.")
@@ -478,6 +479,8 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
              e.throughput);
     o.insert(QStringLiteral("wall_time_hours"), e.wallTimeHours);
     o.insert(QStringLiteral("gpu_hours"), e.gpuHours);
+    if (w.kind != WorkloadKind::Inference && e.fits)
+        insertCampaignJson(o, e);
     o.insert(QStringLiteral("mfu"), e.mfu);
     o.insert(QStringLiteral("efficiency"), e.efficiency);
     o.insert(QStringLiteral("goodput"), e.goodput);

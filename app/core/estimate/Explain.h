@@ -23,6 +23,13 @@ QString reasonText(const Workload &w, const ClusterConfig &c, const Estimate &e)
 // The assumptions behind the numbers, as plain sentences.
 QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimate &e);
 
+// Training: the expected campaign, its range and the tuned best case, with their sources
+// (CampaignExplain.cpp); empty for inference.
+QStringList campaignAssumptions(const Workload &w, const ClusterConfig &c, const Estimate &e);
+QString rangeBasisId(RangeBasis b); // published_campaigns, tuned_steady_state, none
+// gpu_hours_p10, gpu_hours_p90, gpu_hours_tuned, the wall times and a "campaign" object.
+void insertCampaignJson(QJsonObject &o, const Estimate &e);
+
 QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Estimate &e);
 
 } // namespace gpuplanner::core

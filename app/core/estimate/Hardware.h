@@ -52,6 +52,9 @@ struct GpuSpec
     int trainingScaleHidden = 0;   // 0 = any width
     double trainingScaleBand = 1;  // the factor either side of trainingScaleHidden
     bool trainingScaleApplies(int hidden) const;
+    // The training step was measured on this very GPU (not scaled from another one by spec
+    // ratio): the estimate's steady-state share of its range is gone where the scale applies.
+    bool trainingMeasured = false;
     double measuredBusGbs = 0;
 
     // Dense peak for a precision, falling back to the next wider format the part has.

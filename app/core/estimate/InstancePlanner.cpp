@@ -1,6 +1,7 @@
 #include "core/estimate/InstancePlanner.h"
 
 #include "core/estimate/Estimator.h"
+#include "core/estimate/RunLength.h"
 
 namespace gpuplanner::core {
 
@@ -8,6 +9,12 @@ namespace {
 
 // Below an hour, shaving more wall time buys little and start-up costs dominate.
 constexpr double kShortEnoughHours = 1.0;
+
+// The run's length at the confidence asked: the expected length where the estimate has no range.
+double hoursAt(const Estimate &e, double z)
+{
+    return e.wallTimeHours * RunLengthRange{e.campaign.low, e.campaign.high}.ratioAt(z);
+}
 
 Estimate at(const Workload &w, ClusterConfig c, int instances)
 {
@@ -17,9 +24,12 @@ Estimate at(const Workload &w, ClusterConfig c, int instances)
 
 } // namespace
 
-InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, double deadlineHours, int maxInstances)
+InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, double deadlineHours, int maxInstances,
+                           double confidence)
 {
     InstancePlan plan;
+    const double z = confidence > 0.5 ? standardNormalQuantile(std::min(confidence, 0.999)) : 0.0;
+    auto meets = [&](const Estimate &e) { return e.fits && hoursAt(e, z) <= deadlineHours; };
     if (w.kind == WorkloadKind::Inference) {
         // Serving sizes itself from the demand.
         plan.estimate = estimate(w, cluster);
@@ -41,7 +51,7 @@ InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, doub
     }
     plan.found = true;
     if (deadlineHours > 0) {
-        if (base.wallTimeHours <= deadlineHours) {
+        if (meets(base)) {
             plan.instances = first;
             plan.estimate = base;
             plan.deadlineMet = true;
@@ -55,10 +65,10 @@ InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, doub
             lo = hi;
             hi = std::min(maxInstances, hi * 2);
             hiEst = at(w, cluster, hi);
-            if (hiEst.fits && hiEst.wallTimeHours <= deadlineHours)
+            if (meets(hiEst))
                 break;
         }
-        if (!hiEst.fits || hiEst.wallTimeHours > deadlineHours) {
+        if (!meets(hiEst)) {
             plan.instances = hi;
             plan.estimate = hiEst;
             plan.deadlineMet = false;
@@ -67,7 +77,7 @@ InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, doub
         while (hi - lo > 1) {
             const int mid = (lo + hi) / 2;
             const Estimate e = at(w, cluster, mid);
-            if (e.fits && e.wallTimeHours <= deadlineHours) {
+            if (meets(e)) {
                 hi = mid;
                 hiEst = e;
             } else {
@@ -97,7 +107,7 @@ InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, doub
     return plan;
 }
 
-QString explainPlan(const InstancePlan &plan, double deadlineHours)
+QString explainPlan(const InstancePlan &plan, double deadlineHours, double confidence)
 {
     if (!plan.found)
         return QStringLiteral("No instance count up to the limit holds the job.");
@@ -108,6 +118,14 @@ QString explainPlan(const InstancePlan &plan, double deadlineHours)
                 .arg(plan.instances)
                 .arg(hours)
                 .arg(deadlineHours, 0, 'f', 1);
+        if (confidence > 0.5 && plan.estimate.campaign.high > 1)
+            return QStringLiteral("%1 instance(s) is the fewest that finishes within %2 h with %3% confidence "
+                                  "(expected %4 h, P90 %5 h).")
+                .arg(plan.instances)
+                .arg(deadlineHours, 0, 'f', 1)
+                .arg(confidence * 100.0, 0, 'f', 0)
+                .arg(hours)
+                .arg(plan.estimate.wallTimeHours * plan.estimate.campaign.high, 0, 'f', 1);
         return QStringLiteral("%1 instance(s) is the fewest that finishes within %2 h (estimated %3 h).")
             .arg(plan.instances)
             .arg(deadlineHours, 0, 'f', 1)

@@ -21,9 +21,14 @@ struct InstancePlan
 inline constexpr double kMinParallelEfficiency = 0.8;
 
 // cluster gives the instance shape; its instances field is ignored. deadlineHours <= 0: none.
+// With a deadline, the run must end within it with the given confidence: the estimate's range
+// (Estimate::campaign) puts that point above the expected length; 0.5 = the expected length.
 InstancePlan planInstances(const Workload &w, const ClusterConfig &cluster, double deadlineHours,
-                           int maxInstances = 1024);
+                           int maxInstances = 1024, double confidence = 0.5);
 
-QString explainPlan(const InstancePlan &plan, double deadlineHours);
+// The deadline's default confidence where none is asked for (Constraints::confidence's default).
+inline constexpr double kDefaultDeadlineConfidence = 0.9;
+
+QString explainPlan(const InstancePlan &plan, double deadlineHours, double confidence = 0.5);
 
 } // namespace gpuplanner::core

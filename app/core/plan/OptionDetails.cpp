@@ -144,8 +144,25 @@ QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, cons
                                                   ? DetailText::tr("P50 %1, P90 %2 (without interruptions %3)")
                                                         .arg(durationText(option.timeP50), durationText(option.timeP90),
                                                              durationText(option.hours))
+                                                  : option.timeP90 > option.hours * (1 + 1e-9)
+                                                  ? DetailText::tr("expected %1, P90 %2")
+                                                        .arg(durationText(option.hours), durationText(option.timeP90))
                                                   : durationText(option.hours)});
-    run.lines.append({DetailText::tr("GPU-hours"), QLocale().toString(option.gpuHours, 'f', 0)});
+    if (request.workload.kind != WorkloadKind::Inference && option.tunedHours > 0) {
+        // Training: the expected campaign is what to budget; its range and the best case beside it.
+        const bool ranged = option.rangeLow < 1.0f || option.rangeHigh > 1.0f;
+        run.lines.append({DetailText::tr("GPU-hours"),
+                          ranged ? DetailText::tr("%1 expected, the figure to budget (P10 %2, P90 %3)")
+                                       .arg(QLocale().toString(option.gpuHours, 'f', 0),
+                                            QLocale().toString(option.gpuHoursP10(), 'f', 0),
+                                            QLocale().toString(option.gpuHoursP90(), 'f', 0))
+                                 : QLocale().toString(option.gpuHours, 'f', 0)});
+        run.lines.append({DetailText::tr("Best case"), DetailText::tr("%1 GPU-hours in %2: a tuned stack, no incidents")
+                                                           .arg(QLocale().toString(option.gpuHoursTuned(), 'f', 0),
+                                                                durationText(option.tunedHours))});
+    } else {
+        run.lines.append({DetailText::tr("GPU-hours"), QLocale().toString(option.gpuHours, 'f', 0)});
+    }
     run.lines.append({DetailText::tr("Cost"), DetailText::tr("expected %1, P50 %2, P90 %3")
                                                   .arg(formatMoney(option.cost, cur), formatMoney(option.costP50, cur),
                                                        formatMoney(option.costP90, cur))});

@@ -375,6 +375,14 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
         j.insert(QStringLiteral("instances"), p.instances);
         j.insert(QStringLiteral("gpus"), p.gpus);
         j.insert(QStringLiteral("hours"), p.hours);
+        if (request.workload.kind != WorkloadKind::Inference) {
+            // The expected campaign (what to budget), its P10-P90 and the tuned best case.
+            j.insert(QStringLiteral("gpu_hours"), jsonNumber(p.gpuHours));
+            j.insert(QStringLiteral("gpu_hours_p10"), jsonNumber(p.gpuHoursP10()));
+            j.insert(QStringLiteral("gpu_hours_p90"), jsonNumber(p.gpuHoursP90()));
+            j.insert(QStringLiteral("gpu_hours_tuned"), jsonNumber(p.gpuHoursTuned()));
+            j.insert(QStringLiteral("hours_tuned"), jsonNumber(p.tunedHours));
+        }
         j.insert(QStringLiteral("price_per_hour"), p.pricePerHour);
         j.insert(QStringLiteral("cost"), jsonNumber(p.cost));
         j.insert(QStringLiteral("cost_p50"), jsonNumber(p.costP50));

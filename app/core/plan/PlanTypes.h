@@ -118,8 +118,11 @@ struct PlanOption
 
     int instances = 0;
     int gpus = 0;
-    double hours = 0;    // wall time without interruptions
+    double hours = 0;    // wall time without interruptions: the expected campaign for training
     double gpuHours = 0;
+    double tunedHours = 0; // training: the best case, a tuned stack without incidents
+    float rangeLow = 1;    // training: P10 / expected of the run's length (core/estimate/Campaign.h)
+    float rangeHigh = 1;   // and P90 / expected
     double startupHours = 0; // part of hours: the run's fixed start-up
     double pricePerHour = 0; // per instance-hour (commitments: effective at the expected use)
     double extras = 0;       // storage and egress
@@ -153,6 +156,9 @@ struct PlanOption
     bool pareto = false;
 
     bool usable() const { return fits && issue == OptionIssue::None; }
+    double gpuHoursP10() const { return gpuHours * double(rangeLow); }
+    double gpuHoursP90() const { return gpuHours * double(rangeHigh); }
+    double gpuHoursTuned() const { return tunedHours * gpus; }
     bool derivedCommitment() const { return commitmentTerm >= 0; }
 };
 

@@ -1,5 +1,6 @@
 #include "core/plan/Planner.h"
 
+#include "core/estimate/RunLength.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Hardware.h"
 
@@ -48,14 +49,34 @@ bool matchesAny(const QStringList &globs, QStringView text)
     return false;
 }
 
-// A cost and a time known for certain (no spot risk): P50 = P90, and the goals are met or not.
-void settleFixed(PlanOption &option, double cost, double hours, const Constraints &c)
+// A cost that follows the run's length: P50 at the expected length, P90 at the range's P90,
+// and the deadline and budget met with the range's chance (certain without a range).
+template <class CostAt>
+void settleRange(PlanOption &option, double hours, const RunLengthRange &range, const Constraints &c, CostAt costAt)
 {
-    option.cost = option.costP50 = option.costP90 = cost;
-    option.timeP50 = option.timeP90 = hours;
-    option.pMeetDeadline = c.deadlineHours <= 0 || hours <= c.deadlineHours ? 1 : 0;
-    option.pMeetBudget = c.budget <= 0 || cost <= c.budget ? 1 : 0;
+    option.cost = option.costP50 = costAt(hours);
+    option.costP90 = range.high > 1 ? costAt(hours * range.high) : option.cost;
+    option.timeP50 = hours;
+    option.timeP90 = hours * range.high;
+    option.pMeetDeadline = c.deadlineHours <= 0 ? 1 : range.chanceAtMost(hours > 0 ? c.deadlineHours / hours : 1e9);
+    option.pMeetBudget = c.budget <= 0 ? 1 : range.chanceAtMost(range.ratioWithin(c.budget, hours, costAt));
+    // Both fall as the run grows longer: the joint chance is the smaller one.
     option.pMeetBoth = std::min(option.pMeetDeadline, option.pMeetBudget);
+}
+
+// Three-point Gauss-Hermite nodes and weights of the standard normal: a spot run's outcome
+// averaged over the estimate's range.
+constexpr double kHermiteZ[3] = {-1.7320508075688772, 0.0, 1.7320508075688772};
+constexpr double kHermiteW[3] = {1.0 / 6.0, 2.0 / 3.0, 1.0 / 6.0};
+
+// A P90 over P50 ratio of two independent log-normal factors.
+double combinedP90(double p50, double p90, double rangeHigh)
+{
+    if (p50 <= 0)
+        return p90;
+    const double a = std::log(std::max(1.0, p90 / p50));
+    const double b = std::log(rangeHigh);
+    return p50 * std::exp(std::sqrt(a * a + b * b));
 }
 
 bool containsCaseless(const QStringList &list, const QString &value)
@@ -252,7 +273,7 @@ const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerI
         cap = std::min(cap, std::max(1, c.maxGpus / shape.gpusPerInstance));
     InstancePlan plan;
     if (spec >= 0)
-        plan = planInstances(request.workload, shape, c.deadlineHours, cap);
+        plan = planInstances(request.workload, shape, c.deadlineHours, cap, c.confidence);
     slot = int(m_instancePlans.size());
     m_instancePlans.push_back(std::move(plan));
     ++m_estimatesComputed;
@@ -327,16 +348,23 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
     }
     option.fxFactor = *fx;
     const ProviderTerms &terms = m_providerTerms[std::size_t(m_offerProvider[std::size_t(option.offer)])];
-    option.extras = extrasCost(a.usage, *terms.extras, option.hours / kHoursPerMonth) * terms.extrasFactor;
+    auto extrasFor = [&](double hours) { return extrasCost(a.usage, *terms.extras, hours / kHoursPerMonth) * terms.extrasFactor; };
+    option.extras = extrasFor(option.hours);
+    const RunLengthRange range = serving ? RunLengthRange{} : RunLengthRange{e.campaign.low, e.campaign.high};
+    option.rangeLow = float(range.low);
+    option.rangeHigh = float(range.high);
+    option.tunedHours = serving ? option.hours : e.campaign.tunedWallTimeHours;
 
     const BillingRule rule = terms.rule;
     const double budget = c.budget;
-    auto settle = [&](double cost, double hours) { settleFixed(option, cost, hours, c); };
+    auto onDemandCost = [&](double price) {
+        return [&, price](double hours) { return sessionCost(hours, option.instances, price, rule) + extrasFor(hours); };
+    };
 
     switch (option.billing) {
     case Billing::OnDemand:
         option.pricePerHour = o.pricePerHour * option.fxFactor;
-        settle(sessionCost(option.hours, option.instances, option.pricePerHour, rule) + option.extras, option.hours);
+        settleRange(option, option.hours, range, c, onDemandCost(option.pricePerHour));
         break;
     case Billing::Spot: {
         const double price = (a.spotUsesMedianPrice ? o.medianPricePerHour.value_or(o.pricePerHour) : o.pricePerHour)
@@ -354,18 +382,21 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         if (serving || !option.usable()) {
             // Serving does not finish later when reclaimed, it drops capacity; that risk is
             // stated in the option's reasons rather than simulated.
-            settle(sessionCost(option.hours, option.instances, price, rule) + option.extras, option.hours);
+            settleRange(option, option.hours, range, c, onDemandCost(price));
             break;
         }
         SpotJob job;
-        job.workHours = option.hours;
         job.instances = option.instances;
         job.monthlyRate = option.interruptionRate;
         job.checkpointHours = a.checkpointHours;
         // The goodput model's reload time joins the restart: a large model's checkpoint takes time to read.
         job.restartHours = a.restartHours + e.goodputTerms.checkpointWriteSeconds / 3600.0;
         job.rule = rule;
-        const SpotOutcome out = m_spot.run(job, price, option.extras, c.deadlineHours, budget);
+        auto simulate = [&](double ratio) {
+            job.workHours = option.hours * ratio;
+            return m_spot.run(job, price, extrasFor(job.workHours), c.deadlineHours, budget);
+        };
+        const SpotOutcome out = simulate(1.0);
         option.cost = out.costMean;
         option.costP50 = out.costP50;
         option.costP90 = out.costP90;
@@ -374,11 +405,28 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         option.pMeetDeadline = out.pMeetDeadline;
         option.pMeetBudget = out.pMeetBudget;
         option.pMeetBoth = out.pMeetBoth;
+        if (range.certain())
+            break;
+        // The estimate's range and the interruptions are independent: the chances and the mean
+        // cost average the simulation over the range, the P90s combine as log-normal factors.
+        option.cost *= kHermiteW[1];
+        option.pMeetDeadline *= kHermiteW[1];
+        option.pMeetBudget *= kHermiteW[1];
+        option.pMeetBoth *= kHermiteW[1];
+        for (int k : {0, 2}) {
+            const SpotOutcome side = simulate(range.ratioAt(kHermiteZ[k]));
+            option.cost += kHermiteW[k] * side.costMean;
+            option.pMeetDeadline += kHermiteW[k] * side.pMeetDeadline;
+            option.pMeetBudget += kHermiteW[k] * side.pMeetBudget;
+            option.pMeetBoth += kHermiteW[k] * side.pMeetBoth;
+        }
+        option.costP90 = combinedP90(option.costP50, option.costP90, range.high);
+        option.timeP90 = combinedP90(option.timeP50, option.timeP90, range.high);
         break;
     }
     case Billing::Reserved:
     case Billing::SavingsPlan:
-        priceCommitment(request, option);
+        priceCommitment(request, option, range);
         break;
     case Billing::CapacityBlock: {
         // Booked for the run and paid for every booked hour: AWS books whole days up to 14 days,
@@ -386,16 +434,21 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         option.pricePerHour = o.pricePerHour * option.fxFactor;
         const double minHours = o.minDurationHours.value_or(24);
         const double maxHours = o.maxDurationHours.value_or(std::numeric_limits<double>::max());
-        double days = std::ceil(option.hours / 24.0 - 1e-9);
-        if (days > 14)
-            days = std::ceil(days / 7.0) * 7.0;
-        const double booked = std::max(minHours, days * 24.0);
+        auto bookedHours = [&](double hours) {
+            double days = std::ceil(hours / 24.0 - 1e-9);
+            if (days > 14)
+                days = std::ceil(days / 7.0) * 7.0;
+            return std::max(minHours, days * 24.0);
+        };
+        const double booked = bookedHours(option.hours);
         if (option.issue == OptionIssue::None && booked > maxHours)
             option.issue = OptionIssue::TooLongForBlock;
         option.commitmentTerms = int(booked / 24.0);
         option.commitmentTotal = option.pricePerHour * booked * option.instances;
         option.costPerUsedGpuHour = option.gpuHours > 0 ? option.commitmentTotal / option.gpuHours : 0;
-        settle(option.commitmentTotal + option.extras, option.hours);
+        settleRange(option, option.hours, range, c, [&](double hours) {
+            return option.pricePerHour * bookedHours(hours) * option.instances + extrasFor(hours);
+        });
         break;
     }
     }
@@ -417,7 +470,7 @@ void Planner::priceTokens(const Workload &w, PlanOption &option, const Estimate 
     option.costPerMillionTokens = option.cost / (outputTokens + inputTokens) * 1e6;
 }
 
-void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)
+void Planner::priceCommitment(const PlanRequest &request, PlanOption &option, const RunLengthRange &range)
 {
     const Offer &o = m_offers.at(option.offer);
     const Assumptions &a = request.assumptions;
@@ -455,16 +508,29 @@ void Planner::priceCommitment(const PlanRequest &request, PlanOption &option)
     // The whole commitment is owed, used or not: a run longer than the term needs consecutive
     // terms. Unless the user says other work keeps it busy, this job pays all of it.
     const double termHours = commitment.termHours();
-    option.commitmentTerms = std::max(1, int(std::ceil(option.hours / termHours - 1e-9)));
+    const std::optional<double> expectedUse = a.expectedUtilization;
+    const int instances = option.instances;
+    auto termsFor = [=](double hours) { return std::max(1, int(std::ceil(hours / termHours - 1e-9))); };
+    auto jobCostFor = [=](double hours) {
+        const int n = termsFor(hours);
+        const double total = commitment.total() * n * instances;
+        if (!expectedUse)
+            return total;
+        const double jobShare = hours / (termHours * n);
+        return total * jobShare / std::max(*expectedUse, jobShare);
+    };
+    option.commitmentTerms = termsFor(option.hours);
     option.commitmentTotal = commitment.total() * option.commitmentTerms * option.instances;
-    const double jobShare = option.hours / (termHours * option.commitmentTerms);
-    const double utilization = a.expectedUtilization ? std::max(*a.expectedUtilization, jobShare) : 1.0;
-    const double jobCost = a.expectedUtilization ? option.commitmentTotal * jobShare / utilization
-                                                 : option.commitmentTotal;
+    const double jobCost = jobCostFor(option.hours);
     option.pricePerHour = option.hours > 0 ? jobCost / (option.hours * option.instances) : 0;
     option.costPerUsedGpuHour = option.gpuHours > 0 ? jobCost / option.gpuHours : 0;
     option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
-    settleFixed(option, jobCost + option.extras, option.hours, request.constraints);
+    const ProviderTerms &terms = m_providerTerms[std::size_t(m_offerProvider[std::size_t(option.offer)])];
+    const double extrasFactor = terms.extrasFactor;
+    const ExtrasPrices &extras = *terms.extras;
+    settleRange(option, option.hours, range, request.constraints, [&](double hours) {
+        return jobCostFor(hours) + extrasCost(a.usage, extras, hours / kHoursPerMonth) * extrasFactor;
+    });
 }
 
 void Planner::rank(const PlanRequest &request)
@@ -621,7 +687,8 @@ const PlanResult &Planner::plan(const PlanRequest &request, const std::atomic_bo
     // The estimates stay while what they read stays: an edit of a price or an assumption
     // re-prices the kept estimates.
     EstimateInputs inputs{request.workload, request.constraints.deadlineHours, request.constraints.maxInstances,
-                          request.constraints.maxGpus, request.useCalibration};
+                          request.constraints.maxGpus, request.useCalibration,
+                          request.constraints.deadlineHours > 0 ? request.constraints.confidence : 0.5};
     if (!m_haveEstimateInputs || !(inputs == m_estimateInputs)) {
         m_estimateInputs = std::move(inputs);
         m_haveEstimateInputs = true;

@@ -11,6 +11,7 @@
 #include "core/catalog/Offer.h"
 #include "core/estimate/InstancePlanner.h"
 #include "core/catalog/CatalogInfo.h"
+#include "core/estimate/RunLength.h"
 #include "core/plan/PlanTypes.h"
 
 #include <QHash>
@@ -89,6 +90,7 @@ private:
         int maxInstances = 0;
         int maxGpus = 0;
         bool useCalibration = false;
+        double confidence = 0.5; // the deadline's: it sizes the instance count
         bool operator==(const EstimateInputs &) const = default;
     };
 
@@ -100,7 +102,7 @@ private:
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
     void flagOversized();
     void priceTokens(const Workload &w, PlanOption &option, const Estimate &e);
-    void priceCommitment(const PlanRequest &request, PlanOption &option);
+    void priceCommitment(const PlanRequest &request, PlanOption &option, const RunLengthRange &range);
     void rank(const PlanRequest &request);
     void markPareto();
     void pickRecommendation(const PlanRequest &request);

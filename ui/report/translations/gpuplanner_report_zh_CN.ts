@@ -4,6 +4,42 @@
 <context>
     <name>gpuplanner::ui::ReportPainter</name>
     <message>
+        <source>Best case: %1 GPU-hours in %2, a tuned stack with no incidents; a figure to aim at, not to budget on.</source>
+        <translation>最佳情况：%2 内 %1 GPU 小时，即调优良好、无故障的训练栈；这是努力目标，不宜作为预算依据。</translation>
+    </message>
+    <message>
+        <source>the spread of published pre-training campaigns around the model</source>
+        <translation>已发表的预训练实际耗时相对模型的离散范围</translation>
+    </message>
+    <message>
+        <source>the spread of published tuned runs around the estimator</source>
+        <translation>已发表的调优运行相对估算器的离散范围</translation>
+    </message>
+    <message>
+        <source>GPU-hours: %1 expected, the figure the costs rest on (P10 %2, P90 %3: %4).</source>
+        <translation>GPU 小时：预期 %1，成本即以此为准（P10 %2，P90 %3：%4）。</translation>
+    </message>
+    <message>
+        <source>GPU-hours: %1.</source>
+        <translation>GPU 小时：%1。</translation>
+    </message>
+    <message>
+        <source>best %1</source>
+        <translation>最佳 %1</translation>
+    </message>
+    <message>
+        <source>Times and costs are for the expected run; “best” is a tuned stack with no incidents.</source>
+        <translation>时间与成本均按预期运行计算；“最佳”指调优良好、无故障的训练栈。</translation>
+    </message>
+    <message>
+        <source>Times and costs are for the expected campaign: the modelled run times a factor fitted on published pre-training campaigns (by GPU generation and scale), which carries what campaigns lose to lower efficiency, loss spikes, reruns and stalls; P10 and P90 are those campaigns' spread around the fit. The best case is a tuned stack with no incidents.</source>
+        <translation>时间与成本按预期的完整训练计算：模型估算的运行时间乘以一个按已发表预训练实际耗时拟合的系数（按 GPU 代际与规模），用以计入实际训练中因效率偏低、损失尖峰、重跑和停顿而损失的时间；P10 与 P90 为这些训练相对拟合值的离散范围。最佳情况指调优良好、无故障的训练栈。</translation>
+    </message>
+    <message>
+        <source>P10 and P90 of the run's length are the spread of published tuned runs around this estimator; a calibration on the GPU narrows it.</source>
+        <translation>运行时长的 P10 与 P90 来自已发表调优运行相对本估算器的离散范围；对该 GPU 做一次校准可以缩小此范围。</translation>
+    </message>
+    <message>
         <source>GPU Planner %1 · prices change: check them before you sign</source>
         <translation>GPU Planner %1 · 价格随时变化：签约前请核实</translation>
     </message>
@@ -664,11 +700,11 @@ budget</source>
         <translation>方案“%1”的工作负载</translation>
     </message>
     <message>
-        <source>each run&apos;s own training step (its model, sequence length and micro-batch) for %1 tokens</source>
+        <source>each run's own training step (its model, sequence length and micro-batch) for %1 tokens</source>
         <translation>各次运行自身的训练步骤（其模型、序列长度和微批次），共 %1 个词元</translation>
     </message>
     <message>
-        <source>%1 probe run(s) compared. Offers are priced for %2 with each run&apos;s own calibration, on demand, in %3; the cheapest %4 offers of each measured GPU are shown.</source>
+        <source>%1 probe run(s) compared. Offers are priced for %2 with each run's own calibration, on demand, in %3; the cheapest %4 offers of each measured GPU are shown.</source>
         <translation>比较了 %1 次探针运行。按%2计价，使用各次运行自身的校准，按需计费，以 %3 计；每种实测 GPU 显示最便宜的 %4 个报价。</translation>
     </message>
     <message>
@@ -708,7 +744,7 @@ budget</source>
         <translation>规格 %1</translation>
     </message>
     <message>
-        <source>Each cell: the measured rate, then its share of the catalog figure of the GPU model (—: the catalog has no such figure). The training spec is the planner&apos;s estimate of the probe&apos;s own step from the catalog spec.</source>
+        <source>Each cell: the measured rate, then its share of the catalog figure of the GPU model (—: the catalog has no such figure). The training spec is the planner's estimate of the probe's own step from the catalog spec.</source>
         <translation>每格：实测速率，其下为占该 GPU 型号目录数值的比例（—：目录中没有该数值）。训练规格是规划器根据目录规格对探针自身步骤的估算。</translation>
     </message>
     <message>
@@ -772,7 +808,7 @@ per run</source>
         <translation>胜出者：&lt;b&gt;%1 %2（%3）&lt;/b&gt;，运行于 %4，%6 %5。</translation>
     </message>
     <message>
-        <source>It is the cheapest offer %1 of every measured GPU&apos;s on-demand offers that meets the constraints</source>
+        <source>It is the cheapest offer %1 of every measured GPU's on-demand offers that meets the constraints</source>
         <translation>在所有实测 GPU 满足约束的按需报价中，它%1最便宜</translation>
     </message>
     <message>
@@ -780,7 +816,7 @@ per run</source>
         <translation>第二名 %1 %2（%3）%5 %4：胜出者便宜 %6（%7）</translation>
     </message>
     <message>
-        <source>Both run on the same measured GPU (%1, %2) at the same price per GPU-hour (%3): the winner&apos;s %4 GPU(s) against %5 lose less to start-up and communication per unit of work</source>
+        <source>Both run on the same measured GPU (%1, %2) at the same price per GPU-hour (%3): the winner's %4 GPU(s) against %5 lose less to start-up and communication per unit of work</source>
         <translation>两者运行于同一实测 GPU（%1，%2），每 GPU 小时价格相同（%3）：胜出者使用 %4 个 GPU，对方为 %5 个，单位工作量在启动和通信上的损耗更少</translation>
     </message>
     <message>
@@ -878,7 +914,7 @@ planned / actual</source>
 计划 / 实际</translation>
     </message>
     <message>
-        <source>%1 billing line(s) dated outside the plan&apos;s months are left out</source>
+        <source>%1 billing line(s) dated outside the plan's months are left out</source>
         <translation>%1 条日期在计划月份之外的账单记录未计入</translation>
     </message>
     <message>

@@ -1,0 +1,122 @@
+#include "estimate/PublishedRuns.h"
+
+#include "estimate/GpuFixtures.h"
+
+#include "core/estimate/Estimator.h"
+#include "core/io/CsvReader.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace gpuplanner::test {
+
+using namespace gpuplanner::core;
+
+namespace {
+
+double num(const QString &text, double fallback = 0)
+{
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    return ok ? v : fallback;
+}
+
+} // namespace
+
+std::vector<PublishedRun> loadPublishedRuns()
+{
+    std::vector<PublishedRun> out;
+    auto table = readCsvFile(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/validation-campaigns.csv"));
+    if (!table) {
+        ADD_FAILURE() << qPrintable(table.errorMessage());
+        return out;
+    }
+    const CsvTable &t = table.value();
+    for (const CsvRecord &r : t.records()) {
+        auto f = [&](const char *col) { return t.field(r, QString::fromLatin1(col)); };
+        PublishedRun run;
+        run.id = f("id");
+        run.campaign = f("kind") == u"campaign";
+        run.verified = f("verified") == u"yes";
+        const int gpus = int(num(f("gpu_count"), kAssumedCampaignGpus));
+        run.cluster = hgxCluster(f("gpu"), gpus);
+        Workload &w = run.workload;
+        w.kind = WorkloadKind::Pretrain;
+        TransformerArch &m = w.model;
+        m.params = num(f("params"));
+        m.activeParams = num(f("active_params"));
+        m.layers = int(num(f("layers")));
+        m.hidden = int(num(f("hidden")));
+        m.heads = int(num(f("heads")));
+        m.kvHeads = int(num(f("kv_heads")));
+        m.ffn = int(num(f("ffn")));
+        m.vocab = int(num(f("vocab")));
+        m.seqLen = int(num(f("seq_len")));
+        m.experts = int(num(f("experts")));
+        m.expertsPerToken = int(num(f("experts_per_token")));
+        // A SwiGLU MLP is the one whose inner size is not the classic 4 x hidden.
+        m.gatedMlp = m.ffn > 0 && m.ffn != 4 * m.hidden && !m.moe();
+        w.training.tokens = num(f("tokens"), 1e12);
+        w.training.precision = f("precision") == u"fp8" ? TrainPrecision::Fp8 : TrainPrecision::Mixed;
+        const double value = num(f("reported_value"));
+        run.reportedUnit = f("reported_unit");
+        if (run.reportedUnit == u"days")
+            run.reported = value * 24.0 * gpus;
+        else
+            run.reported = value;
+        out.push_back(std::move(run));
+    }
+    return out;
+}
+
+double steadyStateFigure(const PublishedRun &run, const Estimate &e)
+{
+    if (!e.fits || e.gpus <= 0)
+        return 0;
+    if (run.reportedUnit == u"tokens_per_s_per_gpu")
+        return e.throughput / e.gpus;
+    if (run.reportedUnit == u"tflops_per_gpu")
+        return e.mfu * e.peakTflops;
+    if (run.reportedUnit == u"mfu")
+        return e.mfu;
+    return 0;
+}
+
+PublishedFit estimatePublishedRuns(const std::vector<PublishedRun> &runs)
+{
+    PublishedFit fit;
+    double squares = 0;
+    for (const PublishedRun &run : runs) {
+        const Estimate e = estimate(run.workload, run.cluster);
+        if (!e.fits) {
+            ADD_FAILURE() << qPrintable(run.id) << ": does not fit, problem " << int(e.problem);
+            continue;
+        }
+        if (run.campaign) {
+            CampaignSample s;
+            s.generation = campaignGeneration(run.cluster.gpu.generation);
+            s.gpus = e.gpus;
+            s.modelledGpuHours = e.campaign.modelledGpuHours;
+            s.reportedGpuHours = run.reported;
+            fit.samples.push_back(s);
+            fit.sampleIds.push_back(run.id);
+        } else {
+            const double figure = steadyStateFigure(run, e);
+            if (figure <= 0 || run.reported <= 0) {
+                ADD_FAILURE() << qPrintable(run.id) << ": no steady-state figure for unit "
+                              << qPrintable(run.reportedUnit);
+                continue;
+            }
+            const double ratio = std::log(figure / run.reported);
+            fit.steadyLogRatios.push_back(ratio);
+            fit.steadyIds.push_back(run.id);
+            squares += ratio * ratio;
+        }
+    }
+    if (!fit.steadyLogRatios.empty())
+        fit.tunedLogSigma = std::sqrt(squares / double(fit.steadyLogRatios.size()));
+    return fit;
+}
+
+} // namespace gpuplanner::test
