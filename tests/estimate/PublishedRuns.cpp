@@ -41,6 +41,10 @@ std::vector<PublishedRun> loadPublishedRuns()
         run.verified = f("verified") == u"yes";
         const int gpus = int(num(f("gpu_count"), kAssumedCampaignGpus));
         run.cluster = hgxCluster(f("gpu"), gpus);
+        // Where the source states the network (Llama 3: 400 Gb/s RoCE per GPU; DeepSeek-V3: 50 GB/s
+        // InfiniBand per GPU), else the fixture's 8 x 200 Gb/s.
+        if (const double network = num(f("network_gbps")); network > 0)
+            run.cluster.networkGbps = network;
         Workload &w = run.workload;
         w.kind = WorkloadKind::Pretrain;
         TransformerArch &m = w.model;

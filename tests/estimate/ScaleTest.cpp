@@ -355,3 +355,55 @@ TEST(Campaign, MixtureOfExpertsSpreadsExpertsAndPaysForTheAllToAll)
     EXPECT_EQ(d.layout.expertParallel, 1);
     EXPECT_DOUBLE_EQ(d.expertParallelSeconds, 0);
 }
+
+TEST(Campaign, DeepSeekV3OnH800sIsWithinAQuarterOfItsPublishedThroughput)
+{
+    // DeepSeek-V3 (arXiv 2412.19437): 180K H800 GPU-hours per trillion tokens on 2,048 H800s, that
+    // is 1e12 / (180e3 x 3600) = 1,543 tokens/s per GPU; ZeRO-1, FP8 training, 4K sequences, and
+    // 8 x 400 Gb/s InfiniBand per node (50 GB/s per GPU, section 3.2.2). Architecture from
+    // deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json (moe_intermediate_size 2048).
+    Workload w;
+    w.kind = WorkloadKind::Pretrain;
+    w.model.params = 671e9;
+    w.model.activeParams = 37e9;
+    w.model.layers = 61;
+    w.model.hidden = 7168;
+    w.model.heads = 128;
+    w.model.kvHeads = 128;
+    w.model.ffn = 2048;
+    w.model.vocab = 129280;
+    w.model.seqLen = 4096;
+    w.model.experts = 256;
+    w.model.expertsPerToken = 8;
+    w.training.tokens = 1e12;
+    w.training.precision = TrainPrecision::Fp8;
+    w.training.sharding = Sharding::Zero1;
+    ClusterConfig c = hgxCluster(QStringLiteral("H800-SXM5-80GB"), 2048);
+    c.networkGbps = 3200;
+    constexpr double kPublished = 1e12 / (180e3 * 3600.0);
+    const Estimate e = estimate(w, c);
+    ASSERT_TRUE(e.fits);
+    const double perGpu = e.throughput / e.gpus;
+    const int span = e.layout.tensorParallel * e.layout.contextParallel * e.layout.expertParallel;
+    std::printf("deepseek-v3 2048 H800  published %.0f tokens/s/GPU  estimate %.0f  %+5.1f%%  TP %d EP %d (span %d GPUs) "
+                "compute %.2f s, exposed all-to-all %.2f s\n",
+                kPublished, perGpu, 100.0 * (perGpu / kPublished - 1.0), e.layout.tensorParallel, e.layout.expertParallel,
+                span, e.computeSeconds, e.expertParallelSeconds);
+    EXPECT_LE(std::abs(perGpu / kPublished - 1.0), 0.25);
+    // The experts span instances, so the all-to-all crosses InfiniBand, and it hides behind the
+    // other micro-batch's compute.
+    EXPECT_GT(span, c.gpusPerInstance);
+    EXPECT_LT(e.expertParallelSeconds, 0.2 * e.stepSeconds);
+
+    // One micro-batch has nothing to hide the all-to-all behind, and a slower network shows.
+    Workload single = w;
+    single.training.globalBatch = e.layout.dataParallel * e.layout.microBatch;
+    ClusterConfig slow = c;
+    slow.networkGbps = 400;
+    const Estimate s = estimate(single, slow);
+    ASSERT_TRUE(s.fits);
+    if (s.layout.tensorParallel * s.layout.expertParallel > slow.gpusPerInstance) {
+        EXPECT_GT(s.expertParallelSeconds, 0);
+    }
+    EXPECT_LT(s.throughput / s.gpus, perGpu);
+}

@@ -12,17 +12,17 @@ const CampaignModel &publishedCampaignModel()
 {
     static const CampaignModel model = [] {
         CampaignModel m;
-        m.intercept = 0.457591;
-        m.perDoubling = -0.020453;
-        m.generationOffset[int(CampaignGeneration::Volta)] = 0.293149;
-        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.113868;
-        m.generationOffset[int(CampaignGeneration::Hopper)] = -0.179281;
+        m.intercept = 0.515396;
+        m.perDoubling = -0.021166;
+        m.generationOffset[int(CampaignGeneration::Volta)] = 0.265546;
+        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.166917;
+        m.generationOffset[int(CampaignGeneration::Hopper)] = -0.098629;
         m.generationRows[int(CampaignGeneration::Volta)] = 2;
         m.generationRows[int(CampaignGeneration::Ampere)] = 24;
         m.generationRows[int(CampaignGeneration::Hopper)] = 10;
-        m.logP10 = -0.665817;
-        m.logP90 = 0.783142;
-        m.tunedLogSigma = 0.154311;
+        m.logP10 = -0.674061;
+        m.logP90 = 0.633600;
+        m.tunedLogSigma = 0.154108;
         m.tunedRows = 28;
         m.rows = 36;
         return m;

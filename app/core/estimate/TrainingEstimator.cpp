@@ -29,6 +29,13 @@ constexpr int kMaxBatchGrowth = 4;
 // QLoRA dequantises 4-bit weights before every matmul, costing roughly a quarter of the speed
 // of 16-bit LoRA (bitsandbytes NF4 kernels).
 constexpr double kQloraSpeedFactor = 0.75;
+// Mixture of experts. The busiest expert's load over the mean: Megatron-Core's MoE model zoo
+// (yanring/Megatron-MoE-ModelZoo, Qwen3-235B on 256 H100) measured dropless routing 8-20 % slower
+// per step than forced balance; 1.15 on the routed experts' compute is that range's low half.
+constexpr double kExpertImbalance = 1.15;
+// SMs given to communication while it overlaps compute: DeepSeek-V3 gives 20 of an H800's 132
+// (arXiv 2412.19437, section 3.2.2).
+constexpr double kOverlapCommSmShare = 20.0 / 132.0;
 // GEMMs with fewer rows than this (tokens per micro-batch per rank) lose efficiency to tile and
 // wave quantisation as r / (r + 256), the same law as narrow hidden sizes (NVIDIA Matrix
 // Multiplication Background guide); the micro-batch search trades this against bubble and memory.
@@ -142,6 +149,33 @@ double pipelineTransferSeconds(const Context &x, const Layout &l)
     return 2.0 * (l.pipelineParallel * l.virtualStages - 1) * bytes / linkBandwidth(*x.c, span);
 }
 
+// The routed experts' share of a token's FLOPs: k of E experts' weights against all active ones.
+double routedExpertShare(const Context &x)
+{
+    const TransformerArch &m = x.w->model;
+    const double routed = m.expertParams() / m.experts * m.expertsPerToken;
+    return std::clamp(2.0 * routed * 3.0 / x.baseFlops, 0.0, 1.0);
+}
+
+// Expert-parallel all-to-alls (dispatch and combine, forward and backward) over the links they
+// cross: copies for GPUs of the same instance over NVLink, for other instances over the network,
+// both at once. FP8 training dispatches in FP8 and combines in BF16 (DeepSeek-V3, section 3.3).
+double expertAllToAllSeconds(const Context &x, const Layout &l, double tokensPerRank, double layersPerStage)
+{
+    const TransformerArch &m = x.w->model;
+    const int perInstance = std::max(1, x.c->gpusPerInstance);
+    const int span = l.tensorParallel * l.contextParallel * l.expertParallel;
+    const double instances = std::max(1.0, std::ceil(double(span) / perInstance));
+    const double remote = (instances - 1.0) / instances;
+    const double local = std::max(0.0, 1.0 / instances - 1.0 / l.expertParallel);
+    const double dispatchBytes = x.w->training.precision == TrainPrecision::Fp8 ? 1.0 : x.actBytes;
+    const double bytesPerCopy = 2.0 * (dispatchBytes + x.actBytes) * m.hidden;
+    const double copies = tokensPerRank * layersPerStage * m.expertsPerToken / l.tensorParallel;
+    const double network = copies * remote * bytesPerCopy / (x.c->networkBandwidthGbs() * 1e9 / perInstance);
+    const double nvlink = copies * local * bytesPerCopy / (x.c->intraBandwidthGbs() * 1e9);
+    return std::max(network, nvlink);
+}
+
 StepTime stepTime(const Context &x, const Layout &l)
 {
     const TransformerArch &m = x.w->model;
@@ -175,13 +209,21 @@ StepTime stepTime(const Context &x, const Layout &l)
         const double comm = bytes / linkBandwidth(*x.c, l.tensorParallel * l.contextParallel);
         t.cp = std::max(0.0, comm - x.attentionShare * t.compute);
     }
-    if (m.moe() && l.expertParallel > 1) {
-        // Dispatch and combine all-to-alls, forward and backward, of each token's hidden state to
-        // its top-k experts; not overlapped (DeepSeek-V3's DualPipe overlap is not assumed).
-        const double epn = l.expertParallel;
-        const double bytes = 4.0 * tokensPerRank * layersPerStage * m.hidden * m.expertsPerToken * x.actBytes
-            * (epn - 1) / epn / l.tensorParallel;
-        t.ep = bytes / linkBandwidth(*x.c, l.tensorParallel * l.contextParallel * l.expertParallel);
+    if (m.moe()) {
+        // Tokens are not spread evenly over the experts: the busiest expert sets the pace.
+        t.compute *= 1.0 + routedExpertShare(x) * (kExpertImbalance - 1.0);
+        if (l.expertParallel > 1) {
+            const double allToAll = expertAllToAllSeconds(x, l, tokensPerRank, layersPerStage);
+            if (micro >= 2) {
+                // Two micro-batches in flight: one's all-to-all runs beside the other's compute
+                // (DeepSeek-V3's DualPipe, Megatron-Core's expert-parallel overlap), on SMs taken
+                // from the compute; with one micro-batch nothing runs beside it.
+                t.compute /= 1.0 - kOverlapCommSmShare;
+                t.ep = std::max(0.0, allToAll - t.compute);
+            } else {
+                t.ep = allToAll;
+            }
+        }
     }
     const double modelShards = double(l.tensorParallel) * l.pipelineParallel;
     const double gradBytes = trainableParamsPerExpertRank(*x.w, l.expertParallel) / modelShards * x.gradientBytesPerParam;
