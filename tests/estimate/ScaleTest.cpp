@@ -65,6 +65,27 @@ ClusterConfig h100Cluster(int gpus)
     return c;
 }
 
+// DeepSeek-V3 (arXiv 2412.19437; deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json):
+// 671B total, 37B active, 256 routed experts, 8 per token, 4K sequences; pre-trained on 2,048
+// H800s with ZeRO-1, which shards only the optimizer state (section 3.2).
+Workload deepSeekV3()
+{
+    Workload w;
+    w.kind = WorkloadKind::Pretrain;
+    w.model.params = 671e9;
+    w.model.activeParams = 37e9;
+    w.model.layers = 61;
+    w.model.hidden = 7168;
+    w.model.heads = 128;
+    w.model.kvHeads = 128;
+    w.model.vocab = 129280;
+    w.model.seqLen = 4096;
+    w.model.experts = 256;
+    w.model.expertsPerToken = 8;
+    w.training.sharding = Sharding::Zero1;
+    return w;
+}
+
 } // namespace
 
 TEST(ServingCapacity, EveryPublishedMaximumLoadRowWithinTolerance)
@@ -320,23 +341,11 @@ TEST(Campaign, LongSequencesAreSplitOverContextParallelRanks)
 
 TEST(Campaign, MixtureOfExpertsSpreadsExpertsAndPaysForTheAllToAll)
 {
-    // DeepSeek-V3 (arXiv 2412.19437): 671B total, 37B active, 256 routed experts, 8 per token;
-    // trained on 2,048 H800s. Its weights and gradients do not fit a GPU unless experts are spread.
-    Workload w;
-    w.model.params = 671e9;
-    w.model.activeParams = 37e9;
-    w.model.layers = 61;
-    w.model.hidden = 7168;
-    w.model.heads = 128;
-    w.model.kvHeads = 128;
-    w.model.ffn = 18432;
-    w.model.vocab = 129280;
-    w.model.seqLen = 4096;
+    // Its weights and gradients do not fit a GPU unless experts are spread.
+    Workload w = deepSeekV3();
+    w.model.ffn = 18432; // the dense layers' width
     w.model.gatedMlp = true;
-    w.model.experts = 256;
-    w.model.expertsPerToken = 8;
     w.training.tokens = 14.8e12;
-    w.training.sharding = Sharding::Zero1; // DeepSeek-V3 shards only optimizer state (section 3.2)
     EXPECT_NEAR(w.model.expertParams(), 256 * (671e9 - 37e9) / 248, 1e3);
     const Estimate e = estimate(w, h100Cluster(2048));
     ASSERT_TRUE(e.fits);
@@ -358,26 +367,13 @@ TEST(Campaign, MixtureOfExpertsSpreadsExpertsAndPaysForTheAllToAll)
 
 TEST(Campaign, DeepSeekV3OnH800sIsWithinAQuarterOfItsPublishedThroughput)
 {
-    // DeepSeek-V3 (arXiv 2412.19437): 180K H800 GPU-hours per trillion tokens on 2,048 H800s, that
-    // is 1e12 / (180e3 x 3600) = 1,543 tokens/s per GPU; ZeRO-1, FP8 training, 4K sequences, and
-    // 8 x 400 Gb/s InfiniBand per node (50 GB/s per GPU, section 3.2.2). Architecture from
-    // deepseek-ai/DeepSeek-V3 inference/configs/config_671B.json (moe_intermediate_size 2048).
-    Workload w;
-    w.kind = WorkloadKind::Pretrain;
-    w.model.params = 671e9;
-    w.model.activeParams = 37e9;
-    w.model.layers = 61;
-    w.model.hidden = 7168;
-    w.model.heads = 128;
-    w.model.kvHeads = 128;
-    w.model.ffn = 2048;
-    w.model.vocab = 129280;
-    w.model.seqLen = 4096;
-    w.model.experts = 256;
-    w.model.expertsPerToken = 8;
+    // DeepSeek-V3: 180K H800 GPU-hours per trillion tokens on 2,048 H800s, that is
+    // 1e12 / (180e3 x 3600) = 1,543 tokens/s per GPU; FP8 training and 8 x 400 Gb/s InfiniBand
+    // per node (50 GB/s per GPU, section 3.2.2).
+    Workload w = deepSeekV3();
+    w.model.ffn = 2048; // moe_intermediate_size, as validation-campaigns.csv has it
     w.training.tokens = 1e12;
     w.training.precision = TrainPrecision::Fp8;
-    w.training.sharding = Sharding::Zero1;
     ClusterConfig c = hgxCluster(QStringLiteral("H800-SXM5-80GB"), 2048);
     c.networkGbps = 3200;
     constexpr double kPublished = 1e12 / (180e3 * 3600.0);

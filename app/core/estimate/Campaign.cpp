@@ -1,5 +1,7 @@
 #include "core/estimate/Campaign.h"
 
+#include "core/estimate/RunLength.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -161,10 +163,6 @@ CampaignModel fitCampaignModel(const std::vector<CampaignSample> &samples, doubl
 
 namespace gpuplanner::core {
 
-namespace {
-constexpr double kZ90 = 1.2815515655446004; // standard normal 90th percentile
-} // namespace
-
 void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, double idealHours)
 {
     CampaignRange &r = e.campaign;
@@ -193,7 +191,7 @@ void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, doubl
         }
         if (calibrated) {
             // The calibration measured the steady state: what is left is the campaigns' own spread.
-            const double sigma = (hi - lo) / (2.0 * kZ90);
+            const double sigma = (hi - lo) / (2.0 * kNormalZ90);
             const double keep = sigma > 0 ? std::sqrt(std::max(0.0, 1.0 - m.tunedLogSigma * m.tunedLogSigma / (sigma * sigma)))
                                           : 0.0;
             lo *= keep;
@@ -208,8 +206,8 @@ void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, doubl
         if (calibrated) {
             r.calibrated = true;
         } else {
-            lo = -kZ90 * m.tunedLogSigma;
-            hi = kZ90 * m.tunedLogSigma;
+            lo = -kNormalZ90 * m.tunedLogSigma;
+            hi = kNormalZ90 * m.tunedLogSigma;
         }
         break;
     case WorkloadKind::Measured:

@@ -5,16 +5,14 @@
 namespace gpuplanner::core {
 
 namespace {
-constexpr double kZ90 = 1.2815515655446004; // standard normal 90th percentile
-
 double sigmaBelow(double low)
 {
-    return low < 1 ? -std::log(low) / kZ90 : 0.0;
+    return low < 1 ? -std::log(low) / kNormalZ90 : 0.0;
 }
 
 double sigmaAbove(double high)
 {
-    return high > 1 ? std::log(high) / kZ90 : 0.0;
+    return high > 1 ? std::log(high) / kNormalZ90 : 0.0;
 }
 } // namespace
 

@@ -6,6 +6,9 @@
 
 namespace gpuplanner::core {
 
+// The standard normal's 90th percentile: a P10-P90 range spans 2 x this many sigmas.
+inline constexpr double kNormalZ90 = 1.2815515655446004;
+
 // The standard normal's quantile: z with P(Z <= z) = p, for 0 < p < 1.
 double standardNormalQuantile(double p);
 
