@@ -162,6 +162,9 @@ TEST_F(ReportCli, EveryExchangeRateNamesItsSource)
                                                                      {QStringLiteral("date"), QStringLiteral("2026-11-27")},
                                                                      {QStringLiteral("source"), QStringLiteral("treasury desk quote")}}});
     doc.insert(QStringLiteral("assumptions"), assumptions);
+    QJsonObject constraints = doc.value(QStringLiteral("constraints")).toObject();
+    constraints.insert(QStringLiteral("billing"), QJsonArray{QStringLiteral("on_demand"), QStringLiteral("reserved")});
+    doc.insert(QStringLiteral("constraints"), constraints);
     const QString eur = m_home.filePath(QStringLiteral("eur.json"));
     QFile out(eur);
     ASSERT_TRUE(out.open(QIODevice::WriteOnly));
@@ -171,8 +174,23 @@ TEST_F(ReportCli, EveryExchangeRateNamesItsSource)
     // The display currency's own rate, and the catalog's CNY rate with the snapshot it came from.
     EXPECT_TRUE(t.contains(QStringLiteral("Amounts are shown in EUR at 0.92 EUR per US dollar"))) << t.toStdString();
     EXPECT_TRUE(t.contains(QStringLiteral("treasury desk quote")));
-    EXPECT_TRUE(t.contains(QStringLiteral("CNY is converted at 7.24638 per US dollar")));
-    EXPECT_TRUE(t.contains(QStringLiteral("skypilot-catalog fork conversion rate")));
+    // Every compared option is priced in US dollars: no other currency's rate is named (issue 28).
+    EXPECT_FALSE(t.contains(QStringLiteral("CNY is converted"))) << t.toStdString();
+    // The billing models in words, not as ids.
+    EXPECT_TRUE(t.contains(QStringLiteral("on-demand, reserved"))) << t.toStdString();
+    EXPECT_FALSE(t.contains(QStringLiteral("on_demand"))) << t.toStdString();
+
+    // Options priced in yuan name the catalog's CNY rate with the snapshot it came from.
+    doc.insert(QStringLiteral("constraints"), QJsonObject{{QStringLiteral("providers"), QJsonArray{QStringLiteral("alicloud")}},
+                                                         {QStringLiteral("rdma_for_multi_node"), false}});
+    const QString ali = m_home.filePath(QStringLiteral("alicloud.json"));
+    QFile aliOut(ali);
+    ASSERT_TRUE(aliOut.open(QIODevice::WriteOnly));
+    aliOut.write(QJsonDocument(doc).toJson());
+    aliOut.close();
+    const QString yuan = text(report(ali, QStringLiteral("llama-7b-alicloud-eur.pdf"), {}));
+    EXPECT_TRUE(yuan.contains(QStringLiteral("CNY is converted at 7.24638 per US dollar"))) << yuan.toStdString();
+    EXPECT_TRUE(yuan.contains(QStringLiteral("skypilot-catalog fork conversion rate")));
 }
 
 TEST_F(ReportCli, FontsAreEmbedded)

@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
+#include <QSet>
 #include <QTextDocument>
 #include <QTranslator>
 
@@ -461,7 +462,7 @@ void ReportPainter::workload()
         rows << qMakePair(tr("GPU models"), list(c.gpus));
     QStringList billing;
     for (Billing b : c.billing)
-        billing << billingId(b);
+        billing << billingModelName(b);
     rows << qMakePair(tr("Billing models"), list(billing));
     rows << qMakePair(tr("Multi-node needs RDMA"), c.rdmaForMultiNode ? tr("yes") : tr("no"));
     keyValues(rows);
@@ -516,9 +517,11 @@ void ReportPainter::assumptions()
                      .arg(a.usage.dataGb)
                      .arg(a.usage.checkpointGb)
                      .arg(a.usage.egressGb);
-    // Each rate names where it came from: the ECB reference rate, the catalog's snapshot, or the scenario.
+    // Each rate the report's figures went through names where it came from: the ECB reference rate,
+    // the catalog's snapshot, or the scenario. A rate no compared option was converted at is left out.
+    const QSet<QString> used = currenciesUsed();
     for (const FxRate &fx : a.fx.rates()) {
-        if (fx.currency == u"USD")
+        if (fx.currency == u"USD" || !used.contains(fx.currency))
             continue;
         const QString rate = QLocale::c().toString(fx.ratePerUsd, 'g', 6);
         items << (fx.currency == m_in.request.displayCurrency
@@ -527,6 +530,28 @@ void ReportPainter::assumptions()
     }
     items << tr("The team's time, data preparation, failed experiments and taxes are not included.");
     bullets(items);
+}
+
+QString ReportPainter::billingModelName(Billing b) const
+{
+    switch (b) {
+    case Billing::OnDemand: return tr("on-demand");
+    case Billing::Spot: return tr("spot");
+    case Billing::Reserved: return tr("reserved");
+    case Billing::SavingsPlan: return tr("savings plan");
+    case Billing::CapacityBlock: return tr("capacity block");
+    }
+    return {};
+}
+
+QSet<QString> ReportPainter::currenciesUsed() const
+{
+    QSet<QString> used{m_in.request.displayCurrency};
+    for (int i = 0; i < rows(); ++i)
+        used.insert(m_in.planner->offer(plan().options[std::size_t(i)]).currency);
+    for (const CommitmentTerm &t : m_in.request.assumptions.commitments)
+        used.insert(t.currency);
+    return used;
 }
 
 void ReportPainter::disclaimer()

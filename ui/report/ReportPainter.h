@@ -10,6 +10,7 @@
 #include <QList>
 #include <QPair>
 #include <QRectF>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -111,6 +112,10 @@ private:
     const core::PlanResult &plan() const;
     int rows() const; // comparison rows shown
     bool serving() const;
+    // A billing model in the report's language.
+    QString billingModelName(core::Billing b) const;
+    // The display currency and those of the compared options' prices and quoted terms.
+    QSet<QString> currenciesUsed() const;
 
     const ReportInput &m_in;
     const ReportOptions &m_opt;

@@ -408,6 +408,18 @@
         <translation>竞价</translation>
     </message>
     <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>savings plan</source>
+        <translation>节省计划</translation>
+    </message>
+    <message>
+        <source>capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message>
         <source>%1-month savings plan</source>
         <translation>%1 个月节省计划</translation>
     </message>
