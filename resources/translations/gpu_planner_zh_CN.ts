@@ -3177,6 +3177,10 @@ P50 %3，P90 %4</translation>
         <source>Phase %1</source>
         <translation>阶段 %1</translation>
     </message>
+    <message>
+        <source>Project phases</source>
+        <translation>项目阶段</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::PlanRunner</name>

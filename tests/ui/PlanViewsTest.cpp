@@ -15,6 +15,7 @@
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
+#include "ui/scenario/JsonPath.h"
 #include "ui/timeline/PhasesModel.h"
 #include "ui/timeline/TimelinePanel.h"
 
@@ -701,6 +702,22 @@ TEST(PlanModels, PhasesModelPassesTheTesterAndEditsTheDocument)
     EXPECT_FALSE(doc.scenario().has_value());
     EXPECT_TRUE(doc.errorPath().startsWith(QStringLiteral("phases[%1]").arg(rows)));
     EXPECT_EQ(model.index(rows, ui::PhasesModel::Start).data().toString(), QStringLiteral("soon"));
+    // The problem is shown on the cell it was typed in, in the loader's words, and named in words
+    // (not as phases[N].start) where the plan says why it cannot plan.
+    const QModelIndex start = model.index(rows, ui::PhasesModel::Start);
+    EXPECT_TRUE(start.data(Qt::BackgroundRole).isValid());
+    EXPECT_FALSE(start.data(Qt::ToolTipRole).toString().isEmpty());
+    EXPECT_EQ(start.data(Qt::ToolTipRole).toString(), ui::errorReasonOf(doc.error()));
+    EXPECT_FALSE(model.index(rows, ui::PhasesModel::Months).data(Qt::BackgroundRole).isValid());
+    const QString inWords = doc.errorInWords(doc.error());
+    EXPECT_TRUE(inWords.startsWith(QStringLiteral("Project phases (row %1, start)").arg(rows + 1))) << inWords.toStdString();
+    // A whole number of months is what the loader takes: "six" is marked on the Months cell.
+    doc.undoStack()->undo();
+    EXPECT_FALSE(start.data(Qt::BackgroundRole).isValid()) << "fixed by the undo";
+    EXPECT_TRUE(model.setData(model.index(rows, ui::PhasesModel::Months), QStringLiteral("six")));
+    EXPECT_EQ(model.errorColumn(rows), int(ui::PhasesModel::Months));
+    EXPECT_TRUE(model.index(rows, ui::PhasesModel::Months).data(Qt::BackgroundRole).isValid());
+    EXPECT_FALSE(model.index(rows, ui::PhasesModel::Start).data(Qt::BackgroundRole).isValid());
     doc.undoStack()->undo();
     model.removePhase(rows);
     EXPECT_EQ(model.rowCount(), rows);

@@ -1,15 +1,20 @@
 #include "ui/timeline/PhasesModel.h"
 
+#include "ui/ThemeColors.h"
 #include "ui/scenario/FieldBindings.h"
+#include "ui/scenario/JsonPath.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include <QDate>
+#include <QGuiApplication>
 #include <QJsonObject>
 
 namespace gpuplanner::ui {
 
 PhasesModel::PhasesModel(ScenarioDocument *doc, QObject *parent) : QAbstractTableModel(parent), m_doc(doc)
 {
+    // An error in a phase reads "Project phases (row 2, months): ..." on the Plan tab, not its JSON path.
+    doc->setFieldName(QStringLiteral("phases"), tr("Project phases"));
     connect(doc, &ScenarioDocument::changed, this, &PhasesModel::reload);
     reload();
 }
@@ -17,8 +22,14 @@ PhasesModel::PhasesModel(ScenarioDocument *doc, QObject *parent) : QAbstractTabl
 void PhasesModel::reload()
 {
     const QJsonArray phases = m_doc->value(QStringLiteral("phases")).toArray();
-    if (phases == m_phases)
+    const bool errorMoved = m_doc->errorPath() != m_errorPath;
+    m_errorPath = m_doc->errorPath();
+    if (phases == m_phases) {
+        if (errorMoved && !m_phases.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(int(m_phases.size()) - 1, ColumnCount - 1),
+                               {Qt::ToolTipRole, Qt::BackgroundRole});
         return;
+    }
     if (phases.size() == m_phases.size()) {
         m_phases = phases;
         if (!m_phases.isEmpty())
@@ -71,6 +82,11 @@ QVariant PhasesModel::data(const QModelIndex &index, int role) const
     const QString load = loadOf(p);
     if (index.column() == Spot && role == Qt::CheckStateRole)
         return p.value(QStringLiteral("spot_allowed")).toBool() ? Qt::Checked : Qt::Unchecked;
+    if ((role == Qt::ToolTipRole || role == Qt::BackgroundRole) && errorColumn(index.row()) == index.column()) {
+        if (role == Qt::BackgroundRole)
+            return invalidFieldColor(QGuiApplication::palette());
+        return errorReasonOf(m_doc->error());
+    }
     if (role == Qt::ToolTipRole && index.column() == Load)
         return tr("GPU-hours per month: a steady amount of experiments; GPUs all month: a standing cluster or "
                   "serving; the planned job: the workload at the size and speed the plan chose.");
@@ -89,6 +105,28 @@ QVariant PhasesModel::data(const QModelIndex &index, int role) const
     case ColumnCount: break;
     }
     return {};
+}
+
+int PhasesModel::errorColumn(int row) const
+{
+    const QString prefix = QStringLiteral("phases[%1]").arg(row);
+    if (!m_errorPath.startsWith(prefix))
+        return -1;
+    const QString key = m_errorPath.mid(prefix.size());
+    if (key.isEmpty())
+        return Load; // the row as a whole: which load it carries
+    if (!key.startsWith(u'.'))
+        return -1; // phases[1] is not phases[12]
+    const QString name = key.mid(1);
+    if (name == u"name")
+        return Name;
+    if (name == u"start")
+        return Start;
+    if (name == u"months")
+        return Months;
+    if (name == u"spot_allowed")
+        return Spot;
+    return loadIds().contains(name) ? Amount : -1;
 }
 
 bool PhasesModel::setData(const QModelIndex &index, const QVariant &value, int role)

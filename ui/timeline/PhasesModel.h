@@ -31,12 +31,17 @@ public:
     static QStringList loadIds(); // gpu_hours_per_month, gpus, main_run
     static QString loadText(const QString &id);
 
+    // The column the document's error points at in this row ("phases[2].months": Months), or -1:
+    // the table shows the loader's words on that cell, where the value was typed.
+    int errorColumn(int row) const;
+
 private:
     void reload();
     static QString loadOf(const QJsonObject &phase);
 
     ScenarioDocument *m_doc;
     QJsonArray m_phases;
+    QString m_errorPath; // the document's, as last shown
 };
 
 } // namespace gpuplanner::ui
