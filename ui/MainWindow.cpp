@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "ui/WelcomeDialog.h"
+#include "ui/WindowPlacement.h"
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/compare/ComparisonPanel.h"
@@ -27,6 +28,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -136,7 +138,8 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     }
     replan();
     updateTitle();
-    resize(1400, 860);
+    // 1400 x 860 where the screen has room; a laptop's 1366 x 768 gets a window that fits it.
+    resize(initialWindowSize(QSize(1400, 860), screen()->availableGeometry()));
 }
 
 void MainWindow::createMenus()
@@ -278,6 +281,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_fitOnShow)
+        return;
+    m_fitOnShow = false;
+    // A window saved on a larger screen comes back onto this one, whole, frame included.
+    const QRect frame = frameGeometry();
+    const QRect fitted = fittedToScreen(frame, screen()->availableGeometry());
+    if (fitted == frame)
+        return;
+    const QRect inner = geometry();
+    setGeometry(fitted.marginsRemoved(QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                                               frame.right() - inner.right(), frame.bottom() - inner.bottom())));
+}
+
 void MainWindow::showWelcome()
 {
     WelcomeDialog welcome(m_settings, this);
@@ -294,8 +313,10 @@ void MainWindow::restoreLayout()
         return;
     const QByteArray geometry = m_settings->value(QStringLiteral("window/geometry")).toByteArray();
     const QByteArray state = m_settings->value(QStringLiteral("window/state")).toByteArray();
-    if (!geometry.isEmpty())
+    if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
+        m_fitOnShow = true;
+    }
     if (!state.isEmpty())
         restoreState(state);
 }

@@ -69,6 +69,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createMenus();
@@ -90,6 +91,7 @@ private:
     QLabel *m_freshness;
     QProgressBar *m_busy;
     QSettings *m_settings;
+    bool m_fitOnShow = false; // a restored geometry is fitted to the screen once its frame is known
     std::optional<CatalogRecovery> m_recovery;
     QList<core::Offer> m_catalogOffers;
     QList<core::GpuModel> m_catalogGpus;

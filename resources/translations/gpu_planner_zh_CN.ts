@@ -1983,12 +1983,6 @@
         <translation>无论是否使用，期限内每小时都计费。价格：%1</translation>
     </message>
     <message>
-        <source>Suspect price:
-%1</source>
-        <translation>可疑价格：
-%1</translation>
-    </message>
-    <message>
         <source>Interrupted about %1 a month: the scenario&apos;s figure (%2).</source>
         <translation>每月约 %1 被中断：场景中的数值（%2）。</translation>
     </message>
@@ -2059,6 +2053,14 @@
     <message>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>%1
+Suspect price:
+%2</source>
+        <translation>%1
+可疑价格：
+%2</translation>
     </message>
 </context>
 <context>

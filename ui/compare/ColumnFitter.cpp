@@ -27,6 +27,11 @@ void ColumnFitter::fit()
         if (column == last && header->stretchLastSection())
             continue;
         m_view->resizeColumnToContents(column);
+        if (const auto cap = m_maxCharacters.find(column); cap != m_maxCharacters.end()) {
+            const int widest = m_view->fontMetrics().averageCharWidth() * cap->second;
+            if (header->sectionSize(column) > widest)
+                header->resizeSection(column, widest);
+        }
     }
     m_fitting = false;
 }

@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+#include <map>
 #include <set>
 
 QT_BEGIN_NAMESPACE
@@ -20,6 +21,10 @@ public:
     explicit ColumnFitter(QTableView *view);
 
     void fit();
+    // A column that fits its contents up to this many average characters, and elides beyond
+    // (its cells' tooltips carry the whole text): one long name must not push the costs off a
+    // laptop's screen.
+    void setMaximumCharacters(int column, int characters) { m_maxCharacters[column] = characters; }
     // Forgets the widths the user dragged (a new document starts from a clean view).
     void forgetUserWidths() { m_userSized.clear(); }
 
@@ -31,6 +36,7 @@ private:
 
     QTableView *m_view;
     std::set<int> m_userSized;
+    std::map<int, int> m_maxCharacters;
     bool m_dragging = false;
     bool m_fitting = false;
 };

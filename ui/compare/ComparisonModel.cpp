@@ -354,7 +354,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return stale.isEmpty() ? QVariant() : QVariant(stale);
         }
         if (index.column() == Instance && m_snapshot->offer(*o).suspect())
-            return tr("Suspect price:\n%1").arg(m_snapshot->offer(*o).suspectReasons.join(u'\n'));
+            return tr("%1\nSuspect price:\n%2").arg(m_snapshot->offer(*o).instanceType,
+                                                     m_snapshot->offer(*o).suspectReasons.join(u'\n'));
+        if (index.column() == Instance)
+            return m_snapshot->offer(*o).instanceType; // whole where the column elides it
         return {};
     default: return {};
     }

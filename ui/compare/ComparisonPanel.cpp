@@ -138,6 +138,8 @@ QWidget *ComparisonPanel::createFilters()
     // The cost per million tokens sits beside the hourly price, where a person compares prices.
     m_view->horizontalHeader()->moveSection(m_view->horizontalHeader()->visualIndex(ComparisonModel::CostPerMillionTokens),
                                             m_view->horizontalHeader()->visualIndex(ComparisonModel::PricePerHour) + 1);
+    // Long instance names (datacrunch__8xH100_80GB__176__1480__SPOT) are elided, whole in their tooltip.
+    m_columnFitter->setMaximumCharacters(ComparisonModel::Instance, 26);
     // The costs come before the GPU-hours, whose P10-P90 range makes them wide: on a laptop the
     // costs stay on screen. The best case sits beside the expected GPU-hours it is the floor of.
     QHeaderView *header = m_view->horizontalHeader();
