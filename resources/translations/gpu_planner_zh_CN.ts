@@ -2317,10 +2317,6 @@ P50 %3，P90 %4</translation>
         <translation>网络(&amp;K)：</translation>
     </message>
     <message>
-        <source>Require RDMA when a job spans instances</source>
-        <translation>作业跨实例时要求 RDMA</translation>
-    </message>
-    <message>
         <source>Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it.</source>
         <translation>没有 InfiniBand、EFA 或 RoCE 的多节点训练通常太慢；取消勾选以允许。</translation>
     </message>
@@ -2355,6 +2351,10 @@ P50 %3，P90 %4</translation>
     <message>
         <source>GPU models to consider, separated by commas: catalog ids or the names people use (H100, A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU.</source>
         <translation>要考虑的 GPU 型号，以逗号分隔：目录 ID 或常用名称（H100、A100-80GB、NVIDIA L4），输入时自动补全。留空表示允许所有 GPU。</translation>
+    </message>
+    <message>
+        <source>Require RDMA across instances</source>
+        <translation>跨实例时要求 RDMA</translation>
     </message>
 </context>
 <context>

@@ -8,11 +8,15 @@
 #include "ui/WindowPlacement.h"
 #include "ui/compare/ComparisonModel.h"
 #include "ui/compare/ComparisonPanel.h"
+#include "ui/scenario/ConstraintsEditor.h"
+#include "ui/scenario/ScenarioEditor.h"
 
 #include <QDir>
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -55,6 +59,20 @@ TEST(LaptopScreen, TheWindowOpensInsideTheScreenWithTheCostsInView)
         << "the Cost column is cut at " << view->viewport()->width() << " px";
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-laptop-opened.png")));
+    // The constraints, as a person opens them on this screen.
+    ui::ScenarioEditor *editor = window->editor();
+    for (int i = 0; i < editor->tabs()->count(); ++i) {
+        if (editor->tabs()->widget(i)->isAncestorOf(editor->constraints()) || editor->tabs()->widget(i) == editor->constraints())
+            editor->tabs()->setCurrentIndex(i);
+    }
+    ASSERT_TRUE(editor->constraints()->isVisible());
+    tests::settleEvents();
+    // Every constraint fits the pane's width: nothing is cut or needs a sideways scroll.
+    auto *area = qobject_cast<QScrollArea *>(editor->tabs()->currentWidget());
+    ASSERT_NE(area, nullptr);
+    EXPECT_LE(editor->constraints()->minimumSizeHint().width(), area->viewport()->width());
+    EXPECT_FALSE(area->horizontalScrollBar()->isVisible());
+    EXPECT_TRUE(window->grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/plan-laptop-constraints.png")));
 }
 
 TEST(LaptopScreen, AGeometrySavedOnALargerScreenComesBackOntoThisOne)

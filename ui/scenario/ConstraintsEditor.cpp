@@ -11,7 +11,7 @@
 #include <QCheckBox>
 #include <QCompleter>
 #include <QFormLayout>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -28,16 +28,18 @@ public:
     BillingField(ScenarioDocument *doc, QWidget *parent) : Field(doc, QStringLiteral("constraints.billing"), parent)
     {
         auto *row = new QWidget(this);
-        auto *layout = new QHBoxLayout(row);
+        // Two to a line: five billing models in one line are wider than the form on a laptop.
+        auto *layout = new QGridLayout(row);
         layout->setContentsMargins(0, 0, 0, 0);
+        constexpr int kPerLine = 2;
         for (core::Billing billing : core::kBillings) {
             auto *box = new QCheckBox(BillingNames::billing(billing), row);
             box->setProperty("billingId", core::billingId(billing));
-            layout->addWidget(box);
+            layout->addWidget(box, int(m_boxes.size()) / kPerLine, int(m_boxes.size()) % kPerLine);
             m_boxes.append(box);
             connect(box, &QCheckBox::toggled, this, [this] { write(); });
         }
-        layout->addStretch();
+        layout->setColumnStretch(kPerLine, 1);
         setEditor(row);
         setFocusProxy(m_boxes.constFirst());
         refresh();
@@ -116,7 +118,7 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("Leave out GPUs with less memory than this, in GiB per GPU."));
     addFieldRow(form, tr("Networ&k:"),
                 new CheckField(doc, QStringLiteral("constraints.rdma_for_multi_node"),
-                               tr("Require RDMA when a job spans instances"), true, this),
+                               tr("Require RDMA across instances"), true, this),
                 tr("Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it."));
 }
 
