@@ -29,6 +29,9 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -131,6 +134,27 @@ TEST(PlanView, EveryExampleScenarioShowsTheRecommendationFirstInTheTableAndTheBa
                                                                                   << hours.data().toString().toStdString();
             }
         }
+    }
+}
+
+TEST(PlanView, BothChartsKeepTheLastLabelOfTheirBottomAxisWhole)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    window->resize(1366, 768);
+    tests::settleEvents();
+    ui::ComparisonPanel *panel = window->comparison();
+    // The last label is centred on the plot's right edge; its second half must be inside the chart.
+    for (QChart *chart : {panel->scatter()->chart(), panel->bars()->chart()}) {
+        const auto bottom = chart->axes(Qt::Horizontal);
+        ASSERT_FALSE(bottom.isEmpty());
+        auto *axis = qobject_cast<QCategoryAxis *>(bottom.constFirst());
+        ASSERT_NE(axis, nullptr);
+        ASSERT_FALSE(axis->categoriesLabels().isEmpty());
+        const QString last = axis->categoriesLabels().constLast();
+        const qreal half = QFontMetricsF(axis->labelsFont()).horizontalAdvance(last) / 2;
+        EXPECT_LE(chart->plotArea().right() + half, chart->size().width())
+            << qPrintable(chart->title()) << ": \"" << qPrintable(last) << "\" is cut";
     }
 }
 

@@ -7,6 +7,7 @@
 #include <QSignalBlocker>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QHash>
 #include <QLegend>
 #include <QLocale>
@@ -16,6 +17,11 @@
 #include <cmath>
 
 namespace gpuplanner::ui::charts {
+
+namespace {
+// Room around a chart's plot, legend and title, in pixels.
+constexpr int kChartMargin = 4;
+} // namespace
 
 void styleChart(QChart *chart, const QPalette &palette, const QFont &font)
 {
@@ -28,7 +34,7 @@ void styleChart(QChart *chart, const QPalette &palette, const QFont &font)
     chart->setTitleFont(title);
     chart->legend()->setLabelColor(palette.color(QPalette::Text));
     chart->legend()->setFont(font);
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
     for (QAbstractAxis *axis : chart->axes())
         styleAxis(axis, palette, font);
 }
@@ -140,6 +146,18 @@ void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)
     for (int k = first; k <= last; k += every)
         categories.append({label(std::pow(10.0, k)), double(k)});
     setCategories(axis, lo, hi, categories);
+}
+
+void keepLastLabelWhole(QChart *chart, QCategoryAxis *axis)
+{
+    const QStringList labels = axis->categoriesLabels();
+    const qreal half = labels.isEmpty() ? 0 : QFontMetricsF(axis->labelsFont()).horizontalAdvance(labels.constLast()) / 2;
+    QMargins margins = chart->margins();
+    const int right = std::max(kChartMargin, int(std::ceil(half)) + kChartMargin);
+    if (margins.right() == right)
+        return; // a margin set again would lay the chart out again
+    margins.setRight(right);
+    chart->setMargins(margins);
 }
 
 QString durationLabel(double hours)

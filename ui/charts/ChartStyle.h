@@ -33,6 +33,9 @@ void setNiceShortRange(QCategoryAxis *axis, double max);
 // An axis drawn in log10 space from lo to hi (whole decades), a label at each decade (label(10^k)),
 // thinned so that at most maxLabels show.
 void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)(double), int maxLabels = 6);
+// The last label of a bottom category axis is centred on the plot's right edge: the chart's
+// right margin leaves room for its second half, so "4.2 d" is never cut to "4.2 c".
+void keepLastLabelWhole(QChart *chart, QCategoryAxis *axis);
 // A duration for an axis label, in the unit that fits: 36 s, 6 min, 1 h, 10 h, 4.2 d.
 QString durationLabel(double hours);
 

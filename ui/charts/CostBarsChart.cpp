@@ -121,6 +121,7 @@ void CostBarsChart::restyle()
 {
     const QPalette p = palette();
     charts::styleChart(m_chart, p, font());
+    charts::keepLastLabelWhole(m_chart, m_values);
     const QColor base = charts::seriesColor(0, p);
     m_p50->setColor(base);
     m_p50->setBorderColor(base);
@@ -184,6 +185,7 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
     if (m_categories->categories() != categories)
         m_categories->setCategories(categories);
     charts::setNiceShortRange(m_values, maxValue * 1.05); // 10k, 20k: never 10,00020,000
+    charts::keepLastLabelWhole(m_chart, m_values);
     if (const QString title = tr("Cost (%1)").arg(currency); m_values->titleText() != title)
         m_values->setTitleText(title);
     setSelectedId(m_selected);

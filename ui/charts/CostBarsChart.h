@@ -35,6 +35,8 @@ public:
     QStringList legendNames() const;
     // Where bar i's whisker is drawn, in the view's coordinates: P50 end, P90 end (for tests).
     QLineF whiskerAt(int i) const;
+    // The chart drawn, for tests that read what it shows (axis labels, margins).
+    QChart *chart() const { return m_chart; }
 
 Q_SIGNALS:
     void barClicked(const QString &id);

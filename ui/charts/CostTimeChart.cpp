@@ -95,6 +95,7 @@ void CostTimeChart::restyle()
 {
     const QPalette p = palette();
     charts::styleChart(m_chart, p, font());
+    charts::keepLastLabelWhole(m_chart, m_x);
     QColor others = charts::seriesColor(0, p);
     others.setAlpha(150);
     m_others->setColor(others);
@@ -159,6 +160,7 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
     charts::setDecadeLabels(m_x, std::floor(std::log10(minX / 1.2)), std::ceil(std::log10(maxX * 1.2)),
                             &charts::durationLabel);
+    charts::keepLastLabelWhole(m_chart, m_x);
     charts::setDecadeLabels(m_y, std::floor(std::log10(minY / 1.2)), std::ceil(std::log10(maxY * 1.2)),
                             &charts::shortNumber);
     setSelectedId(m_selected);

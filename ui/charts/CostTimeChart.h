@@ -32,6 +32,8 @@ public:
     // Where a point is drawn, in the coordinates of view(); for tests and accessibility.
     std::optional<QPoint> pointPosition(const QString &id) const;
     QWidget *view() const;
+    // The chart drawn, for tests that read what it shows (axis labels, margins).
+    QChart *chart() const { return m_chart; }
 
 Q_SIGNALS:
     void pointClicked(const QString &id);
