@@ -2201,6 +2201,10 @@ P50 %3，P90 %4</translation>
             <numerusform>筛选隐藏了 %n 个选项</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1. %2 · %3 · %4 · %5</source>
+        <translation>%1. %2 · %3 · %4 · %5</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ConstraintsEditor</name>

@@ -114,6 +114,15 @@ TEST(PlanView, EveryExampleScenarioShowsTheRecommendationFirstInTheTableAndTheBa
         ASSERT_GT(panel->bars()->barCount(), 0);
         EXPECT_EQ(panel->bars()->bars().constFirst().id, recommendedId) << name.toStdString();
         EXPECT_TRUE(panel->bars()->bars().constFirst().label.startsWith(QStringLiteral("1. "))) << name.toStdString();
+        // The bars read apart: each names its instance type right after its number.
+        for (const ui::CostBar &bar : panel->bars()->bars()) {
+            const ui::PlanSnapshot &snap = *window->planRunner()->latest();
+            const int row = snap.rowOfId(bar.id);
+            ASSERT_GE(row, 0);
+            const QString instance = snap.offer(snap.result.options[std::size_t(row)]).instanceType;
+            EXPECT_TRUE(bar.label.section(QStringLiteral(". "), 1).startsWith(instance.left(20)))
+                << bar.label.toStdString() << " for " << instance.toStdString();
+        }
         // The recommendation is selected and the details pane shows its layout and network.
         EXPECT_EQ(panel->selectedId(), recommendedId) << name.toStdString();
         const QString details = panel->details()->toPlainText();

@@ -307,7 +307,11 @@ void ComparisonPanel::updateCharts()
             const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
             // Numbered: the category axis merges equal labels, and two regions often share one.
             const QString whole = tr("%1. %2 · %3").arg(ComparisonModel::rankOf(s, i)).arg(name, ComparisonModel::billingText(o));
-            QString label = whole;
+            // What tells the bars apart comes first (instance, billing, region), the provider last:
+            // eight bars of one provider all read "Microsoft Azure …" once the axis elides them.
+            QString label = tr("%1. %2 · %3 · %4 · %5")
+                                .arg(ComparisonModel::rankOf(s, i))
+                                .arg(offer.instanceType, ComparisonModel::billingText(o), offer.region, offer.providerLabel());
             if (label.size() > 36)
                 label = label.left(35) + u'…';
             const QString tip = tr("%1 in %2\nP50 %3, P90 %4")
