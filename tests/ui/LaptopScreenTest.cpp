@@ -47,6 +47,7 @@ TEST(LaptopScreen, TheWindowOpensInsideTheScreenWithTheCostsInView)
     ASSERT_EQ(screen->size(), QSize(1366, 768)) << "this suite's screen (tests/data/screens/1366x768.json)";
     auto window = tests::plannedWindow();
     ASSERT_TRUE(window);
+    tests::settleEvents();
     const QRect available = screen->availableGeometry();
     EXPECT_TRUE(available.contains(window->frameGeometry()))
         << window->frameGeometry().width() << "x" << window->frameGeometry().height();
