@@ -29,6 +29,7 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QSet>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
@@ -919,6 +920,19 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
               QStringLiteral("Per M output tokens"));
     const QString details = panel->details()->toPlainText();
     EXPECT_TRUE(details.contains(QStringLiteral("Per million tokens"))) << details.toStdString();
+    // Every serving option runs the same months: the chart puts each one's latency across instead.
+    QChart *scatter = panel->scatter()->chart();
+    EXPECT_EQ(scatter->title(), QStringLiteral("Cost against latency"));
+    auto *across = qobject_cast<QCategoryAxis *>(scatter->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(across, nullptr);
+    EXPECT_TRUE(across->titleText().startsWith(QStringLiteral("Time per output token")));
+    EXPECT_TRUE(across->categoriesLabels().join(u' ').contains(QStringLiteral("ms"))) << across->categoriesLabels().join(u' ').toStdString();
+    const ui::PlanSnapshot &served = *window->planRunner()->latest();
+    QSet<float> latencies;
+    for (int i = 0; i < served.result.usable; ++i)
+        latencies.insert(served.result.options[std::size_t(i)].tpotSeconds);
+    EXPECT_GT(latencies.size(), 3) << "options differ in latency, not in time";
+    EXPECT_FALSE(latencies.contains(0.0f));
     // For people to look at: the serving plan at a laptop's size.
     window->resize(1366, 768);
     tests::settleEvents();
@@ -929,4 +943,5 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
     ASSERT_TRUE(window->document()->open(QStringLiteral(":/scenarios/llama-7b-pretrain.json"), &error));
     ASSERT_TRUE(tests::waitForPlan(*window, next));
     EXPECT_TRUE(view->isColumnHidden(ui::ComparisonModel::CostPerMillionTokens));
+    EXPECT_EQ(scatter->title(), QStringLiteral("Cost against time")) << "a training plan has its time across again";
 }

@@ -10,10 +10,14 @@
 
 namespace gpuplanner::ui {
 
+// What a cost-against-x chart puts across: a run's time, or (serving, where every option runs the
+// same months) the time per output token each option serves at.
+enum class ScatterX { Time, Latency };
+
 struct ScatterPoint
 {
     QString id; // option id, echoed back on click
-    double hours = 0;
+    double hours = 0; // x: the run's time in hours, or (ScatterX::Latency) seconds per output token
     double cost = 0;
     bool pareto = false;
     bool recommended = false;

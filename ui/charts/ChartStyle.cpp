@@ -160,6 +160,14 @@ void keepLastLabelWhole(QChart *chart, QCategoryAxis *axis)
     chart->setMargins(margins);
 }
 
+QString latencyLabel(double seconds)
+{
+    const QLocale locale;
+    if (seconds < 1)
+        return QCoreApplication::translate("Charts", "%1 ms").arg(locale.toString(seconds * 1000, 'g', 3));
+    return QCoreApplication::translate("Charts", "%1 s").arg(locale.toString(seconds, 'g', 3));
+}
+
 QString durationLabel(double hours)
 {
     const QLocale locale;

@@ -38,5 +38,7 @@ void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)
 void keepLastLabelWhole(QChart *chart, QCategoryAxis *axis);
 // A duration for an axis label, in the unit that fits: 36 s, 6 min, 1 h, 10 h, 4.2 d.
 QString durationLabel(double hours);
+// A latency for an axis label: 10 ms, 100 ms, 1 s.
+QString latencyLabel(double seconds);
 
 } // namespace gpuplanner::ui::charts

@@ -115,8 +115,15 @@ void CostTimeChart::restyle()
     m_selection->setPen(ring);
 }
 
-void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &currency)
+void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x)
 {
+    if (x != m_across) {
+        m_across = x;
+        const QString title = x == ScatterX::Latency ? tr("Cost against latency") : tr("Cost against time");
+        m_chart->setTitle(title);
+        m_view->setAccessibleName(title);
+        m_x->setTitleText(x == ScatterX::Latency ? tr("Time per output token (log scale)") : tr("Time (log scale)"));
+    }
     m_points.clear();
     for (const ScatterPoint &pt : points) {
         if (pt.hours > 0 && pt.cost > 0) // log axes: nothing at or below zero
@@ -159,7 +166,7 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
     }
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
     charts::setDecadeLabels(m_x, std::floor(std::log10(minX / 1.2)), std::ceil(std::log10(maxX * 1.2)),
-                            &charts::durationLabel);
+                            m_across == ScatterX::Latency ? &charts::latencyLabel : &charts::durationLabel);
     charts::keepLastLabelWhole(m_chart, m_x);
     charts::setDecadeLabels(m_y, std::floor(std::log10(minY / 1.2)), std::ceil(std::log10(maxY * 1.2)),
                             &charts::shortNumber);

@@ -25,7 +25,7 @@ class CostTimeChart : public QWidget
 public:
     explicit CostTimeChart(QWidget *parent = nullptr);
 
-    void setPoints(const QList<ScatterPoint> &points, const QString &currency);
+    void setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x = ScatterX::Time);
     void setSelectedId(const QString &id);
     const QString &selectedId() const { return m_selected; }
     int pointCount() const { return int(m_points.size()); }
@@ -60,6 +60,7 @@ private:
     QList<ScatterPoint> m_points;
     QString m_selected;
     QString m_currency;
+    ScatterX m_across = ScatterX::Time;
 };
 
 } // namespace gpuplanner::ui

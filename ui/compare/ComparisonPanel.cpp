@@ -4,6 +4,7 @@
 #include "core/plan/OptionDetails.h"
 #include "core/plan/PlanExplain.h"
 #include "ui/catalog/BillingNames.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/CostBarsChart.h"
 #include "ui/charts/CostTimeChart.h"
 #include "ui/compare/ColumnFitter.h"
@@ -283,21 +284,31 @@ void ComparisonPanel::updateCharts()
     QList<ScatterPoint> points;
     QList<CostBar> bars;
     QString currency = QStringLiteral("USD");
+    ScatterX across = ScatterX::Time;
     if (snapshot && snapshot->error.isEmpty()) {
         const PlanSnapshot &s = *snapshot;
         currency = s.request.displayCurrency;
+        // Serving options all run the plan's serving months: what sets them apart is how fast
+        // each answers, so the chart puts the time per output token across.
+        across = ComparisonModel::serving(s) ? ScatterX::Latency : ScatterX::Time;
         for (int i = 0; i < s.result.usable; ++i) {
             const core::PlanOption &o = s.result.options[size_t(i)];
             const bool recommended = i == s.result.recommended;
             if (i < kScatterPoints || o.pareto || recommended) {
                 const core::Offer &offer = s.offer(o);
                 const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
-                points.append({s.optionIdOfRow(i), o.timeP50 > 0 ? o.timeP50 : o.hours, o.cost, o.pareto, recommended,
-                               tr("%1\n%2 · %3 · %4 GPUs\nCost %5 (P90 %6) · time %7")
-                                   .arg(name, offer.region, ComparisonModel::billingText(o))
-                                   .arg(o.gpus)
-                                   .arg(core::formatMoney(o.cost, currency), core::formatMoney(o.costP90, currency),
-                                        core::durationText(o.timeP50 > 0 ? o.timeP50 : o.hours))});
+                const double hours = o.timeP50 > 0 ? o.timeP50 : o.hours;
+                const QString where = tr("%1\n%2 · %3 · %4 GPUs").arg(name, offer.region, ComparisonModel::billingText(o)).arg(o.gpus);
+                if (across == ScatterX::Latency)
+                    points.append({s.optionIdOfRow(i), double(o.tpotSeconds), o.cost, o.pareto, recommended,
+                                   tr("%1\nCost %2 (P90 %3) · %4 per output token")
+                                       .arg(where, core::formatMoney(o.cost, currency), core::formatMoney(o.costP90, currency),
+                                            charts::latencyLabel(o.tpotSeconds))});
+                else
+                    points.append({s.optionIdOfRow(i), hours, o.cost, o.pareto, recommended,
+                                   tr("%1\nCost %2 (P90 %3) · time %4")
+                                       .arg(where, core::formatMoney(o.cost, currency), core::formatMoney(o.costP90, currency),
+                                            core::durationText(hours))});
             }
         }
         // The bars follow the table's ranking (the recommendation is 1) and are numbered with it.
@@ -321,7 +332,7 @@ void ComparisonPanel::updateCharts()
                          i == s.result.recommended, tip});
         }
     }
-    m_scatter->setPoints(points, currency);
+    m_scatter->setPoints(points, currency, across);
     m_bars->setBars(bars, currency);
     m_scatter->setSelectedId(m_selectedId);
     m_bars->setSelectedId(m_selectedId);

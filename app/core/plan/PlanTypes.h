@@ -124,6 +124,7 @@ struct PlanOption
     float rangeLow = 1;    // training: P10 / expected of the run's length (core/estimate/Campaign.h)
     float rangeHigh = 1;   // and P90 / expected
     double startupHours = 0; // part of hours: the run's fixed start-up
+    float tpotSeconds = 0;   // serving: time per output token at the batch the estimate sized
     double pricePerHour = 0; // per instance-hour (commitments: effective at the expected use)
     double extras = 0;       // storage and egress
     double cost = 0;         // expected cost

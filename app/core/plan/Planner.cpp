@@ -461,6 +461,7 @@ void Planner::priceTokens(const Workload &w, PlanOption &option, const Estimate 
     // The option's whole cost over the tokens it serves: the demand (or, without one, the fleet's
     // capacity) for the serving months. Per output token, as the figure people hold against an
     // API's price, and per token in and out.
+    option.tpotSeconds = float(e.tpotSeconds);
     const double outputTokens = e.throughput * option.hours * 3600.0;
     const double inputTokens = outputTokens * w.inference.promptTokens / std::max(1.0, w.inference.outputTokens);
     if (outputTokens <= 0 || option.cost <= 0)
