@@ -166,6 +166,15 @@ TEST(PlanView, BothChartsKeepTheLastLabelOfTheirBottomAxisWhole)
         EXPECT_LE(chart->plotArea().right() + half, chart->size().width())
             << qPrintable(chart->title()) << ": \"" << qPrintable(last) << "\" is cut";
     }
+    // The cost bars' value labels each have room between their ticks: none is elided ("12…").
+    QChart *bars = panel->bars()->chart();
+    auto *values = qobject_cast<QCategoryAxis *>(bars->axes(Qt::Horizontal).constFirst());
+    const QStringList labels = values->categoriesLabels();
+    ASSERT_GE(labels.size(), 2);
+    qreal widest = 0;
+    for (const QString &label : labels)
+        widest = std::max(widest, QFontMetricsF(values->labelsFont()).horizontalAdvance(label));
+    EXPECT_LE(widest * double(labels.size() - 1), bars->plotArea().width()) << labels.join(u' ').toStdString();
 }
 
 TEST(PlanView, AnyOptionShowsItsDetailsNotOnlyTheTopOnes)

@@ -67,14 +67,14 @@ QColor seriesColor(int index, const QPalette &palette)
 namespace {
 
 // 3 to 6 intervals of 1, 2, 2.5 or 5 times a power of ten reaching at least max.
-std::pair<double, int> niceSteps(double max)
+std::pair<double, int> niceSteps(double max, int maxIntervals = 6)
 {
     if (!(max > 0) || !std::isfinite(max))
         max = 1;
     const double magnitude = std::pow(10.0, std::floor(std::log10(max / 5)));
     double step = 10 * magnitude;
-    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        if (max / (factor * magnitude) <= 6 + 1e-9) {
+    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0, 25.0, 50.0}) {
+        if (max / (factor * magnitude) <= maxIntervals + 1e-9) {
             step = factor * magnitude;
             break;
         }
@@ -128,9 +128,9 @@ QList<QColor> strategyColors(const QStringList &ids, const QPalette &palette)
     return colors;
 }
 
-void setNiceShortRange(QCategoryAxis *axis, double max)
+void setNiceShortRange(QCategoryAxis *axis, double max, int maxIntervals)
 {
-    const auto [step, intervals] = niceSteps(max);
+    const auto [step, intervals] = niceSteps(max, std::clamp(maxIntervals, 1, 6));
     QList<std::pair<QString, double>> categories;
     for (int i = 0; i <= intervals; ++i)
         categories.append({shortNumber(i * step), i * step});

@@ -29,7 +29,8 @@ QList<QColor> strategyColors(const QStringList &ids, const QPalette &palette);
 QString shortNumber(double value);
 // The nice range of setNiceRange on a category axis whose ticks read as shortNumber (0, 10k, 20k):
 // long amounts never run into each other.
-void setNiceShortRange(QCategoryAxis *axis, double max);
+// At most maxIntervals intervals (1 to 6): a narrow chart gets fewer, so no label is elided.
+void setNiceShortRange(QCategoryAxis *axis, double max, int maxIntervals = 6);
 // An axis drawn in log10 space from lo to hi (whole decades), a label at each decade (label(10^k)),
 // thinned so that at most maxLabels show.
 void setDecadeLabels(QCategoryAxis *axis, double lo, double hi, QString (*label)(double), int maxLabels = 6);

@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QGraphicsScene>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
@@ -117,6 +118,23 @@ void CostBarsChart::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void CostBarsChart::fitValueAxis()
+{
+    // 10k, 20k: never 10,00020,000; as many labels as the plot's width holds whole ("12…" is no label).
+    const QFontMetricsF metrics(m_values->labelsFont());
+    const double labelWidth = metrics.horizontalAdvance(charts::shortNumber(m_maxValue * 1.05)) + metrics.averageCharWidth() * 2;
+    const double plotWidth = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width() : width() * 0.6;
+    charts::setNiceShortRange(m_values, m_maxValue * 1.05, int(plotWidth / std::max(1.0, labelWidth)) - 1);
+    charts::keepLastLabelWhole(m_chart, m_values);
+}
+
+void CostBarsChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_maxValue > 0)
+        fitValueAxis();
+}
+
 void CostBarsChart::restyle()
 {
     const QPalette p = palette();
@@ -184,8 +202,8 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
     }
     if (m_categories->categories() != categories)
         m_categories->setCategories(categories);
-    charts::setNiceShortRange(m_values, maxValue * 1.05); // 10k, 20k: never 10,00020,000
-    charts::keepLastLabelWhole(m_chart, m_values);
+    m_maxValue = maxValue;
+    fitValueAxis();
     if (const QString title = tr("Cost (%1)").arg(currency); m_values->titleText() != title)
         m_values->setTitleText(title);
     setSelectedId(m_selected);

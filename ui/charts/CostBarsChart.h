@@ -43,9 +43,12 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void restyle();
+    // The value axis from 0 past m_maxValue with as many labels as the width holds.
+    void fitValueAxis();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -55,6 +58,7 @@ private:
     QLineSeries *m_whiskerKey; // no points: the legend's entry for the whiskers
     QBarCategoryAxis *m_categories;
     QCategoryAxis *m_values;
+    double m_maxValue = 0; // the largest P90 shown: the value axis reaches just past it
     QList<CostBar> m_bars;
     QString m_selected;
 };
