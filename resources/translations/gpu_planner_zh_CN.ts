@@ -150,6 +150,10 @@
         <source>%1 y</source>
         <translation>%1 年</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>DetailText</name>
@@ -828,6 +832,10 @@
         <source>Left out: %1 GPUs for a job this small buy no time; %2 of its %3 is the fixed start-up, and far fewer GPUs would finish under 5% later.</source>
         <translation>已排除：对这么小的任务，%1 个 GPU 节省不了时间；%3 中有 %2 是固定的启动时间，用少得多的 GPU 也只会晚不到 5% 完成。</translation>
     </message>
+    <message>
+        <source>%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s), the months of the phase &quot;%5&quot;.</source>
+        <translation>%1 台 %2（%3 个 GPU）满足需求；按 %4 个月计价，即阶段“%5”的月数。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>
@@ -1370,6 +1378,10 @@
     <message>
         <source>The project tag your billing exports carry for this work (Catalog ▸ Actual spend…); the timeline sets that project&apos;s actual spend against the plan.</source>
         <translation>你的账单导出文件为这项工作标注的项目标签（目录 ▸ 实际支出…）；时间线将该项目的实际支出与计划对照。</translation>
+    </message>
+    <message>
+        <source>Set by the serving phase &quot;%1&quot; on the Timeline tab: %2 month(s). Change the phase&apos;s months there; the plan and the timeline both use them.</source>
+        <translation>由“时间线”页的服务阶段“%1”设定：%2 个月。请在那里修改该阶段的月数；方案和时间线都使用它。</translation>
     </message>
 </context>
 <context>
@@ -2134,14 +2146,6 @@ Suspect price:
         <translation>全部提供商</translation>
     </message>
     <message>
-        <source>%1
-%2 · %3 · %4 GPUs
-Cost %5 (P90 %6) · time %7</source>
-        <translation>%1
-%2 · %3 · %4 个 GPU
-成本 %5（P90 %6）· 时间 %7</translation>
-    </message>
-    <message>
         <source>&lt;i&gt;Select an option in the table or a chart to see why it stands where it does.&lt;/i&gt;</source>
         <translation>&lt;i&gt;在表格或图表中选择一个选项，查看它排在此处的原因。&lt;/i&gt;</translation>
     </message>
@@ -2204,6 +2208,24 @@ P50 %3，P90 %4</translation>
     <message>
         <source>%1. %2 · %3 · %4 · %5</source>
         <translation>%1. %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3 · %4 GPUs</source>
+        <translation>%1
+%2 · %3 · %4 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1
+Cost %2 (P90 %3) · %4 per output token</source>
+        <translation>%1
+成本 %2（P90 %3）· 每个输出 token %4</translation>
+    </message>
+    <message>
+        <source>%1
+Cost %2 (P90 %3) · time %4</source>
+        <translation>%1
+成本 %2（P90 %3）· 时间 %4</translation>
     </message>
 </context>
 <context>
@@ -2417,6 +2439,14 @@ P50 %3，P90 %4</translation>
     <message>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Cost against latency</source>
+        <translation>成本与延迟</translation>
+    </message>
+    <message>
+        <source>Time per output token (log scale)</source>
+        <translation>每个输出 token 的时间（对数刻度）</translation>
     </message>
 </context>
 <context>

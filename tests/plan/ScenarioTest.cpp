@@ -386,3 +386,27 @@ TEST(Scenario, AmountsAndSharesReadAsPeopleTypeThem)
     EXPECT_TRUE(errorFor(QStringLiteral("constraints.budget"), QStringLiteral("lots")).contains(u"is not an amount"));
     EXPECT_TRUE(errorFor(QStringLiteral("constraints.confidence"), QStringLiteral("150%")).contains(u"constraints.confidence"));
 }
+
+TEST(Scenario, AServingPhaseSetsHowLongTheModelIsServed)
+{
+    // Issue 28: one place for the serving duration. The serving phase's months (drawn by the
+    // timeline) price the plan; assumptions.serving_months counts only without such a phase.
+    QFile f(QStringLiteral(":/scenarios/llama-70b-serving.json"));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonArray phases = o.value(QStringLiteral("phases")).toArray();
+    QJsonObject serving = phases.at(0).toObject();
+    serving.insert(QStringLiteral("months"), 36);
+    phases.replace(0, serving);
+    o.insert(QStringLiteral("phases"), phases);
+    auto s = parseScenario(QJsonDocument(o).toJson(), presets());
+    ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
+    EXPECT_DOUBLE_EQ(s->assumptions.servingMonths, 36) << "the phase's 36, not assumptions.serving_months' 12";
+    EXPECT_EQ(s->assumptions.servingPhase, QStringLiteral("Serving"));
+    // Without a serving phase the assumption prices it.
+    o.remove(QStringLiteral("phases"));
+    auto alone = parseScenario(QJsonDocument(o).toJson(), presets());
+    ASSERT_TRUE(alone.ok()) << alone.errorMessage().toStdString();
+    EXPECT_DOUBLE_EQ(alone->assumptions.servingMonths, 12);
+    EXPECT_TRUE(alone->assumptions.servingPhase.isEmpty());
+}

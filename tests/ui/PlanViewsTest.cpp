@@ -942,6 +942,12 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
         latencies.insert(served.result.options[std::size_t(i)].tpotSeconds);
     EXPECT_GT(latencies.size(), 3) << "options differ in latency, not in time";
     EXPECT_FALSE(latencies.contains(0.0f));
+    // One place for how long the model is served: the serving phase sets it, and the Assumptions
+    // field shows the phase's months, disabled, saying where they are set.
+    ui::LineField *months = window->editor()->assumptions()->servingMonthsField();
+    EXPECT_FALSE(months->isEnabled());
+    EXPECT_EQ(months->edit()->text(), QStringLiteral("12"));
+    EXPECT_TRUE(months->edit()->toolTip().contains(QStringLiteral("Timeline"))) << months->edit()->toolTip().toStdString();
     // For people to look at: the serving plan at a laptop's size.
     window->resize(1366, 768);
     tests::settleEvents();

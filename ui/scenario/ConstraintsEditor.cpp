@@ -13,8 +13,10 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QStringListModel>
 
 namespace gpuplanner::ui {
@@ -122,6 +124,33 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                 tr("Multi-node training without InfiniBand, EFA or RoCE is usually too slow; uncheck to allow it."));
 }
 
+void AssumptionsEditor::showServingPhase(const ScenarioDocument *doc)
+{
+    QJsonObject phase;
+    if (doc->value(QStringLiteral("workload.task")).toString() == u"inference") {
+        for (const QJsonValue &v : doc->value(QStringLiteral("phases")).toArray()) {
+            if (v.toObject().value(QStringLiteral("main_run")).toBool()) {
+                phase = v.toObject();
+                break;
+            }
+        }
+    }
+    QLineEdit *edit = m_servingMonths->edit();
+    m_servingMonths->setEnabled(phase.isEmpty());
+    if (phase.isEmpty()) {
+        edit->setToolTip(tr("Inference: how many months of serving to price."));
+        return;
+    }
+    const QString months = fieldText(phase.value(QStringLiteral("months")));
+    const QString name = phase.value(QStringLiteral("name")).toString();
+    // The phase's months, shown where a person looks for them; the field writes nothing.
+    const QSignalBlocker quiet(edit);
+    edit->setText(months);
+    edit->setToolTip(tr("Set by the serving phase \"%1\" on the Timeline tab: %2 month(s). Change the phase's months "
+                        "there; the plan and the timeline both use them.")
+                         .arg(name, months));
+}
+
 void ConstraintsEditor::setGpuIds(const QStringList &ids)
 {
     QLineEdit *edit = m_gpus->edit();
@@ -186,8 +215,12 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("GB; 0"), tr("Checkpoint storage in GB."));
     line(tr("Egress:"), QStringLiteral("assumptions.storage.egress_gb"), FieldKind::Number, tr("GB; 0"),
          tr("Data moved out of the cloud at the end (weights, results), in GB."));
-    line(tr("Serving &months:"), QStringLiteral("assumptions.serving_months"), FieldKind::Number, tr("1"),
-         tr("Inference: how many months of serving to price."));
+    m_servingMonths = line(tr("Serving &months:"), QStringLiteral("assumptions.serving_months"), FieldKind::Number,
+                           tr("1"), tr("Inference: how many months of serving to price."));
+    // One place for how long the model is served: a serving phase on the Timeline sets it, and
+    // this field then says so instead of taking a second, unused figure.
+    connect(doc, &ScenarioDocument::changed, this, [this, doc] { showServingPhase(doc); });
+    showServingPhase(doc);
     line(tr("Commitment use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
          tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
     m_commitments = new CommitmentsField(doc, this);

@@ -43,9 +43,14 @@ public:
     explicit AssumptionsEditor(ScenarioDocument *doc, QWidget *parent = nullptr);
     FxRatesField *fxRatesField() const { return m_fxRates; }
     CommitmentsField *commitmentsField() const { return m_commitments; }
+    LineField *servingMonthsField() const { return m_servingMonths; }
 
 private:
+    // A serving scenario's serving phase sets the months: the field shows them, disabled.
+    void showServingPhase(const ScenarioDocument *doc);
+
     FxRatesField *m_fxRates;
+    LineField *m_servingMonths;
     CommitmentsField *m_commitments;
 };
 

@@ -223,7 +223,12 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
         break;
     }
     const bool serving = request.workload.kind == WorkloadKind::Inference;
-    if (serving)
+    if (serving && !request.assumptions.servingPhase.isEmpty())
+        out << PlanText::tr("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s), the months of the phase "
+                            "\"%5\".")
+                   .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths)
+                   .arg(request.assumptions.servingPhase);
+    else if (serving)
         out << PlanText::tr("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).")
                    .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths);
     else

@@ -79,6 +79,7 @@ struct Assumptions
     // this job alone uses it, so the job pays the whole commitment.
     std::optional<double> expectedUtilization;
     double servingMonths = 1.0;       // inference: months of serving to price
+    QString servingPhase;             // the project phase whose months set servingMonths; empty: assumptions
     bool spotUsesMedianPrice = true;  // the median zone price, where known, not the lowest
 };
 

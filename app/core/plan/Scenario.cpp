@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace gpuplanner::core {
 
 namespace {
@@ -308,6 +310,16 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         readOwnership(r, *o, s.ownership);
     if (r.failed())
         return Error{r.error()};
+    // Serving: how long the model is served is one setting, the serving phase's months, which the
+    // timeline draws; assumptions.serving_months counts only where no phase serves the plan.
+    if (s.workload.kind == WorkloadKind::Inference) {
+        const auto serving = std::find_if(s.phases.cbegin(), s.phases.cend(),
+                                          [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
+        if (serving != s.phases.cend()) {
+            s.assumptions.servingMonths = serving->months;
+            s.assumptions.servingPhase = serving->name;
+        }
+    }
     return s;
 }
 
