@@ -67,54 +67,34 @@ Error fail(Database &db, const QString &what, const QString &why)
     return Error{QStringLiteral("%1: %2: %3").arg(db.path(), what, why)};
 }
 
-// What a re-export of the same bill repeats of a line: everything but the amount (a restatement
-// changes amounts) and the project it was filed under.
-QString lineIdentity(const QStringList &parts)
+// A restated period: an earlier import that has any of this import's lines in a period (the
+// same line again, amounts and project aside) is the same bill, and its lines of that period go.
+// Another part of a split export, another account or a hand-written line shares none and stays.
+Result<int> dropRestatedLines(Database &db, qint64 importId)
 {
-    return parts.join(QChar(0x1f));
-}
-
-QString lineIdentity(const SpendLine &l)
-{
-    return lineIdentity({l.billingPeriod, iso(l.usageStart), iso(l.usageEnd), l.account, l.service, l.resourceId,
-                         l.instanceType, l.sku, kindColumn(l.kind), pricingColumn(l.pricing)});
-}
-
-Result<int> dropRestatedLines(Database &db, const BillingFile &file)
-{
-    QHash<QString, QSet<QString>> identitiesByProvider;
-    QSet<QPair<QString, QString>> providerPeriods;
-    for (const SpendLine &l : file.lines) {
-        identitiesByProvider[l.provider].insert(lineIdentity(l));
-        providerPeriods.insert({l.provider, l.billingPeriod});
-    }
     auto earlier = db.prepare(QStringLiteral(
-        "SELECT import_id, billing_period, usage_start, usage_end, account, service, resource_id, instance_type, sku, "
-        "kind, pricing FROM spend_lines WHERE provider = ? AND billing_period = ?"));
+        "SELECT DISTINCT e.import_id, e.billing_period FROM spend_lines e "
+        "WHERE e.import_id <> ?1 "
+        "AND (e.provider, e.billing_period) IN (SELECT DISTINCT provider, billing_period FROM spend_lines WHERE import_id = ?1) "
+        "AND EXISTS (SELECT 1 FROM spend_lines n INDEXED BY spend_lines_identity WHERE n.provider = e.provider "
+        "AND n.billing_period = e.billing_period AND n.usage_start = e.usage_start AND n.resource_id = e.resource_id "
+        "AND n.sku = e.sku AND n.import_id = ?1 AND n.usage_end = e.usage_end AND n.account = e.account "
+        "AND n.service = e.service AND n.instance_type = e.instance_type AND n.kind = e.kind AND n.pricing = e.pricing)"));
     if (!earlier)
         return earlier.error();
-    QSet<QPair<qint64, QString>> restated; // (earlier import, period)
-    for (const auto &[provider, period] : providerPeriods) {
-        const QSet<QString> &ours = identitiesByProvider[provider];
-        Statement &s = earlier.value();
-        s.reset();
-        s.bind(1, provider).bind(2, period);
-        while (s.step()) {
-            const QStringList columns = {s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
-                                         s.text(6), s.text(7), s.text(8), s.text(9), s.text(10)};
-            if (ours.contains(lineIdentity(columns)))
-                restated.insert({s.integer(0), s.text(1)});
-        }
-        if (!s.error().isEmpty())
-            return Error{s.error()};
-    }
+    earlier.value().bind(1, importId);
+    QList<QPair<qint64, QString>> restated;
+    while (earlier.value().step())
+        restated.append({earlier.value().integer(0), earlier.value().text(1)});
+    if (!earlier.value().error().isEmpty())
+        return Error{earlier.value().error()};
     auto drop = db.prepare(QStringLiteral("DELETE FROM spend_lines WHERE import_id = ? AND billing_period = ?"));
     if (!drop)
         return drop.error();
     int dropped = 0;
-    for (const auto &[importId, period] : restated) {
+    for (const auto &[earlierImport, period] : restated) {
         drop.value().reset();
-        drop.value().bind(1, importId).bind(2, period);
+        drop.value().bind(1, earlierImport).bind(2, period);
         if (auto s = drop.value().exec(); !s)
             return s.error();
         auto changed = db.scalar(QStringLiteral("SELECT changes()"));
@@ -123,57 +103,27 @@ Result<int> dropRestatedLines(Database &db, const BillingFile &file)
     return dropped;
 }
 
-} // namespace
-
-Result<SpendImportOutcome> importSpend(Database &db, const BillingFile &file, const QString &project)
+// Lines into spend_lines as the reader hands them over, one prepared insert each.
+class StoreSink final : public SpendSink
 {
-    SpendImportOutcome outcome;
-    const QString sha = QString::fromLatin1(file.sha256.toHex());
+public:
+    StoreSink(Database &db, Statement &insert, qint64 importId, const QString &project, const SpendImportOptions &options)
+        : m_db(db), m_insert(insert), m_importId(importId), m_project(project), m_options(options)
     {
-        auto existing = db.prepare(QStringLiteral("SELECT id FROM spend_imports WHERE sha256 = ?"));
-        if (!existing)
-            return existing.error();
-        existing.value().bind(1, sha);
-        if (existing.value().step()) {
-            outcome.importId = existing.value().integer(0);
-            outcome.duplicate = true;
-            return outcome;
-        }
     }
-    Transaction tx(db);
-    if (auto s = tx.begin(); !s)
-        return s.error();
-    // A restated period replaces what earlier imports said about it: an earlier import that has
-    // any of this file's bill lines in a period (the same lines again, amounts aside) is the same
-    // bill, and its lines of that period go. Another part of a split export, another account or
-    // a hand-written line shares none and stays.
-    auto replaced = dropRestatedLines(db, file);
-    if (!replaced)
-        return fail(db, file.sourceName, replaced.errorMessage());
-    outcome.replacedLines = replaced.value();
-    if (auto s = db.exec(QStringLiteral("DELETE FROM spend_imports WHERE id NOT IN (SELECT import_id FROM spend_lines)")); !s)
-        return s.error();
-    auto header = db.prepare(QStringLiteral("INSERT INTO spend_imports (source_file, sha256, format, project) VALUES (?, ?, ?, ?)"));
-    if (!header)
-        return header.error();
-    header.value().bind(1, file.sourceName).bind(2, sha).bind(3, billingFormatId(file.format)).bind(4, project);
-    if (auto s = header.value().exec(); !s)
-        return fail(db, file.sourceName, s.errorMessage());
-    outcome.importId = db.lastInsertId();
-    auto insert = db.prepare(QStringLiteral(
-        "INSERT INTO spend_lines (import_id, provider, project, billing_period, usage_start, usage_end, account, service, "
-        "resource_id, instance_type, sku, gpu, usage_hours, usage_is_gpu_hours, kind, pricing, amount_micros, currency, "
-        "basis, source_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    if (!insert)
-        return insert.error();
-    Statement &s = insert.value();
-    for (const SpendLine &l : file.lines) {
+
+    Status add(const SpendLine &l) override
+    {
+        if (m_options.lineCheck) {
+            if (auto refused = m_options.lineCheck(l))
+                return *refused;
+        }
+        Statement &s = m_insert;
         s.reset();
         // --project files every line under the project; otherwise the line's own tag, if any.
-        const QString lineProject = project.isEmpty() ? l.project : project;
-        s.bind(1, outcome.importId)
+        s.bind(1, m_importId)
             .bind(2, l.provider)
-            .bind(3, lineProject)
+            .bind(3, m_project.isEmpty() ? l.project : m_project)
             .bind(4, l.billingPeriod)
             .bind(5, iso(l.usageStart))
             .bind(6, iso(l.usageEnd))
@@ -192,12 +142,100 @@ Result<SpendImportOutcome> importSpend(Database &db, const BillingFile &file, co
             .bind(19, l.basis)
             .bind(20, l.sourceRow);
         if (auto st = s.exec(); !st)
-            return fail(db, QStringLiteral("%1 row %2").arg(file.sourceName).arg(l.sourceRow), st.errorMessage());
-        ++outcome.lines;
+            return st.error();
+        ++m_lines;
+        return success();
     }
+
+    Status setBasis(const QString &basis) override
+    {
+        auto update = m_db.prepare(QStringLiteral("UPDATE spend_lines SET basis = ? WHERE import_id = ?"));
+        if (!update)
+            return update.error();
+        update.value().bind(1, basis).bind(2, m_importId);
+        return update.value().exec();
+    }
+
+    int lines() const { return m_lines; }
+
+private:
+    Database &m_db;
+    Statement &m_insert;
+    qint64 m_importId;
+    QString m_project;
+    const SpendImportOptions &m_options;
+    int m_lines = 0;
+};
+
+std::optional<qint64> importWithHash(Database &db, const QString &sha)
+{
+    auto existing = db.prepare(QStringLiteral("SELECT id FROM spend_imports WHERE sha256 = ?"));
+    if (!existing)
+        return std::nullopt;
+    existing.value().bind(1, sha);
+    if (existing.value().step())
+        return existing.value().integer(0);
+    return std::nullopt;
+}
+
+} // namespace
+
+Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QString &sourceName, BillingFormat format,
+                                       const QString &project, const SpendImportOptions &options)
+{
+    SpendImportOutcome outcome;
+    Transaction tx(db);
+    if (auto s = tx.begin(); !s)
+        return s.error();
+    // The file's hash is known once it is read; until then the import row holds a placeholder
+    // that no hash can equal.
+    auto header = db.prepare(QStringLiteral("INSERT INTO spend_imports (source_file, sha256, format, project) "
+                                            "VALUES (?, 'reading:' || hex(randomblob(16)), ?, ?)"));
+    if (!header)
+        return header.error();
+    header.value().bind(1, sourceName).bind(2, billingFormatId(format)).bind(3, project);
+    if (auto s = header.value().exec(); !s)
+        return fail(db, sourceName, s.errorMessage());
+    outcome.importId = db.lastInsertId();
+    auto insert = db.prepare(QStringLiteral(
+        "INSERT INTO spend_lines (import_id, provider, project, billing_period, usage_start, usage_end, account, service, "
+        "resource_id, instance_type, sku, gpu, usage_hours, usage_is_gpu_hours, kind, pricing, amount_micros, currency, "
+        "basis, source_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!insert)
+        return insert.error();
+    StoreSink sink(db, insert.value(), outcome.importId, project, options);
+    auto read = readBillingExport(device, sourceName, format, sink, options.progress);
+    if (!read)
+        return read.error(); // the transaction rolls back: nothing of the file stays
+    const QString sha = QString::fromLatin1(read->sha256.toHex());
+    if (const auto earlier = importWithHash(db, sha)) {
+        SpendImportOutcome duplicate;
+        duplicate.importId = *earlier;
+        duplicate.duplicate = true;
+        duplicate.read = std::move(read).value();
+        return duplicate; // rolled back
+    }
+    auto replaced = dropRestatedLines(db, outcome.importId);
+    if (!replaced)
+        return fail(db, sourceName, replaced.errorMessage());
+    outcome.replacedLines = replaced.value();
+    auto drop = db.prepare(QStringLiteral("DELETE FROM spend_imports WHERE id <> ? AND id NOT IN (SELECT import_id FROM spend_lines)"));
+    if (!drop)
+        return drop.error();
+    drop.value().bind(1, outcome.importId);
+    if (auto s = drop.value().exec(); !s)
+        return s.error();
+    auto finish = db.prepare(QStringLiteral("UPDATE spend_imports SET sha256 = ?, format = ? WHERE id = ?"));
+    if (!finish)
+        return finish.error();
+    finish.value().bind(1, sha).bind(2, billingFormatId(read->format)).bind(3, outcome.importId);
+    if (auto s = finish.value().exec(); !s)
+        return s.error();
     if (auto st = tx.commit(); !st)
         return st.error();
-    outcome.periods = file.periods();
+    outcome.lines = sink.lines();
+    outcome.periods = read->periods;
+    outcome.read = std::move(read).value();
     return outcome;
 }
 

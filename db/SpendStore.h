@@ -1,9 +1,11 @@
 #pragma once
 // SpendStore: billing exports (core/actuals) in the catalog's spend_imports and spend_lines
-// (migration 006). One file's lines go in one transaction or not at all. The same bytes twice
-// are counted once; a restated billing period (same provider, period and project as an earlier
-// import) replaces the earlier lines. Writers hold the catalog's write lock around these.
+// (migrations 006, 007). A file streams into the store, line by line as it is read, inside one
+// transaction: all its lines or none. The same bytes twice are counted once; a restated billing
+// period (an earlier import with any of this file's lines in that period) is replaced. Writers
+// hold the catalog's write lock around these.
 
+#include "core/actuals/BillingStream.h"
 #include "core/actuals/SpendLine.h"
 #include "core/catalog/RealityStore.h"
 #include "core/plan/PlanActuals.h"
@@ -18,9 +20,13 @@ struct SpendImportOutcome
     int lines = 0;
     int replacedLines = 0;  // lines of earlier imports the restated periods replaced
     QStringList periods;
+    core::actuals::BillingReadSummary read; // format, notes and totals of what the file said
 };
 
-Result<SpendImportOutcome> importSpend(Database &db, const core::actuals::BillingFile &file, const QString &project);
+// Reads the export from device into the store; nothing stays when it fails.
+Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QString &sourceName,
+                                       core::actuals::BillingFormat format, const QString &project,
+                                       const core::SpendImportOptions &options = {});
 
 Result<QList<core::SpendImportInfo>> spendImports(Database &db);
 Status removeSpendImport(Database &db, qint64 id);

@@ -95,16 +95,14 @@ Result<QList<Calibration>> SqliteRealityStore::calibrations()
     return loadCalibrations(repo.value()->database());
 }
 
-Result<SpendImportSummary> SqliteRealityStore::importSpend(const QByteArray &bytes, const QString &sourceName,
-                                                           actuals::BillingFormat format, const QString &project)
+Result<SpendImportSummary> SqliteRealityStore::importSpend(QIODevice &device, const QString &sourceName,
+                                                           actuals::BillingFormat format, const QString &project,
+                                                           const SpendImportOptions &options)
 {
-    auto parsed = actuals::parseBillingFile(bytes, sourceName, format);
-    if (!parsed)
-        return parsed.error();
     auto writer = openWriter(m_path);
     if (!writer)
         return writer.error();
-    auto outcome = db::importSpend(*writer.value().db, parsed.value(), project);
+    auto outcome = db::importSpend(*writer.value().db, device, sourceName, format, project, options);
     if (!outcome)
         return outcome.error();
     SpendImportSummary s;
@@ -113,9 +111,9 @@ Result<SpendImportSummary> SqliteRealityStore::importSpend(const QByteArray &byt
     s.lines = outcome->lines;
     s.replacedLines = outcome->replacedLines;
     s.periods = outcome->periods;
-    s.format = parsed->format;
-    s.notes = parsed->notes;
-    s.parsed = parsed->lines;
+    s.format = outcome->read.format;
+    s.notes = outcome->read.notes;
+    s.totals = outcome->read.totals;
     return s;
 }
 

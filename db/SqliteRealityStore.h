@@ -18,8 +18,10 @@ public:
                                                       const QString &gpuOverride) override;
     core::Status removeCalibration(qint64 id) override;
     core::Result<QList<core::Calibration>> calibrations() override;
-    core::Result<core::SpendImportSummary> importSpend(const QByteArray &bytes, const QString &sourceName,
-                                                       core::actuals::BillingFormat format, const QString &project) override;
+    using core::RealityStore::importSpend;
+    core::Result<core::SpendImportSummary> importSpend(QIODevice &device, const QString &sourceName,
+                                                       core::actuals::BillingFormat format, const QString &project,
+                                                       const core::SpendImportOptions &options) override;
     core::Status removeSpendImport(qint64 id) override;
     core::Result<QList<core::SpendImportInfo>> spendImports() override;
 

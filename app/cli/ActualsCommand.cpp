@@ -4,19 +4,21 @@
 #include "CommandSupport.h"
 #include "PreparedPlan.h"
 
+#include "core/actuals/BillingStream.h"
 #include "core/actuals/SpendLine.h"
 #include "core/common/Redact.h"
-#include "core/io/BoundedFile.h"
 #include "core/io/TextTable.h"
 #include "core/plan/Timeline.h"
 #include "db/SqliteRealityStore.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <map>
+#include <memory>
 
 namespace gpuplanner::cli {
 
@@ -30,8 +32,10 @@ QString money(qint64 micros)
     return QString::number(double(micros) / 1e6, 'f', 2);
 }
 
-// Lines dated outside the scenario's timeline are an error naming each file row.
-Status checkAgainstScenario(const BillingFile &file, const QString &scenarioPath, const QString &catalogPath)
+// A line dated outside the scenario's timeline refuses the file, naming the row.
+Result<std::function<std::optional<Error>(const SpendLine &)>> scenarioCheck(const QString &sourceName,
+                                                                            const QString &scenarioPath,
+                                                                            const QString &catalogPath)
 {
     auto prepared = preparePlan(scenarioPath, catalogPath);
     if (!prepared)
@@ -45,17 +49,46 @@ Status checkAgainstScenario(const BillingFile &file, const QString &scenarioPath
         return timeline.error();
     const QDate start(timeline->start.year(), timeline->start.month(), 1);
     const QDate end = start.addMonths(int(timeline->months.size()));
-    for (const SpendLine &l : file.lines) {
-        const QDate d = l.usageStart.date(); // the bill's own day
-        if (d < start || d >= end) {
+    const QString scenario = QFileInfo(scenarioPath).fileName();
+    const QString first = timeline->months.first();
+    const QString last = timeline->months.last();
+    return std::function<std::optional<Error>(const SpendLine &)>(
+        [=](const SpendLine &l) -> std::optional<Error> {
+            const QDate d = l.usageStart.date(); // the bill's own day
+            if (d >= start && d < end)
+                return std::nullopt;
             return Error{QStringLiteral("%1 row %2, usage start: %3 is outside the plan of %4 (%5 to %6); nothing imported")
-                             .arg(file.sourceName)
+                             .arg(sourceName)
                              .arg(l.sourceRow)
-                             .arg(d.toString(Qt::ISODate), QFileInfo(scenarioPath).fileName(), timeline->months.first(),
-                                  timeline->months.last())};
-        }
-    }
-    return success();
+                             .arg(d.toString(Qt::ISODate), scenario, first, last)};
+        });
+}
+
+// A progress line on stderr for a file that takes more than a few seconds: every few seconds,
+// bytes read of the file's size.
+ReadProgress progressLines(const QString &name, QTextStream &err)
+{
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    auto lastShown = std::make_shared<qint64>(0);
+    return [=, &err](qint64 done, qint64 total) {
+        constexpr qint64 kFirstAfterMs = 2000;
+        constexpr qint64 kEveryMs = 3000;
+        const qint64 now = clock->elapsed();
+        if (now < kFirstAfterMs || now - *lastShown < kEveryMs)
+            return true;
+        *lastShown = now;
+        constexpr double kMiB = 1024.0 * 1024.0;
+        err << programName() << " actuals import: " << name << ": " << QString::number(double(done) / kMiB, 'f', 0);
+        if (total > 0)
+            err << " of " << QString::number(double(total) / kMiB, 'f', 0) << " MiB read ("
+                << QString::number(100.0 * double(done) / double(total), 'f', 0) << " %)";
+        else
+            err << " MiB read";
+        err << '\n';
+        err.flush();
+        return true;
+    };
 }
 
 int importFile(const QCommandLineParser &parser, const QString &file, CatalogSession &session, QTextStream &out,
@@ -68,24 +101,16 @@ int importFile(const QCommandLineParser &parser, const QString &file, CatalogSes
             << " is not one of " << billingFormatIds().join(QStringLiteral(", ")) << '\n';
         return ExitUsage;
     }
-    auto bytes = readBoundedFile(file, kMaxBillingFileBytes);
-    if (!bytes) {
-        err << programName() << " actuals import: " << bytes.errorMessage() << '\n';
-        return ExitData;
-    }
     const QString name = QFileInfo(file).fileName();
+    SpendImportOptions options;
+    options.progress = progressLines(name, err);
     if (parser.isSet(QStringLiteral("scenario"))) {
-        auto parsed = parseBillingFile(bytes.value(), name, *format);
-        if (!parsed) {
-            err << programName() << " actuals import: " << parsed.errorMessage() << '\n';
+        auto check = scenarioCheck(name, parser.value(QStringLiteral("scenario")), parser.value(QStringLiteral("catalog")));
+        if (!check) {
+            err << programName() << " actuals import: " << check.errorMessage() << '\n';
             return ExitData;
         }
-        if (auto s = checkAgainstScenario(parsed.value(), parser.value(QStringLiteral("scenario")),
-                                          parser.value(QStringLiteral("catalog")));
-            !s) {
-            err << programName() << " actuals import: " << s.errorMessage() << '\n';
-            return ExitData;
-        }
+        options.lineCheck = std::move(check).value();
     }
     auto path = session.path();
     if (!path) {
@@ -93,7 +118,7 @@ int importFile(const QCommandLineParser &parser, const QString &file, CatalogSes
         return ExitData;
     }
     const QString project = parser.value(QStringLiteral("project")).trimmed();
-    auto outcome = db::SqliteRealityStore(path.value()).importSpend(bytes.value(), name, *format, project);
+    auto outcome = db::SqliteRealityStore(path.value()).importSpendFile(file, name, *format, project, options);
     if (!outcome) {
         err << programName() << " actuals import: " << outcome.errorMessage() << '\n';
         return ExitData;
@@ -112,8 +137,8 @@ int importFile(const QCommandLineParser &parser, const QString &file, CatalogSes
         out << "  replaced " << o.replacedLines << " lines of earlier imports for the restated periods\n";
     // Totals per kind and currency, to the cent.
     std::map<std::pair<QString, QString>, qint64> totals;
-    for (const SpendLine &l : o.parsed)
-        totals[{chargeKindId(l.kind), l.currency}] += l.amountMicros;
+    for (const auto &[key, micros] : o.totals)
+        totals[{chargeKindId(key.first), key.second}] += micros;
     for (const auto &[key, micros] : totals)
         out << "  " << key.first << ' ' << key.second << ' ' << money(micros) << '\n';
     for (const QString &n : o.notes)

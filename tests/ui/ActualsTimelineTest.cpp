@@ -44,10 +44,9 @@ TEST(ActualsTimeline, ShowsActualBarsAgainstThePlanWithTheForecastRange)
     const QString catalog = dir.filePath(QStringLiteral("catalog.sqlite"));
     ASSERT_TRUE(QFile::copy(tests::seedCatalogPath(), catalog));
     QFile::setPermissions(catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    QFile cur(QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/billing/derived/aws_cur_legacy_gpu_daily_may2024.csv"));
-    ASSERT_TRUE(cur.open(QIODevice::ReadOnly));
-    auto imported = db::SqliteRealityStore(catalog).importSpend(cur.readAll(), QStringLiteral("may.csv"),
-                                                                core::actuals::BillingFormat::Auto, QStringLiteral("demo"));
+    auto imported = db::SqliteRealityStore(catalog).importSpendFile(
+        QStringLiteral(GPUPLANNER_TEST_DATA_DIR "/billing/derived/aws_cur_legacy_gpu_daily_may2024.csv"),
+        QStringLiteral("may.csv"), core::actuals::BillingFormat::Auto, QStringLiteral("demo"));
     ASSERT_TRUE(imported.ok()) << imported.errorMessage().toStdString();
 
     QFile base(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/llama-7b-pretrain.json"));

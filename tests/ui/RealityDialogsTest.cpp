@@ -30,7 +30,9 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QLocale>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
@@ -248,6 +250,44 @@ TEST(SpendImportsDialog, FocusExportUnderAProjectThenTheSameFileCountsOnce)
     ASSERT_TRUE(removed.wait(30000));
     EXPECT_EQ(dialog.model()->rowCount(), 0);
     EXPECT_EQ(changed.size(), 2);
+}
+
+TEST(SpendImportsDialog, ALargeExportShowsHowFarItHasBeenRead)
+{
+    // A CUR of several read chunks: the busy indicator becomes a bar with a percentage.
+    QTemporaryDir dir;
+    const QList<QByteArray> rows = readFixture("billing/aws_cur_legacy_gpu.reconstructed.csv").trimmed().split('\n');
+    QByteArray cur = rows.first() + '\n';
+    int copies = 0;
+    while (cur.size() < 12 * 1024 * 1024) {
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            cur += rows.at(i) + '\n';
+        ++copies;
+    }
+    const QString path = writeFile(dir, QStringLiteral("big-cur.csv"), cur);
+    ui::SpendImportsDialog dialog(db::SqliteRealityStore::factory(catalogCopy(dir)));
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !dialog.isBusy(); }, kSlowWaitMs));
+    QSignalSpy imported(&dialog, &ui::SpendImportsDialog::importFinished);
+    QProgressBar *bar = dialog.progressBar();
+    int shownPercent = -1;
+    QString shownText;
+    QObject::connect(bar, &QProgressBar::valueChanged, bar, [&](int value) {
+        if (bar->isVisible() && bar->maximum() == 100 && value > 0 && value < 100 && shownPercent < 0) {
+            shownPercent = value;
+            shownText = bar->text();
+            save(dialog, QStringLiteral("catalog-actual-spend-progress"));
+        }
+    });
+    dialog.importFiles({path});
+    ASSERT_TRUE(imported.wait(120000));
+    EXPECT_TRUE(imported.at(0).at(0).toBool()) << dialog.errorLabel()->text().toStdString();
+    EXPECT_GT(shownPercent, 0) << "no percentage was shown while the file was read";
+    EXPECT_EQ(shownText, QStringLiteral("%1%").arg(shownPercent));
+    EXPECT_FALSE(bar->isVisible());
+    ASSERT_EQ(dialog.model()->rowCount(), 1);
+    EXPECT_EQ(cell(dialog.model(), 0, ui::SpendImportsModel::Lines), QLocale().toString((rows.size() - 1) * copies));
 }
 
 TEST(SpendImportsDialog, UnreadableExportIsNamedAndNothingIsStored)

@@ -18,7 +18,12 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
 
 namespace gpuplanner::ui {
 
@@ -151,6 +156,32 @@ void ImportListDialog::start(Kind kind, const QString &busy, Work work)
     watcher->setFuture(QtConcurrent::run(std::move(work)));
 }
 
+std::function<bool(qint64, qint64)> ImportListDialog::progressReporter()
+{
+    auto shown = std::make_shared<std::atomic<int>>(-1);
+    QPointer<ImportListDialog> dialog(this);
+    return [dialog, shown](qint64 done, qint64 total) {
+        if (total <= 0)
+            return true;
+        const int percent = int(std::clamp<qint64>(done * 100 / total, 0, 100));
+        if (shown->exchange(percent) != percent && dialog)
+            QMetaObject::invokeMethod(dialog, [dialog, percent] {
+                if (dialog)
+                    dialog->showProgress(percent);
+            }, Qt::QueuedConnection);
+        return true;
+    };
+}
+
+void ImportListDialog::showProgress(int percent)
+{
+    if (!m_busy)
+        return;
+    m_progress->setTextVisible(true);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(percent);
+}
+
 void ImportListDialog::finish(Kind kind, const Report &report)
 {
     if (!report.errors.isEmpty() || !m_setup.keepBatchErrors) {
@@ -175,6 +206,8 @@ void ImportListDialog::finish(Kind kind, const Report &report)
 void ImportListDialog::setBusy(bool busy, const QString &what)
 {
     m_busy = busy;
+    m_progress->setRange(0, 0); // busy, until a job says how far it is
+    m_progress->setTextVisible(false);
     m_progress->setVisible(busy);
     if (busy && !what.isEmpty()) {
         m_message->setText(what);

@@ -32,6 +32,8 @@ public:
     QLabel *errorLabel() const { return m_error; }
     QPushButton *importButton() const { return m_import; }
     QPushButton *removeButton() const { return m_remove; }
+    // The busy indicator; a percentage while a job reports how far it has read.
+    QProgressBar *progressBar() const { return m_progress; }
     bool isBusy() const { return m_busy; }
 
 Q_SIGNALS:
@@ -81,6 +83,9 @@ protected:
     void arrange(QAbstractItemModel *model, const QString &intro, QLayout *options, QWidget *belowError);
     // Runs work now or, while busy, after the jobs asked for before it.
     void start(Kind kind, const QString &busy, Work work);
+    // For work on the worker thread: reports how far a file has been read, and the busy
+    // indicator becomes a bar with its percentage (posted to the GUI thread when it changes).
+    std::function<bool(qint64 done, qint64 total)> progressReporter();
     QString importingText(const QStringList &paths) const;
     virtual Removal removal(int row) = 0;
     virtual void updateButtons();
@@ -99,6 +104,7 @@ private:
     };
     void chooseFiles();
     void setBusy(bool busy, const QString &what = {});
+    void showProgress(int percent);
     void finish(Kind kind, const Report &report);
 
     const Setup m_setup;

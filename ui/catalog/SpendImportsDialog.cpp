@@ -1,6 +1,5 @@
 #include "ui/catalog/SpendImportsDialog.h"
 
-#include "core/io/BoundedFile.h"
 #include "ui/catalog/RealityModels.h"
 
 #include <QComboBox>
@@ -36,7 +35,7 @@ struct Outcome
 };
 
 Outcome runJob(const core::RealityStoreFactory &stores, const QStringList &paths, const QString &formatId,
-               const QString &project, qint64 removeId)
+               const QString &project, qint64 removeId, const core::actuals::ReadProgress &progress)
 {
     Outcome out;
     auto store = stores ? stores() : core::Result<std::unique_ptr<core::RealityStore>>(core::Error{
@@ -58,10 +57,9 @@ Outcome runJob(const core::RealityStoreFactory &stores, const QStringList &paths
         core::actuals::billingFormatFromId(formatId).value_or(core::actuals::BillingFormat::Auto);
     for (const QString &path : paths) {
         FileResult r{path, {}, {}};
-        auto bytes = core::readBoundedFile(path, core::actuals::kMaxBillingFileBytes);
-        if (!bytes) {
-            r.error = bytes.errorMessage();
-        } else if (auto summary = s.importSpend(bytes.value(), QFileInfo(path).fileName(), format, project); !summary) {
+        core::SpendImportOptions options;
+        options.progress = progress;
+        if (auto summary = s.importSpendFile(path, QFileInfo(path).fileName(), format, project, options); !summary) {
             r.error = summary.errorMessage();
         } else {
             r.summary = std::move(summary).value();
@@ -118,8 +116,8 @@ QString summaryText(const QString &path, const QString &project, const core::Spe
                          .arg(o.replacedLines));
     // Totals per kind and currency, to the cent.
     std::map<std::pair<int, QString>, qint64> totals;
-    for (const core::actuals::SpendLine &l : o.parsed)
-        totals[{int(l.kind), l.currency}] += l.amountMicros;
+    for (const auto &[key, micros] : o.totals)
+        totals[{int(key.first), key.second}] += micros;
     QStringList parts;
     for (const auto &[key, micros] : totals)
         parts.append(SpendImportsDialog::tr("%1 %2 %3")
@@ -208,8 +206,8 @@ ImportListDialog::Removal SpendImportsDialog::removal(int row)
 ImportListDialog::Work SpendImportsDialog::work(const QStringList &paths, const QString &format,
                                                 const QString &project, qint64 removeId)
 {
-    return [this, stores = m_stores, paths, format, project, removeId]() -> Present {
-        return [this, removeId, project, out = runJob(stores, paths, format, project, removeId)] {
+    return [this, stores = m_stores, paths, format, project, removeId, progress = progressReporter()]() -> Present {
+        return [this, removeId, project, out = runJob(stores, paths, format, project, removeId, progress)] {
             if (out.listError.isEmpty())
                 m_model->setImports(out.list);
             Report report;

@@ -118,13 +118,13 @@ bool isHourUnit(QStringView unit)
 
 } // namespace
 
-ParseResult parseAwsCur(const Source &source, QStringList &notes)
+ParseResult parseAwsCur(Source &source, QStringList &notes)
 {
     Q_UNUSED(notes);
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
 
     static constexpr Aliases kType = {u"lineItem/LineItemType", u"line_item_line_item_type"};
@@ -166,9 +166,9 @@ ParseResult parseAwsCur(const Source &source, QStringList &notes)
     c.resourceTags = m.find({u"resource_tags"});
     c.tags = m.find({u"tags"});
 
-    Lines lines;
-    lines.reserve(in.table.size());
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         const QString type = row.text(c.type);
         if (type.isEmpty())
@@ -244,7 +244,7 @@ ParseResult parseAwsCur(const Source &source, QStringList &notes)
             line.usageHours = line.quantity;
         lines.append(std::move(line));
     }
-    return lines;
+    return in.status();
 }
 
 } // namespace gpuplanner::core::actuals::detail

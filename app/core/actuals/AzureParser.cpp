@@ -44,12 +44,12 @@ QString serviceTypeIn(const QString &additionalInfo)
 
 } // namespace
 
-ParseResult parseAzure(const Source &source, QStringList &notes)
+ParseResult parseAzure(Source &source, QStringList &notes)
 {
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
 
     static constexpr Aliases kDate = {u"Date", u"UsageDateTime", u"UsageDate"};
@@ -81,12 +81,12 @@ ParseResult parseAzure(const Source &source, QStringList &notes)
     const int period = m.find({u"BillingPeriodStartDate"});
     const int consumedService = m.find({u"ConsumedService"});
 
-    Lines lines;
-    lines.reserve(in.table.size());
+    LineOut &lines = *source.lines;
     Evidence evidence = Evidence::None;
     int actualLine = 0;
     int amortizedLine = 0;
-    for (const CsvRecord &record : in.table.records()) {
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;
         line.provider = QStringLiteral("azure");
@@ -179,8 +179,11 @@ ParseResult parseAzure(const Source &source, QStringList &notes)
             || (vm && (isAzureGpuMeter(meter) || isAzureGpuMeter(row.text(meterSubCategory))));
         if (vm && line.kind == ChargeKind::Usage)
             line.usageHours = line.quantity * hoursPerUnit(line.quantityUnit);
+        line.basis = kBasisAmortized; // until the whole file has said which export it is
         lines.append(std::move(line));
     }
+    if (auto s = in.status(); !s)
+        return s;
 
     if (actualLine > 0 && amortizedLine > 0) {
         return Error{QStringLiteral("%1: mixes actual-cost rows (line %2: commitment purchase or zero-cost covered usage) "
@@ -217,9 +220,8 @@ ParseResult parseAzure(const Source &source, QStringList &notes)
             notes.append(QStringLiteral("%1: no commitment rows, so the actual and amortized exports agree; read as amortized")
                              .arg(in.source));
     }
-    for (SpendLine &line : lines)
-        line.basis = basis;
-    return lines;
+    lines.setBasis(basis);
+    return success();
 }
 
 } // namespace gpuplanner::core::actuals::detail

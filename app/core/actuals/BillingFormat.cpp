@@ -1,8 +1,11 @@
-// Format ids, detection from the header or the JSON shape, and parseBillingFile's checks that
-// hold for every format (size, encoding, binary files, one currency and one period per line).
+// Format ids, detection from the header or the JSON shape, and readBillingExport: the one path
+// every export takes, streamed from a device into a sink (parseBillingFile collects the lines).
 
 #include "core/actuals/ParseSupport.h"
 #include "core/actuals/SpendLine.h"
+#include "core/actuals/TextInput.h"
+
+#include <QBuffer>
 
 #include <QCryptographicHash>
 #include <QSet>
@@ -29,7 +32,7 @@ constexpr FormatName kFormats[] = {
 };
 
 // How far into the file detection looks for a JSON key or the header.
-constexpr qsizetype kHeadChars = 64 * 1024;
+constexpr qsizetype kHeadChars = TextInput::kHeadChars;
 constexpr int kMaxMetadataLines = 20;
 
 QString firstLine(QStringView text)
@@ -123,29 +126,6 @@ Result<BillingFormat> detectCsv(QStringView text, const QString &source)
                      .arg(source)};
 }
 
-Result<QString> decode(const QByteArray &bytes, const QString &source)
-{
-    if (bytes.isEmpty())
-        return Error{QStringLiteral("%1: empty file").arg(source)};
-    if (bytes.startsWith("\x1f\x8b"))
-        return Error{QStringLiteral("%1: gzip-compressed: decompress it first (gunzip)").arg(source)};
-    if (bytes.startsWith("PAR1"))
-        return Error{QStringLiteral("%1: a Parquet file: export the report as CSV").arg(source)};
-    if (bytes.startsWith("PK\x03\x04"))
-        return Error{QStringLiteral("%1: a zip archive (or xlsx workbook): unpack it or save it as CSV").arg(source)};
-    if (bytes.contains('\0'))
-        return Error{QStringLiteral("%1: binary data, not a text export").arg(source)};
-    QStringDecoder decoder(QStringDecoder::Utf8);
-    QString text = decoder(bytes);
-    if (decoder.hasError())
-        return Error{QStringLiteral("%1: not UTF-8 text (a GBK or UTF-16 export? save it as UTF-8)").arg(source)};
-    if (text.startsWith(QChar(0xFEFF)))
-        text.remove(0, 1);
-    if (text.trimmed().isEmpty())
-        return Error{QStringLiteral("%1: empty file").arg(source)};
-    return text;
-}
-
 Result<BillingFormat> detectText(QStringView text, const QString &source)
 {
     const QStringView head = text.left(kHeadChars);
@@ -218,74 +198,102 @@ QStringList BillingFile::periods() const
     return sorted;
 }
 
-Result<BillingFormat> detectBillingFormat(const QByteArray &bytes, const QString &sourceName)
+Result<BillingReadSummary> readBillingExport(QIODevice &device, const QString &sourceName, BillingFormat format,
+                                             SpendSink &sink, const ReadProgress &progress)
 {
-    if (bytes.size() > kMaxBillingFileBytes)
-        return Error{QStringLiteral("%1: larger than the %2 MiB limit for a billing export").arg(sourceName).arg(kMaxBillingFileBytes / (1024 * 1024))};
-    auto text = decode(bytes, sourceName);
-    if (!text)
-        return text.error();
-    return detectText(*text, sourceName);
-}
-
-Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName, BillingFormat format)
-{
-    if (bytes.size() > kMaxBillingFileBytes) {
-        return Error{QStringLiteral("%1: %2 MiB, larger than the %3 MiB limit for a billing export; split it by month")
-                         .arg(sourceName)
-                         .arg(bytes.size() / (1024 * 1024))
-                         .arg(kMaxBillingFileBytes / (1024 * 1024))};
-    }
-    auto text = decode(bytes, sourceName);
-    if (!text)
-        return text.error();
+    TextInput input(device, sourceName, progress);
+    auto head = input.head();
+    if (!head)
+        return head.error();
     if (format == BillingFormat::Auto) {
-        auto detected = detectText(*text, sourceName);
+        auto detected = detectText(*head, sourceName);
         if (!detected)
             return detected.error();
         format = *detected;
     }
-
-    const Source source{sourceName, std::move(text).value()};
-    QStringList notes;
-    ParseResult lines = Error{};
+    BillingReadSummary summary;
+    summary.format = format;
+    LineOut lines(sourceName, sink, summary);
+    Source source{sourceName, std::move(head).value(), &input, &lines};
+    QStringList &notes = summary.notes;
+    ParseResult read = success();
     switch (format) {
-    case BillingFormat::AwsCur: lines = parseAwsCur(source, notes); break;
-    case BillingFormat::Azure: lines = parseAzure(source, notes); break;
-    case BillingFormat::Gcp: lines = parseGcp(source, notes); break;
-    case BillingFormat::Focus: lines = parseFocus(source, notes); break;
-    case BillingFormat::Alibaba: lines = parseAlibaba(source, notes); break;
-    case BillingFormat::Tencent: lines = parseTencent(source, notes); break;
-    case BillingFormat::Huawei: lines = parseHuawei(source, notes); break;
-    case BillingFormat::Csv: lines = parseGenericCsv(source, notes); break;
+    case BillingFormat::AwsCur: read = parseAwsCur(source, notes); break;
+    case BillingFormat::Azure: read = parseAzure(source, notes); break;
+    case BillingFormat::Gcp: read = parseGcp(source, notes); break;
+    case BillingFormat::Focus: read = parseFocus(source, notes); break;
+    case BillingFormat::Alibaba: read = parseAlibaba(source, notes); break;
+    case BillingFormat::Tencent: read = parseTencent(source, notes); break;
+    case BillingFormat::Huawei: read = parseHuawei(source, notes); break;
+    case BillingFormat::Csv: read = parseGenericCsv(source, notes); break;
     case BillingFormat::Auto: break;
     }
-    if (!lines)
-        return lines.error();
-
-    BillingFile file;
-    file.format = format;
-    file.sourceName = sourceName;
-    file.sha256 = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
-    file.lines = std::move(lines).value();
-    file.notes = notes;
-    // What every reader promises; a reader that breaks it is a bug, reported rather than passed on.
-    for (SpendLine &line : file.lines) {
-        if (line.currency.isEmpty() || !line.usageStart.isValid() || line.basis.isEmpty()) {
-            return Error{QStringLiteral("%1:%2: internal: line without currency, start or basis")
-                             .arg(sourceName)
-                             .arg(line.sourceRow)};
-        }
-        // One time spec for every reader: a fixed offset, the clock the bill is written in (UTC,
-        // or Beijing time for Alibaba, Tencent and Huawei), so that its days stay its days.
-        const auto onItsClock = [](const QDateTime &t) { return t.toOffsetFromUtc(t.offsetFromUtc()); };
-        line.usageStart = onItsClock(line.usageStart);
-        line.usageEnd = line.usageEnd.isValid() ? onItsClock(line.usageEnd) : line.usageStart;
-        if (line.usageEnd < line.usageStart)
-            return Error{QStringLiteral("%1:%2: the usage end is before its start").arg(sourceName).arg(line.sourceRow)};
-        if (line.billingPeriod.isEmpty())
-            line.billingPeriod = monthOf(line.usageStart, line.usageStart.offsetFromUtc());
+    if (!read)
+        return read.error();
+    if (lines.error())
+        return *lines.error();
+    // A reader stops at its last row; what it did not read still counts in the file's identity.
+    QString rest;
+    while (input.next(rest)) {
     }
+    if (input.error())
+        return *input.error();
+    lines.finish();
+    summary.sha256 = input.sha256();
+    return summary;
+}
+
+Result<BillingFormat> detectBillingFormat(const QByteArray &bytes, const QString &sourceName)
+{
+    QBuffer buffer;
+    buffer.setData(bytes);
+    buffer.open(QIODevice::ReadOnly);
+    TextInput input(buffer, sourceName);
+    auto head = input.head();
+    if (!head)
+        return head.error();
+    return detectText(*head, sourceName);
+}
+
+namespace {
+
+// Keeps every line, for a file read whole (tests, the CLI's --scenario check on small files).
+class ListSink final : public SpendSink
+{
+public:
+    explicit ListSink(QList<SpendLine> &lines) : m_lines(lines) {}
+    Status add(const SpendLine &line) override
+    {
+        m_lines.append(line);
+        return success();
+    }
+    Status setBasis(const QString &basis) override
+    {
+        for (SpendLine &l : m_lines)
+            l.basis = basis;
+        return success();
+    }
+
+private:
+    QList<SpendLine> &m_lines;
+};
+
+} // namespace
+
+Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName, BillingFormat format)
+{
+    QBuffer buffer;
+    buffer.setData(bytes);
+    buffer.open(QIODevice::ReadOnly);
+    BillingFile file;
+    ListSink sink(file.lines);
+    auto read = readBillingExport(buffer, sourceName, format, sink);
+    if (!read)
+        return read.error();
+    file.format = read->format;
+    file.sourceName = sourceName;
+    file.sha256 = read->sha256;
+    file.notes = read->notes;
     return file;
 }
 

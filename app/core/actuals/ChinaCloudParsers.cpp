@@ -51,12 +51,12 @@ void finishAlibaba(SpendLine &line, const QString &usageUnit)
         line.usageHours = line.quantity;
 }
 
-ParseResult parseAlibabaCsv(const Source &source, QStringList &notes)
+ParseResult parseAlibabaCsv(Source &source, QStringList &notes)
 {
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
     static constexpr Aliases kAmount = {u"应付金额", u"PretaxAmount"};
     static constexpr Aliases kStart = {u"账单开始时间", u"UsageStartTime", u"消费时间", u"PaymentTime"};
@@ -87,8 +87,9 @@ ParseResult parseAlibabaCsv(const Source &source, QStringList &notes)
         notes.append(QStringLiteral("%1: no currency column: the China-site bill is in 元, read as CNY").arg(in.source));
     }
 
-    Lines lines;
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;
         line.provider = QStringLiteral("alibaba");
@@ -126,10 +127,10 @@ ParseResult parseAlibabaCsv(const Source &source, QStringList &notes)
         if (*paidByVoucher != 0)
             lines.append(voucherLine(line, *paidByVoucher, m.headerName(voucher)));
     }
-    return lines;
+    return in.status();
 }
 
-ParseResult parseAlibabaJson(const Source &source, QStringList &notes)
+ParseResult parseAlibabaJson(Source &source, QStringList &notes)
 {
     auto doc = loadJson(source);
     if (!doc)
@@ -146,7 +147,7 @@ ParseResult parseAlibabaJson(const Source &source, QStringList &notes)
     if (!jsonText(data, {u"NextToken"}).isEmpty())
         notes.append(QStringLiteral("%1: NextToken is set: more pages of this bill to fetch").arg(source.name));
     const QJsonArray items = data.value(u"Items").toArray();
-    Lines lines;
+    LineOut &lines = *source.lines;
     for (qsizetype i = 0; i < items.size(); ++i) {
         const int record = int(i + 1);
         const QJsonObject o = items.at(i).toObject();
@@ -210,7 +211,7 @@ ParseResult parseAlibabaJson(const Source &source, QStringList &notes)
         if (voucher.micros.value_or(0) != 0)
             lines.append(voucherLine(line, *voucher.micros, QStringLiteral("DeductedByCashCoupons")));
     }
-    return lines;
+    return success();
 }
 
 // Huawei bill_type codes (ResFeeRecordV2).
@@ -227,15 +228,15 @@ ChargeKind huaweiKind(int billType, bool periodic)
 
 } // namespace
 
-ParseResult parseAlibaba(const Source &source, QStringList &notes)
+ParseResult parseAlibaba(Source &source, QStringList &notes)
 {
-    const QStringView start = QStringView(source.text).trimmed();
+    const QStringView start = QStringView(source.head).trimmed();
     if (start.startsWith(u'{'))
         return parseAlibabaJson(source, notes);
     return parseAlibabaCsv(source, notes);
 }
 
-ParseResult parseHuawei(const Source &source, QStringList &notes)
+ParseResult parseHuawei(Source &source, QStringList &notes)
 {
     Q_UNUSED(notes);
     auto doc = loadJson(source);
@@ -250,7 +251,7 @@ ParseResult parseHuawei(const Source &source, QStringList &notes)
         return Error{QStringLiteral("%1: no fee_records list (expected a ListCustomerselfResourceRecords response)").arg(source.name)};
     const QString fileCurrency = currencyCode(jsonText(root, {u"currency"}));
     const QJsonArray records = root.value(u"fee_records").toArray();
-    Lines lines;
+    LineOut &lines = *source.lines;
     for (qsizetype i = 0; i < records.size(); ++i) {
         const int record = int(i + 1);
         const QJsonObject o = records.at(i).toObject();
@@ -338,7 +339,7 @@ ParseResult parseHuawei(const Source &source, QStringList &notes)
                 lines.append(voucherLine(line, *paid.micros, QString::fromUtf16(field)));
         }
     }
-    return lines;
+    return success();
 }
 
 } // namespace gpuplanner::core::actuals::detail

@@ -39,12 +39,12 @@ QString skuDetailsServiceType(const QString &json)
 
 } // namespace
 
-ParseResult parseFocus(const Source &source, QStringList &notes)
+ParseResult parseFocus(Source &source, QStringList &notes)
 {
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
 
     static constexpr Aliases kCategory = {u"ChargeCategory"};
@@ -91,9 +91,9 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
     };
     std::map<QString, BilledInstead> billedInstead; // by currency
 
-    Lines lines;
-    lines.reserve(in.table.size());
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;
         line.sourceRow = row.line();
@@ -180,6 +180,8 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
             line.usageHours = line.quantity;
         lines.append(std::move(line));
     }
+    if (auto s = in.status(); !s)
+        return s;
     for (const auto &[currency, b] : billedInstead) {
         notes.append(QStringLiteral("%1: EffectiveCost is 0 or empty on %2 rows that no commitment discount covers; "
                                     "their BilledCost, %3 %4 in all, is used, as it was invoiced")
@@ -187,7 +189,7 @@ ParseResult parseFocus(const Source &source, QStringList &notes)
                          .arg(b.rows)
                          .arg(formatMicros(b.micros), currency));
     }
-    return lines;
+    return success();
 }
 
 } // namespace gpuplanner::core::actuals::detail

@@ -70,7 +70,7 @@ bool isCommittedCredit(QStringView type)
     return t.startsWith(u"committedusagediscount") || t == u"feeutilizationoffset" || t.startsWith(u"committeduse");
 }
 
-void appendLines(const GcpRow &r, Lines &out)
+void appendLines(const GcpRow &r, LineOut &out)
 {
     SpendLine base;
     base.provider = QStringLiteral("gcp");
@@ -214,87 +214,116 @@ Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &s
     return r;
 }
 
-ParseResult parseJsonRows(const Source &source)
+Status parseOneObject(QStringView object, int startLine, Source &source)
 {
-    Lines lines;
-    const QStringView text = source.text;
-    if (text.trimmed().startsWith(u'[')) {
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
-        if (error.error != QJsonParseError::NoError)
-            return Error{QStringLiteral("%1: not valid JSON: %2 at offset %3").arg(source.name, error.errorString()).arg(error.offset)};
-        const QJsonArray rows = doc.array();
-        for (qsizetype i = 0; i < rows.size(); ++i) {
-            if (!rows.at(i).isObject())
-                return Error{QStringLiteral("%1: record %2: not a JSON object").arg(source.name).arg(i + 1)};
-            auto row = rowFromJson(rows.at(i).toObject(), int(i + 1), source.name);
-            if (!row)
-                return row.error();
-            appendLines(*row, lines);
-        }
-        return lines;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(object.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        const int at = startLine + int(object.left(error.offset).count(u'\n'));
+        return Error{QStringLiteral("%1:%2: not valid JSON: %3").arg(source.name).arg(at).arg(error.errorString())};
     }
-    // One export row per JSON object: newline-delimited as BigQuery writes it, or spread over
-    // lines as a pretty-printer (jq, the console's JSON view) writes it. Each object is found by
-    // its braces, strings skipped, and named by the line it starts on.
+    auto row = rowFromJson(doc.object(), startLine, source.name);
+    if (!row)
+        return row.error();
+    appendLines(*row, *source.lines);
+    return success();
+}
+
+ParseResult parseJsonArray(Source &source)
+{
+    auto text = wholeText(source);
+    if (!text)
+        return text.error();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text->toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("%1: not valid JSON: %2 at offset %3").arg(source.name, error.errorString()).arg(error.offset)};
+    const QJsonArray rows = doc.array();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (!rows.at(i).isObject())
+            return Error{QStringLiteral("%1: record %2: not a JSON object").arg(source.name).arg(i + 1)};
+        auto row = rowFromJson(rows.at(i).toObject(), int(i + 1), source.name);
+        if (!row)
+            return row.error();
+        appendLines(*row, *source.lines);
+    }
+    return success();
+}
+
+// One export row per JSON object: newline-delimited as BigQuery writes it, or spread over lines
+// as a pretty-printer (jq, the console's JSON view) writes it. Each object is found by its
+// braces, strings skipped, and named by the line it starts on; the text streams past, one
+// object held at a time.
+ParseResult parseJsonObjects(Source &source)
+{
     int line = 1;
     int startLine = 0;
-    qsizetype start = -1;
     int depth = 0;
     bool inString = false;
     bool escaped = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (c == u'\n')
-            ++line;
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == u'\\')
-                escaped = true;
-            else if (c == u'"')
-                inString = false;
-            continue;
-        }
-        if (depth == 0 && c != u'{') {
-            if (c.isSpace())
+    QString object;
+    QString chunk;
+    while (source.input->next(chunk)) {
+        qsizetype from = depth > 0 ? 0 : -1; // where the open object starts in this chunk
+        for (qsizetype i = 0; i < chunk.size(); ++i) {
+            const QChar c = chunk.at(i);
+            if (c == u'\n')
+                ++line;
+            if (inString) {
+                if (escaped)
+                    escaped = false;
+                else if (c == u'\\')
+                    escaped = true;
+                else if (c == u'"')
+                    inString = false;
                 continue;
-            return Error{QStringLiteral("%1:%2: not a JSON object (expected export rows as JSON objects)").arg(source.name).arg(line)};
+            }
+            if (depth == 0 && c != u'{') {
+                if (c.isSpace())
+                    continue;
+                return Error{QStringLiteral("%1:%2: not a JSON object (expected export rows as JSON objects)").arg(source.name).arg(line)};
+            }
+            if (c == u'"') {
+                inString = true;
+            } else if (c == u'{') {
+                if (depth++ == 0) {
+                    from = i;
+                    startLine = line;
+                    object.clear();
+                }
+            } else if (c == u'}' && --depth == 0) {
+                object += QStringView(chunk).mid(from, i - from + 1);
+                from = -1;
+                if (auto s = parseOneObject(object, startLine, source); !s)
+                    return s;
+                if (source.lines->failed())
+                    return success();
+            }
         }
-        if (c == u'"') {
-            inString = true;
-        } else if (c == u'{') {
-            if (depth++ == 0) {
-                start = i;
-                startLine = line;
-            }
-        } else if (c == u'}' && --depth == 0) {
-            const QStringView object = text.mid(start, i - start + 1);
-            QJsonParseError error;
-            const QJsonDocument doc = QJsonDocument::fromJson(object.toUtf8(), &error);
-            if (error.error != QJsonParseError::NoError) {
-                const int at = startLine + int(object.left(error.offset).count(u'\n'));
-                return Error{QStringLiteral("%1:%2: not valid JSON: %3").arg(source.name).arg(at).arg(error.errorString())};
-            }
-            auto row = rowFromJson(doc.object(), startLine, source.name);
-            if (!row)
-                return row.error();
-            appendLines(*row, lines);
+        if (from >= 0) {
+            object += QStringView(chunk).mid(from);
+            if (object.size() > kMaxJsonDocumentBytes)
+                return Error{QStringLiteral("%1:%2: one JSON object over %3 MiB: not an export row")
+                                 .arg(source.name)
+                                 .arg(startLine)
+                                 .arg(kMaxJsonDocumentBytes / (1024 * 1024))};
         }
     }
+    if (source.input->error())
+        return *source.input->error();
     if (depth != 0 || inString)
         return Error{QStringLiteral("%1:%2: not valid JSON: the object that starts here does not end").arg(source.name).arg(startLine)};
-    if (lines.isEmpty())
+    if (source.lines->isEmpty())
         return Error{QStringLiteral("%1: no rows").arg(source.name)};
-    return lines;
+    return success();
 }
 
 // Console Cost table: "Invoice number,...", "Currency,USD", ... then the header.
-ParseResult parseConsoleCsv(const Source &source, QStringList &notes)
+ParseResult parseConsoleCsv(Source &source, QStringList &notes)
 {
     int skip = 0;
     QString currency;
-    QStringView rest = source.text;
+    QStringView rest = source.head;
     while (!rest.isEmpty()) {
         const qsizetype nl = rest.indexOf(u'\n');
         const QStringView line = (nl < 0 ? rest : rest.left(nl)).trimmed();
@@ -308,7 +337,7 @@ ParseResult parseConsoleCsv(const Source &source, QStringList &notes)
     auto loaded = loadCsv(source, skip);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
     static constexpr Aliases kCost = {u"Unrounded Cost ($)", u"Cost ($)", u"Cost"};
     static constexpr Aliases kStart = {u"Usage start date"};
@@ -332,8 +361,9 @@ ParseResult parseConsoleCsv(const Source &source, QStringList &notes)
     const int amount = m.find({u"Usage amount"});
     const int unit = m.find({u"Usage unit"});
 
-    Lines lines;
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         GcpRow r;
         r.sourceRow = row.line();
@@ -370,16 +400,16 @@ ParseResult parseConsoleCsv(const Source &source, QStringList &notes)
         r.pricingUnit = r.usageUnit = row.text(unit);
         appendLines(r, lines);
     }
-    return lines;
+    return in.status();
 }
 
 // BigQuery rows flattened to CSV by a query ("sku.description" or "sku_description").
-ParseResult parseFlatCsv(const Source &source)
+ParseResult parseFlatCsv(Source &source)
 {
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
     static constexpr Aliases kCost = {u"cost"};
     static constexpr Aliases kCurrency = {u"currency"};
@@ -409,8 +439,9 @@ ParseResult parseFlatCsv(const Source &source)
     // The console writes the repeated credits record into one cell as JSON: [{"name": ..., "amount": -1.5, ...}].
     const int creditsJson = creditAmount < 0 ? m.find({u"credits"}) : -1;
 
-    Lines lines;
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         GcpRow r;
         r.sourceRow = row.line();
@@ -462,17 +493,19 @@ ParseResult parseFlatCsv(const Source &source)
         }
         appendLines(r, lines);
     }
-    return lines;
+    return in.status();
 }
 
 } // namespace
 
-ParseResult parseGcp(const Source &source, QStringList &notes)
+ParseResult parseGcp(Source &source, QStringList &notes)
 {
-    const QStringView start = QStringView(source.text).trimmed();
-    if (start.startsWith(u'{') || start.startsWith(u'['))
-        return parseJsonRows(source);
-    const QStringView head = QStringView(source.text).left(4096);
+    const QStringView start = QStringView(source.head).trimmed();
+    if (start.startsWith(u'['))
+        return parseJsonArray(source);
+    if (start.startsWith(u'{'))
+        return parseJsonObjects(source);
+    const QStringView head = QStringView(source.head).left(4096);
     if (head.startsWith(u"Invoice number") || head.contains(u"SKU description"))
         return parseConsoleCsv(source, notes);
     return parseFlatCsv(source);

@@ -53,13 +53,13 @@ std::optional<PricingKind> pricingFrom(QStringView text)
 
 } // namespace
 
-ParseResult parseGenericCsv(const Source &source, QStringList &notes)
+ParseResult parseGenericCsv(Source &source, QStringList &notes)
 {
     Q_UNUSED(notes);
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
     static constexpr Aliases kAmount = {u"amount", u"cost", u"spend"};
     static constexpr Aliases kCurrency = {u"currency", u"currency_code"};
@@ -93,8 +93,9 @@ ParseResult parseGenericCsv(const Source &source, QStringList &notes)
     const int basis = m.find({u"basis"});
     const int gpu = m.find({u"gpu"});
 
-    Lines lines;
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;
         line.sourceRow = row.line();
@@ -179,7 +180,7 @@ ParseResult parseGenericCsv(const Source &source, QStringList &notes)
         line.quantityUnit = line.usageHours > 0 ? QStringLiteral("hour") : QString();
         lines.append(std::move(line));
     }
-    return lines;
+    return in.status();
 }
 
 } // namespace gpuplanner::core::actuals::detail

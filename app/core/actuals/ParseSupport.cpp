@@ -39,31 +39,128 @@ std::optional<int> offsetSeconds(QStringView text)
 
 } // namespace
 
-Result<CsvInput> loadCsv(const Source &source, int skipLines)
+void LineOut::append(SpendLine line)
 {
-    QStringView text = source.text;
-    for (int i = 0; i < skipLines; ++i) {
-        const qsizetype nl = text.indexOf(u'\n');
-        if (nl < 0) {
-            text = {};
-            break;
-        }
-        text = text.mid(nl + 1);
+    if (m_error)
+        return;
+    // What every reader promises; a reader that breaks it is a bug, reported rather than passed on.
+    if (line.currency.isEmpty() || !line.usageStart.isValid() || line.basis.isEmpty()) {
+        m_error = Error{QStringLiteral("%1:%2: internal: line without currency, start or basis").arg(m_source).arg(line.sourceRow)};
+        return;
     }
-    auto table = parseCsv(text.toString(), source.name);
-    if (!table)
-        return table.error();
+    // One time spec for every reader: a fixed offset, the clock the bill is written in (UTC, or
+    // Beijing time for Alibaba, Tencent and Huawei), so that its days stay its days.
+    const auto onItsClock = [](const QDateTime &t) { return t.toOffsetFromUtc(t.offsetFromUtc()); };
+    line.usageStart = onItsClock(line.usageStart);
+    line.usageEnd = line.usageEnd.isValid() ? onItsClock(line.usageEnd) : line.usageStart;
+    if (line.usageEnd < line.usageStart) {
+        m_error = Error{QStringLiteral("%1:%2: the usage end is before its start").arg(m_source).arg(line.sourceRow)};
+        return;
+    }
+    if (line.billingPeriod.isEmpty())
+        line.billingPeriod = monthOf(line.usageStart, line.usageStart.offsetFromUtc());
+    if (auto s = m_sink.add(line); !s) {
+        m_error = s.error();
+        return;
+    }
+    ++m_summary.lines;
+    m_periods.insert(line.billingPeriod);
+    m_summary.totals[{line.kind, line.currency}] += line.amountMicros;
+}
+
+void LineOut::setBasis(const QString &basis)
+{
+    if (m_error)
+        return;
+    if (auto s = m_sink.setBasis(basis); !s)
+        m_error = s.error();
+}
+
+void LineOut::finish()
+{
+    m_summary.periods = QStringList(m_periods.begin(), m_periods.end());
+}
+
+bool CsvInput::fill()
+{
+    m_pending.clear();
+    m_nextPending = 0;
+    QString chunk;
+    while (m_pending.isEmpty() && !m_finished) {
+        if (m_input->next(chunk)) {
+            m_reader->feed(chunk, m_pending);
+            continue;
+        }
+        m_finished = true;
+        if (m_input->error()) {
+            m_error = m_input->error();
+            return false;
+        }
+        if (!m_reader->finish(m_pending)) {
+            m_error = rowError(source, m_reader->errorLine(), QStringLiteral("unterminated quoted field"));
+            return false;
+        }
+    }
+    return !m_pending.isEmpty();
+}
+
+bool CsvInput::next(CsvRecord &record)
+{
+    if (m_error || (m_lines && m_lines->failed()))
+        return false;
+    if (m_nextPending >= m_pending.size() && !fill())
+        return false;
+    record = std::move(m_pending[m_nextPending++]);
+    if (record.fields.size() != m_fields) {
+        m_error = Error{QStringLiteral("%1:%2: expected %3 fields as in the header, found %4")
+                            .arg(source)
+                            .arg(record.line)
+                            .arg(m_fields)
+                            .arg(record.fields.size())};
+        return false;
+    }
+    return true;
+}
+
+Status CsvInput::status() const
+{
+    if (m_error)
+        return *m_error;
+    return success();
+}
+
+Result<CsvInput> loadCsv(Source &source, int skipLines)
+{
     CsvInput input;
     input.source = source.name;
-    if (skipLines == 0) {
-        input.table = std::move(table).value();
-    } else {
-        QList<CsvRecord> records = table->records();
-        for (CsvRecord &r : records)
-            r.line += skipLines;
-        input.table = CsvTable(table->header(), std::move(records));
+    input.m_input = source.input;
+    input.m_lines = source.lines;
+    // Metadata lines above the header: dropped, still counted.
+    QString rest;
+    int skipped = 0;
+    while (skipped < skipLines) {
+        if (rest.isEmpty() && !source.input->next(rest))
+            break;
+        const qsizetype nl = rest.indexOf(u'\n');
+        if (nl < 0) {
+            rest.clear();
+            continue;
+        }
+        rest.remove(0, nl + 1);
+        ++skipped;
     }
-    input.columns = ColumnMap(input.table.header());
+    if (source.input->error())
+        return *source.input->error();
+    input.m_reader = std::make_unique<CsvRecordReader>(1 + skipped);
+    input.m_reader->feed(rest, input.m_pending);
+    if (input.m_nextPending >= input.m_pending.size() && !input.fill()) {
+        if (input.m_error)
+            return *input.m_error;
+        return Error{QStringLiteral("%1: empty file, expected a header line").arg(source.name)};
+    }
+    const CsvRecord header = std::move(input.m_pending[input.m_nextPending++]);
+    input.m_fields = header.fields.size();
+    input.columns = ColumnMap(header.fields);
     return input;
 }
 
@@ -365,10 +462,20 @@ QString jsonText(const QJsonObject &object, std::initializer_list<const char16_t
     return {};
 }
 
-Result<QJsonDocument> loadJson(const Source &source)
+Result<QString> wholeText(Source &source)
 {
+    return source.input->readAll(kMaxJsonDocumentBytes,
+                                 QStringLiteral("a billing export that is one JSON document; export it as CSV or "
+                                                "newline-delimited JSON, or split it by month or by page"));
+}
+
+Result<QJsonDocument> loadJson(Source &source)
+{
+    auto text = wholeText(source);
+    if (!text)
+        return text.error();
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(source.text.toUtf8(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(text->toUtf8(), &error);
     if (error.error != QJsonParseError::NoError) {
         return Error{QStringLiteral("%1: not valid JSON: %2 at offset %3")
                          .arg(source.name, error.errorString())

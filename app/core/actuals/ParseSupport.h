@@ -1,11 +1,13 @@
 #pragma once
-// ParseSupport: what every billing-export reader shares (internal to core/actuals): the decoded
-// source, CSV rows addressed by ColumnMap, cell readers whose errors name the file, the line and
+// ParseSupport: what every billing-export reader shares (internal to core/actuals): the streamed
+// source and where its lines go, CSV rows addressed by ColumnMap, cell readers whose errors name the file, the line and
 // the column, timestamps in the providers' zones, and tag lookups.
 
+#include "core/actuals/BillingStream.h"
 #include "core/actuals/ColumnMap.h"
 #include "core/actuals/Decimal.h"
 #include "core/actuals/SpendLine.h"
+#include "core/actuals/TextInput.h"
 #include "core/io/CsvReader.h"
 
 #include <QDate>
@@ -18,33 +20,84 @@
 #include <QStringList>
 #include <QTimeZone>
 
+#include <memory>
 #include <optional>
+#include <set>
 
 namespace gpuplanner::core::actuals::detail {
 
-struct Source
+// Where a reader puts its lines: each is checked (currency, start, basis, an end not before its
+// start), put on its own clock, given its billing period, counted and passed to the sink. The
+// first problem is kept and stops the reader (CsvInput::next returns false).
+class LineOut
 {
-    QString name; // file name for messages
-    QString text; // UTF-8 decoded, BOM removed
+public:
+    LineOut(QString sourceName, SpendSink &sink, BillingReadSummary &summary)
+        : m_source(std::move(sourceName)), m_sink(sink), m_summary(summary)
+    {
+    }
+
+    void append(SpendLine line);
+    void setBasis(const QString &basis);
+    bool isEmpty() const { return m_summary.lines == 0; }
+    bool failed() const { return m_error.has_value(); }
+    const std::optional<Error> &error() const { return m_error; }
+    // The sorted billing periods, into the summary.
+    void finish();
+
+private:
+    QString m_source;
+    SpendSink &m_sink;
+    BillingReadSummary &m_summary;
+    std::set<QString> m_periods;
+    std::optional<Error> m_error;
 };
 
-using Lines = QList<SpendLine>;
-using ParseResult = Result<Lines>;
+struct Source
+{
+    QString name;      // file name for messages
+    QString head;      // the text's first characters, for telling variants of a format apart
+    TextInput *input;  // the text, streamed
+    LineOut *lines;
+};
 
+using ParseResult = Status;
 // Offsets for timestamps written without a zone.
 inline constexpr int kUtc = 0;
 inline constexpr int kChinaStandardTime = 8 * 3600; // Alibaba and Tencent bills: naive Beijing time
 
-struct CsvInput
+// A CSV export read record by record: the header is read first, then next() hands out one record
+// at a time (a chunk of them is held), checked against the header's field count.
+class CsvInput
 {
+public:
     QString source;
-    CsvTable table;
     ColumnMap columns;
+
+    // The next record; false at the end, on a malformed record (see error()) or once the lines
+    // could not be stored.
+    bool next(CsvRecord &record);
+    const std::optional<Error> &error() const { return m_error; }
+    // Status of the whole read: the first error, or success.
+    Status status() const;
+
+private:
+    friend Result<CsvInput> loadCsv(Source &source, int skipLines);
+    bool fill();
+
+    TextInput *m_input = nullptr;
+    LineOut *m_lines = nullptr;
+    std::unique_ptr<CsvRecordReader> m_reader;
+    QList<CsvRecord> m_pending;
+    qsizetype m_nextPending = 0;
+    qsizetype m_fields = 0;
+    bool m_finished = false;
+    std::optional<Error> m_error;
 };
 
-// Parses text as CSV; the first skipLines lines (metadata above the header) are dropped and the
-// line numbers of the records still count them.
-Result<CsvInput> loadCsv(const Source &source, int skipLines = 0);
+// Reads the header of a CSV export; the first skipLines lines (metadata above the header) are
+// dropped and the line numbers of the records still count them.
+Result<CsvInput> loadCsv(Source &source, int skipLines = 0);
 
 Error rowError(const QString &source, int line, const QString &why);
 Error cellError(const QString &source, int line, const QString &column, const QString &value, const QString &why);
@@ -113,21 +166,23 @@ QJsonValue jsonAt(const QJsonObject &object, std::initializer_list<const char16_
 QString jsonText(const QJsonObject &object, std::initializer_list<const char16_t *> path);
 Error recordError(const QString &source, int record, const QString &field, const QString &value, const QString &why);
 
+// The whole source as text, refused beyond kMaxJsonDocumentBytes with the advice to split it.
+Result<QString> wholeText(Source &source);
 // The whole source as one JSON document, or an error with the parser's message and offset.
-Result<QJsonDocument> loadJson(const Source &source);
+Result<QJsonDocument> loadJson(Source &source);
 
 // A voucher / coupon / free credit paid on line: its own Payment line of -micros (the plan
 // compares to the payable amount before vouchers).
 SpendLine voucherLine(const SpendLine &paid, qint64 micros, const QString &what);
 
 // Per-file readers (each in its own .cpp).
-ParseResult parseAwsCur(const Source &source, QStringList &notes);
-ParseResult parseAzure(const Source &source, QStringList &notes);
-ParseResult parseGcp(const Source &source, QStringList &notes);
-ParseResult parseFocus(const Source &source, QStringList &notes);
-ParseResult parseAlibaba(const Source &source, QStringList &notes);
-ParseResult parseTencent(const Source &source, QStringList &notes);
-ParseResult parseHuawei(const Source &source, QStringList &notes);
-ParseResult parseGenericCsv(const Source &source, QStringList &notes);
+ParseResult parseAwsCur(Source &source, QStringList &notes);
+ParseResult parseAzure(Source &source, QStringList &notes);
+ParseResult parseGcp(Source &source, QStringList &notes);
+ParseResult parseFocus(Source &source, QStringList &notes);
+ParseResult parseAlibaba(Source &source, QStringList &notes);
+ParseResult parseTencent(Source &source, QStringList &notes);
+ParseResult parseHuawei(Source &source, QStringList &notes);
+ParseResult parseGenericCsv(Source &source, QStringList &notes);
 
 } // namespace gpuplanner::core::actuals::detail

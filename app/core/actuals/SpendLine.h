@@ -1,8 +1,8 @@
 #pragma once
 // SpendLine: one line of actual spend read from a provider's billing export (AWS CUR, Azure cost
 // details, GCP BigQuery export, FOCUS, Alibaba/Tencent/Huawei bills or a simple CSV), with the
-// amount as exact integer micros in its own currency; parseBillingFile turns a whole file into
-// lines or into one error naming the file, the row and the column.
+// amount as exact integer micros in its own currency; readBillingExport (BillingStream.h) streams
+// a file into lines or stops at one error naming the file, the row and the column.
 
 #include "core/common/Result.h"
 
@@ -83,11 +83,9 @@ struct BillingFile
     QStringList periods() const;
 };
 
-// The largest export accepted; a larger one is an error before any parsing.
-inline constexpr qint64 kMaxBillingFileBytes = qint64(512) * 1024 * 1024;
-
-// Reads a whole export; on any problem returns an error naming sourceName, the row (line or
-// record) and the column, and no lines.
+// Reads a whole export held in memory (tests, small files; readBillingExport in BillingStream.h
+// streams a file of any size); on any problem returns an error naming sourceName, the row (line
+// or record) and the column, and no lines.
 Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName,
                                      BillingFormat format = BillingFormat::Auto);
 

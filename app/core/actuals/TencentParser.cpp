@@ -51,12 +51,12 @@ void tencentKind(const QString &billingMode, const QString &transaction, const Q
         line.pricing = PricingKind::Committed;
 }
 
-ParseResult parseTencentCsv(const Source &source)
+ParseResult parseTencentCsv(Source &source)
 {
     auto loaded = loadCsv(source);
     if (!loaded)
         return loaded.error();
-    const CsvInput &in = *loaded;
+    CsvInput &in = loaded.value();
     const ColumnMap &m = in.columns;
     static constexpr Aliases kAmount = {u"Total Amount After Discount (Excluding Tax)"};
     static constexpr Aliases kCurrency = {u"Currency"};
@@ -90,8 +90,9 @@ ParseResult parseTencentCsv(const Source &source)
     const int duration = m.find({u"Usage Duration"});
     const int durationUnit = m.find({u"Duration Unit"});
 
-    Lines lines;
-    for (const CsvRecord &record : in.table.records()) {
+    LineOut &lines = *source.lines;
+    CsvRecord record;
+    while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;
         line.provider = QStringLiteral("tencent");
@@ -149,10 +150,10 @@ ParseResult parseTencentCsv(const Source &source)
             lines.append(taxLine);
         }
     }
-    return lines;
+    return in.status();
 }
 
-ParseResult parseTencentJson(const Source &source, QStringList &notes)
+ParseResult parseTencentJson(Source &source, QStringList &notes)
 {
     auto doc = loadJson(source);
     if (!doc)
@@ -166,7 +167,7 @@ ParseResult parseTencentJson(const Source &source, QStringList &notes)
         return Error{QStringLiteral("%1: no Response.DetailSet list (expected a DescribeBillDetail response)").arg(source.name)};
     notes.append(QStringLiteral("%1: DescribeBillDetail carries no currency: amounts are in 元, read as CNY").arg(source.name));
     const QJsonArray details = response.value(u"DetailSet").toArray();
-    Lines lines;
+    LineOut &lines = *source.lines;
     for (qsizetype i = 0; i < details.size(); ++i) {
         const int record = int(i + 1);
         const QJsonObject d = details.at(i).toObject();
@@ -237,14 +238,14 @@ ParseResult parseTencentJson(const Source &source, QStringList &notes)
             }
         }
     }
-    return lines;
+    return success();
 }
 
 } // namespace
 
-ParseResult parseTencent(const Source &source, QStringList &notes)
+ParseResult parseTencent(Source &source, QStringList &notes)
 {
-    const QStringView start = QStringView(source.text).trimmed();
+    const QStringView start = QStringView(source.head).trimmed();
     if (start.startsWith(u'{'))
         return parseTencentJson(source, notes);
     return parseTencentCsv(source);

@@ -4,10 +4,13 @@
 // implements it (db::SqliteRealityStore) under the catalog's write lock, one transaction per
 // import, so a refused file changes nothing.
 
+#include "core/actuals/BillingStream.h"
 #include "core/actuals/SpendLine.h"
 #include "core/calibrate/Calibration.h"
 
 #include <functional>
+#include <map>
+#include <optional>
 #include <memory>
 
 namespace gpuplanner::core {
@@ -21,7 +24,16 @@ struct SpendImportSummary
     QStringList periods;
     actuals::BillingFormat format = actuals::BillingFormat::Auto;
     QStringList notes;
-    QList<actuals::SpendLine> parsed; // what the file said, for totals
+    // What the file said, per (kind, currency), in micros: the import's totals.
+    std::map<std::pair<actuals::ChargeKind, QString>, qint64> totals;
+};
+
+// How an import runs: progress as the file is read (return false to cancel), and a check each
+// line must pass (a line dated outside a scenario's plan) or the whole file is refused.
+struct SpendImportOptions
+{
+    actuals::ReadProgress progress;
+    std::function<std::optional<Error>(const actuals::SpendLine &)> lineCheck;
 };
 
 struct SpendImportInfo
@@ -47,9 +59,18 @@ public:
     virtual Status removeCalibration(qint64 id) = 0;
     virtual Result<QList<Calibration>> calibrations() = 0;
 
-    // Reads one billing export and files its lines under project ('' = each line's own tag).
-    virtual Result<SpendImportSummary> importSpend(const QByteArray &bytes, const QString &sourceName,
-                                                   actuals::BillingFormat format, const QString &project) = 0;
+    // Streams one billing export into the store and files its lines under project ('' = each
+    // line's own tag); a file of any size, in bounded memory.
+    virtual Result<SpendImportSummary> importSpend(QIODevice &device, const QString &sourceName,
+                                                   actuals::BillingFormat format, const QString &project,
+                                                   const SpendImportOptions &options = {}) = 0;
+    // The same, from a file on disk (refused when it cannot be opened, naming it).
+    Result<SpendImportSummary> importSpendFile(const QString &path, const QString &sourceName,
+                                               actuals::BillingFormat format, const QString &project,
+                                               const SpendImportOptions &options = {});
+    // The same, from bytes in memory.
+    Result<SpendImportSummary> importSpendBytes(const QByteArray &bytes, const QString &sourceName,
+                                                actuals::BillingFormat format, const QString &project);
     virtual Status removeSpendImport(qint64 id) = 0;
     virtual Result<QList<SpendImportInfo>> spendImports() = 0;
 };

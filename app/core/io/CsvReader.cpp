@@ -19,94 +19,123 @@ QString CsvTable::field(const CsvRecord &record, const QString &column) const
     return record.fields.at(*it);
 }
 
-Result<CsvTable> parseCsv(const QString &text, const QString &sourceName)
+void CsvRecordReader::endField()
 {
-    QList<QStringList> rows;
-    QList<int> rowLines;
-    QStringList current;
-    QString field;
-    bool inQuotes = false;
-    bool fieldStarted = false;
-    int line = 1;
-    int recordLine = 1;
+    m_current.append(m_field);
+    m_field.clear();
+    m_fieldStarted = false;
+}
 
-    auto endField = [&] {
-        current.append(field);
-        field.clear();
-        fieldStarted = false;
-    };
-    auto endRecord = [&] {
-        endField();
-        const bool blank = current.size() == 1 && current.constFirst().isEmpty();
-        if (!blank) {
-            rows.append(current);
-            rowLines.append(recordLine);
-        }
-        current.clear();
-    };
+void CsvRecordReader::endRecord(QList<CsvRecord> &out)
+{
+    endField();
+    const bool blank = m_current.size() == 1 && m_current.constFirst().isEmpty();
+    if (!blank)
+        out.append(CsvRecord{m_recordLine, std::move(m_current)});
+    m_current = QStringList();
+    ++m_line;
+    m_recordLine = m_line;
+}
 
+void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
+{
     const qsizetype n = text.size();
-    for (qsizetype i = 0; i < n; ++i) {
+    qsizetype i = 0;
+    while (i < n) {
         const QChar c = text.at(i);
-        if (inQuotes) {
-            if (c == u'"') {
-                if (i + 1 < n && text.at(i + 1) == u'"') {
-                    field.append(u'"');
-                    ++i;
-                } else {
-                    inQuotes = false;
-                }
-            } else {
-                if (c == u'\n')
-                    ++line;
-                field.append(c);
+        if (m_afterCr) {
+            m_afterCr = false;
+            if (c == u'\n') {
+                ++i;
+                continue;
             }
+        }
+        if (m_quoteInQuotes) {
+            m_quoteInQuotes = false;
+            if (c == u'"') {
+                m_field.append(u'"');
+                ++i;
+                continue;
+            }
+            m_inQuotes = false; // the quote closed the field; c is read below
+        }
+        if (m_inQuotes) {
+            // Up to the next quote in one append.
+            qsizetype j = i;
+            while (j < n && text.at(j) != u'"') {
+                if (text.at(j) == u'\n')
+                    ++m_line;
+                ++j;
+            }
+            m_field.append(text.mid(i, j - i));
+            if (j < n)
+                m_quoteInQuotes = true;
+            i = j + 1;
             continue;
         }
-        if (c == u'"' && !fieldStarted && field.isEmpty()) {
-            inQuotes = true;
-            fieldStarted = true;
+        if (c == u'"' && !m_fieldStarted && m_field.isEmpty()) {
+            m_inQuotes = true;
+            m_fieldStarted = true;
         } else if (c == u',') {
             endField();
         } else if (c == u'\r') {
             // CR of CRLF (or a lone CR) ends the record.
-            endRecord();
-            if (i + 1 < n && text.at(i + 1) == u'\n')
-                ++i;
-            ++line;
-            recordLine = line;
+            endRecord(out);
+            m_afterCr = true;
         } else if (c == u'\n') {
-            endRecord();
-            ++line;
-            recordLine = line;
+            endRecord(out);
         } else {
-            field.append(c);
-            fieldStarted = true;
+            // Up to the next delimiter in one append.
+            qsizetype j = i + 1;
+            while (j < n) {
+                const QChar d = text.at(j);
+                if (d == u',' || d == u'\r' || d == u'\n')
+                    break;
+                ++j;
+            }
+            m_field.append(text.mid(i, j - i));
+            m_fieldStarted = true;
+            i = j;
+            continue;
         }
+        ++i;
     }
-    if (inQuotes)
-        return Error{QStringLiteral("%1:%2: unterminated quoted field").arg(sourceName).arg(recordLine)};
-    if (!field.isEmpty() || !current.isEmpty())
-        endRecord();
+}
 
+bool CsvRecordReader::finish(QList<CsvRecord> &out)
+{
+    if (m_quoteInQuotes) {
+        m_quoteInQuotes = false;
+        m_inQuotes = false;
+    }
+    if (m_inQuotes)
+        return false;
+    if (!m_field.isEmpty() || !m_current.isEmpty())
+        endRecord(out);
+    return true;
+}
+
+Result<CsvTable> parseCsv(const QString &text, const QString &sourceName)
+{
+    CsvRecordReader reader;
+    QList<CsvRecord> rows;
+    reader.feed(text, rows);
+    if (!reader.finish(rows))
+        return Error{QStringLiteral("%1:%2: unterminated quoted field").arg(sourceName).arg(reader.errorLine())};
     if (rows.isEmpty())
         return Error{QStringLiteral("%1: empty file, expected a header line").arg(sourceName)};
 
-    QStringList header = rows.takeFirst();
-    rowLines.removeFirst();
-    QList<CsvRecord> records;
-    records.reserve(rows.size());
-    for (qsizetype i = 0; i < rows.size(); ++i) {
-        if (rows.at(i).size() != header.size()) {
+    QStringList header = rows.takeFirst().fields;
+    for (const CsvRecord &r : std::as_const(rows)) {
+        if (r.fields.size() != header.size()) {
             return Error{QStringLiteral("%1:%2: expected %3 fields as in the header, found %4")
                              .arg(sourceName)
-                             .arg(rowLines.at(i))
+                             .arg(r.line)
                              .arg(header.size())
-                             .arg(rows.at(i).size())};
+                             .arg(r.fields.size())};
         }
-        records.append(CsvRecord{rowLines.at(i), rows.at(i)});
     }
-    return CsvTable(std::move(header), std::move(records));
+    return CsvTable(std::move(header), std::move(rows));
 }
 
 Result<CsvTable> readCsvFile(const QString &path)

@@ -1,6 +1,8 @@
 #pragma once
 // CsvReader: RFC 4180 CSV parsing (quoted fields, doubled quotes, CRLF or LF) into rows
 // addressed by header name, with the 1-based line number of each record for error messages.
+// CsvRecordReader reads the same grammar from text fed in pieces of any size (a file streamed in
+// chunks), so a reader of a large export holds one chunk and its records, never the file.
 
 #include "core/common/Result.h"
 
@@ -35,6 +37,34 @@ private:
     QStringList m_header;
     QList<CsvRecord> m_records;
     QHash<QString, qsizetype> m_index;
+};
+
+// Splits text fed in pieces into records. A quote, a doubled quote or a CRLF may straddle two
+// pieces. Blank lines are skipped; the line of a record counts every line before it.
+class CsvRecordReader
+{
+public:
+    explicit CsvRecordReader(int firstLine = 1) : m_line(firstLine), m_recordLine(firstLine) {}
+
+    // Adds text; the records it completes are appended to out.
+    void feed(QStringView text, QList<CsvRecord> &out);
+    // The end of the text: the last record, when it has no line break after it. False (with the
+    // record's line in errorLine) when a quoted field is still open.
+    bool finish(QList<CsvRecord> &out);
+    int errorLine() const { return m_recordLine; }
+
+private:
+    void endField();
+    void endRecord(QList<CsvRecord> &out);
+
+    QStringList m_current;
+    QString m_field;
+    bool m_inQuotes = false;
+    bool m_quoteInQuotes = false; // a quote seen inside quotes: closes, or starts a doubled quote
+    bool m_afterCr = false;       // the last character ended a record with CR (an LF may follow)
+    bool m_fieldStarted = false;
+    int m_line;
+    int m_recordLine;
 };
 
 // Parses text; fails on an unterminated quote or a record whose field count differs
