@@ -1,8 +1,16 @@
 #include "db/SpendStore.h"
 
+#include "core/common/WorkerQueue.h"
+
 #include <QHash>
 #include <QPair>
 #include <QSet>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
 
 namespace gpuplanner::db {
 
@@ -56,10 +64,26 @@ PricingKind pricingFromColumn(const QString &s)
     return PricingKind::Unknown;
 }
 
-// With the line's own offset ("Z" or "+08:00"), read back as it was.
+// With the line's own offset ("Z" or "+08:00"), read back as it was: what
+// QDateTime::toString(Qt::ISODate) writes (seconds, no fraction), without its cost per line.
 QString iso(const QDateTime &t)
 {
-    return t.toString(Qt::ISODate);
+    const QDate d = t.date();
+    if (!t.isValid() || d.year() < 1000 || d.year() > 9999)
+        return t.toString(Qt::ISODate);
+    const QTime tm = t.time();
+    const int offset = t.offsetFromUtc();
+    char text[32];
+    int n = std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d", d.year(), d.month(), d.day(), tm.hour(),
+                          tm.minute(), tm.second());
+    if (offset == 0) {
+        text[n++] = 'Z';
+    } else {
+        const int minutes = std::abs(offset) / 60;
+        n += std::snprintf(text + n, sizeof text - size_t(n), "%c%02d:%02d", offset < 0 ? '-' : '+', minutes / 60,
+                           minutes % 60);
+    }
+    return QString::fromLatin1(text, n);
 }
 
 Error fail(Database &db, const QString &what, const QString &why)
@@ -103,21 +127,90 @@ Result<int> dropRestatedLines(Database &db, qint64 importId)
     return dropped;
 }
 
-// Lines into spend_lines as the reader hands them over, one prepared insert each.
+// Lines into spend_lines as the reader hands them over: in batches of kBatchLines, stored by a
+// writer thread while the reader reads the next ones (at most kBatchesAhead batches wait), all in
+// the caller's transaction. The first failure is kept; the next add() returns it.
 class StoreSink final : public SpendSink
 {
 public:
+    static constexpr std::size_t kBatchLines = 2048;
+    static constexpr std::size_t kBatchesAhead = 4;
+
     StoreSink(Database &db, Statement &insert, qint64 importId, const QString &project, const SpendImportOptions &options)
         : m_db(db), m_insert(insert), m_importId(importId), m_project(project), m_options(options)
     {
+        m_batch.reserve(kBatchLines);
     }
 
     Status add(const SpendLine &l) override
     {
+        if (m_failed.load())
+            return firstError();
         if (m_options.lineCheck) {
             if (auto refused = m_options.lineCheck(l))
                 return *refused;
         }
+        m_batch.push_back(l);
+        if (m_batch.size() >= kBatchLines)
+            handOver();
+        return success();
+    }
+
+    Status setBasis(const QString &basis) override
+    {
+        if (auto s = finish(); !s)
+            return s;
+        auto update = m_db.prepare(QStringLiteral("UPDATE spend_lines SET basis = ? WHERE import_id = ?"));
+        if (!update)
+            return update.error();
+        update.value().bind(1, basis).bind(2, m_importId);
+        return update.value().exec();
+    }
+
+    // Every line handed over is stored (or the first failure).
+    Status finish()
+    {
+        handOver();
+        m_writer.drain();
+        return m_failed.load() ? firstError() : success();
+    }
+
+    int lines() const { return m_lines; }
+
+private:
+    void handOver()
+    {
+        if (m_batch.empty())
+            return;
+        m_writer.push(std::move(m_batch));
+        m_batch = std::vector<SpendLine>();
+        m_batch.reserve(kBatchLines);
+    }
+
+    Status firstError()
+    {
+        std::lock_guard lock(m_errorMutex);
+        return m_error;
+    }
+
+    // On the writer thread.
+    void store(std::vector<SpendLine> &batch)
+    {
+        for (const SpendLine &l : batch) {
+            if (m_failed.load())
+                return;
+            if (auto s = insert(l); !s) {
+                std::lock_guard lock(m_errorMutex);
+                m_error = Error{QStringLiteral("row %1: %2").arg(l.sourceRow).arg(s.errorMessage())};
+                m_failed.store(true);
+                return;
+            }
+            ++m_lines;
+        }
+    }
+
+    Status insert(const SpendLine &l)
+    {
         Statement &s = m_insert;
         s.reset();
         // --project files every line under the project; otherwise the line's own tag, if any.
@@ -141,30 +234,20 @@ public:
             .bind(18, l.currency)
             .bind(19, l.basis)
             .bind(20, l.sourceRow);
-        if (auto st = s.exec(); !st)
-            return st.error();
-        ++m_lines;
-        return success();
+        return s.exec();
     }
 
-    Status setBasis(const QString &basis) override
-    {
-        auto update = m_db.prepare(QStringLiteral("UPDATE spend_lines SET basis = ? WHERE import_id = ?"));
-        if (!update)
-            return update.error();
-        update.value().bind(1, basis).bind(2, m_importId);
-        return update.value().exec();
-    }
-
-    int lines() const { return m_lines; }
-
-private:
     Database &m_db;
     Statement &m_insert;
     qint64 m_importId;
     QString m_project;
     const SpendImportOptions &m_options;
-    int m_lines = 0;
+    std::vector<SpendLine> m_batch;
+    int m_lines = 0; // written by the writer, read after drain()
+    std::atomic<bool> m_failed{false};
+    std::mutex m_errorMutex;
+    Status m_error = success();
+    WorkerQueue<std::vector<SpendLine>> m_writer{kBatchesAhead, [this](std::vector<SpendLine> &b) { store(b); }};
 };
 
 std::optional<qint64> importWithHash(Database &db, const QString &sha)
@@ -205,8 +288,12 @@ Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QS
         return insert.error();
     StoreSink sink(db, insert.value(), outcome.importId, project, options);
     auto read = readBillingExport(device, sourceName, format, sink, options.progress);
-    if (!read)
-        return read.error(); // the transaction rolls back: nothing of the file stays
+    if (!read) {
+        (void)sink.finish(); // the writer stops before the transaction rolls back
+        return read.error(); // nothing of the file stays
+    }
+    if (auto stored = sink.finish(); !stored)
+        return fail(db, sourceName, stored.errorMessage());
     const QString sha = QString::fromLatin1(read->sha256.toHex());
     if (const auto earlier = importWithHash(db, sha)) {
         SpendImportOutcome duplicate;

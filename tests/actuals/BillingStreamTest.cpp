@@ -103,15 +103,15 @@ TEST(CsvRecordReader, RecordsAreTheSameWhereverTheTextIsSplit)
     for (qsizetype cut = 0; cut <= text.size(); ++cut) {
         for (qsizetype cut2 = cut; cut2 <= text.size(); cut2 += 3) {
             CsvRecordReader reader;
-            QList<CsvRecord> records;
+            QList<CsvFields> records;
             reader.feed(QStringView(text).left(cut), records);
             reader.feed(QStringView(text).mid(cut, cut2 - cut), records);
             reader.feed(QStringView(text).mid(cut2), records);
             ASSERT_TRUE(reader.finish(records));
             ASSERT_EQ(records.size(), 4) << "cut at " << cut << " and " << cut2;
-            EXPECT_EQ(records.at(0).fields, whole->header());
+            EXPECT_EQ(records.at(0).toList(), whole->header());
             for (int r = 0; r < 3; ++r) {
-                EXPECT_EQ(records.at(r + 1).fields, whole->records().at(r).fields) << "cut at " << cut << " and " << cut2;
+                EXPECT_EQ(records.at(r + 1).toList(), whole->records().at(r).fields) << "cut at " << cut << " and " << cut2;
                 EXPECT_EQ(records.at(r + 1).line, whole->records().at(r).line);
             }
         }
@@ -124,7 +124,7 @@ TEST(CsvRecordReader, RecordsAreTheSameWhereverTheTextIsSplit)
 TEST(CsvRecordReader, AnOpenQuoteAtTheEndIsAnErrorOnItsLine)
 {
     CsvRecordReader reader;
-    QList<CsvRecord> records;
+    QList<CsvFields> records;
     reader.feed(u"a,b\n1,\"never closed\n", records);
     EXPECT_FALSE(reader.finish(records));
     EXPECT_EQ(reader.errorLine(), 2);

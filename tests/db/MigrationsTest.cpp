@@ -167,3 +167,31 @@ TEST(Migrations, Version3KeepsEveryOfferAndItsHistoryAndDescribesCommitments)
     EXPECT_EQ(scalar(*db, "SELECT count(*) FROM offer_flags"), 0);
     EXPECT_EQ(scalar(*db, "SELECT count(*) FROM price_history WHERE offer_id = 1"), 0);
 }
+
+TEST(Migrations, Version7KeepsEverySpendLineItsChecksAndItsCascade)
+{
+    QTemporaryDir dir;
+    auto db = createDb(dir);
+    ASSERT_TRUE(migrate(*db, 6).ok());
+    ASSERT_TRUE(db->exec(QStringLiteral(
+                             "INSERT INTO spend_imports (id, source_file, sha256, format) VALUES (1, 'cur.csv', 'x', 'aws-cur');"
+                             "INSERT INTO spend_lines (id, import_id, provider, billing_period, usage_start, usage_end, "
+                             "resource_id, sku, gpu, kind, pricing, amount_micros, currency, basis, source_row) VALUES "
+                             "(7, 1, 'aws', '2024-05', '2024-05-01T00:00:00Z', '2024-05-01T01:00:00Z', 'i-1', "
+                             "'BoxUsage:p4d.24xlarge', 1, 'usage', 'on_demand', 32772000, 'USD', 'amortized', 2);"))
+                    .ok());
+    ASSERT_TRUE(migrate(*db).ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE id = 7 AND import_id = 1 AND gpu = 1 AND "
+                          "amount_micros = 32772000 AND source_row = 2 AND resource_id = 'i-1'"),
+              1);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM sqlite_schema WHERE name = 'spend_lines_identity'"), 1);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM sqlite_schema WHERE name = 'spend_lines_import'"), 1);
+    // The checks written as comparisons refuse what the IN lists refused.
+    EXPECT_FALSE(db->exec(QStringLiteral("UPDATE spend_lines SET kind = 'gift' WHERE id = 7")).ok());
+    EXPECT_FALSE(db->exec(QStringLiteral("UPDATE spend_lines SET pricing = 'free' WHERE id = 7")).ok());
+    EXPECT_FALSE(db->exec(QStringLiteral("UPDATE spend_lines SET gpu = 2 WHERE id = 7")).ok());
+    EXPECT_TRUE(db->exec(QStringLiteral("UPDATE spend_lines SET kind = 'other', pricing = 'unknown' WHERE id = 7")).ok());
+    // Removing the import still takes its lines with it.
+    ASSERT_TRUE(db->exec(QStringLiteral("DELETE FROM spend_imports WHERE id = 1")).ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines"), 0);
+}

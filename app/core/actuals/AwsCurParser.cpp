@@ -167,7 +167,7 @@ ParseResult parseAwsCur(Source &source, QStringList &notes)
     c.tags = m.find({u"tags"});
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         const QString type = row.text(c.type);

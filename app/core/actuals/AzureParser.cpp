@@ -85,7 +85,7 @@ ParseResult parseAzure(Source &source, QStringList &notes)
     Evidence evidence = Evidence::None;
     int actualLine = 0;
     int amortizedLine = 0;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;

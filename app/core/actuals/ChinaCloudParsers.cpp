@@ -88,7 +88,7 @@ ParseResult parseAlibabaCsv(Source &source, QStringList &notes)
     }
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;

@@ -92,7 +92,7 @@ ParseResult parseFocus(Source &source, QStringList &notes)
     std::map<QString, BilledInstead> billedInstead; // by currency
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;

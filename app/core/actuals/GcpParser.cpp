@@ -362,7 +362,7 @@ ParseResult parseConsoleCsv(Source &source, QStringList &notes)
     const int unit = m.find({u"Usage unit"});
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         GcpRow r;
@@ -440,7 +440,7 @@ ParseResult parseFlatCsv(Source &source)
     const int creditsJson = creditAmount < 0 ? m.find({u"credits"}) : -1;
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         GcpRow r;

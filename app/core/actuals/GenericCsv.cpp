@@ -94,7 +94,7 @@ ParseResult parseGenericCsv(Source &source, QStringList &notes)
     const int gpu = m.find({u"gpu"});
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;

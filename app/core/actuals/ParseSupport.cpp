@@ -5,7 +5,9 @@
 #include <QRegularExpression>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace gpuplanner::core::actuals::detail {
 
@@ -104,19 +106,19 @@ bool CsvInput::fill()
     return !m_pending.isEmpty();
 }
 
-bool CsvInput::next(CsvRecord &record)
+bool CsvInput::next(CsvFields &record)
 {
     if (m_error || (m_lines && m_lines->failed()))
         return false;
     if (m_nextPending >= m_pending.size() && !fill())
         return false;
     record = std::move(m_pending[m_nextPending++]);
-    if (record.fields.size() != m_fields) {
+    if (record.size() != m_fields) {
         m_error = Error{QStringLiteral("%1:%2: expected %3 fields as in the header, found %4")
                             .arg(source)
                             .arg(record.line)
                             .arg(m_fields)
-                            .arg(record.fields.size())};
+                            .arg(record.size())};
         return false;
     }
     return true;
@@ -158,9 +160,9 @@ Result<CsvInput> loadCsv(Source &source, int skipLines)
             return *input.m_error;
         return Error{QStringLiteral("%1: empty file, expected a header line").arg(source.name)};
     }
-    const CsvRecord header = std::move(input.m_pending[input.m_nextPending++]);
-    input.m_fields = header.fields.size();
-    input.columns = ColumnMap(header.fields);
+    const CsvFields header = std::move(input.m_pending[input.m_nextPending++]);
+    input.m_fields = header.size();
+    input.columns = ColumnMap(header.toList());
     return input;
 }
 
@@ -178,10 +180,10 @@ Error cellError(const QString &source, int line, const QString &column, const QS
 
 QString Row::text(int col) const
 {
-    if (col < 0 || col >= int(m_rec.fields.size()))
+    if (col < 0 || col >= int(m_rec.size()))
         return {};
-    const QString t = m_rec.fields.at(col).trimmed();
-    return t.compare(u"null", Qt::CaseInsensitive) == 0 ? QString() : t;
+    const QStringView t = m_rec.at(col).trimmed();
+    return t.size() == 4 && t.compare(u"null", Qt::CaseInsensitive) == 0 ? QString() : t.toString();
 }
 
 Error Row::bad(int col, const QString &why) const
@@ -243,8 +245,51 @@ Result<QDate> Row::day(int col) const
     return *d;
 }
 
+namespace {
+
+int twoDigits(QStringView t, qsizetype at)
+{
+    const char16_t a = t[at].unicode();
+    const char16_t b = t[at + 1].unicode();
+    if (a < u'0' || a > u'9' || b < u'0' || b > u'9')
+        return -1;
+    return (a - u'0') * 10 + (b - u'0');
+}
+
+// "2024-05-01T00:00:00Z" or "2024-05-01T00:00:00.000Z", the shapes AWS, FOCUS and most exports
+// write on every line, read without the general expression below.
+std::optional<QDateTime> isoUtcSeconds(QStringView t)
+{
+    const bool millis = t.size() == 24 && t[19] == u'.';
+    if ((t.size() != 20 && !millis) || t[4] != u'-' || t[7] != u'-' || t[10] != u'T' || t[13] != u':'
+        || t[16] != u':' || (t.back() != u'Z' && t.back() != u'z'))
+        return std::nullopt;
+    const int century = twoDigits(t, 0);
+    const int year = twoDigits(t, 2);
+    const int fields[] = {twoDigits(t, 5), twoDigits(t, 8), twoDigits(t, 11), twoDigits(t, 14), twoDigits(t, 17)};
+    if (century < 0 || year < 0 || std::any_of(std::begin(fields), std::end(fields), [](int v) { return v < 0; }))
+        return std::nullopt;
+    int ms = 0;
+    if (millis) {
+        const int tens = twoDigits(t, 20);
+        const int last = twoDigits(t, 21);
+        if (tens < 0 || last < 0)
+            return std::nullopt;
+        ms = tens * 10 + last % 10;
+    }
+    const QDate date(century * 100 + year, fields[0], fields[1]);
+    const QTime time(fields[2], fields[3], fields[4], ms);
+    if (!date.isValid() || !time.isValid())
+        return std::nullopt;
+    return QDateTime(date, time, QTimeZone(0));
+}
+
+} // namespace
+
 std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds)
 {
+    if (auto fast = isoUtcSeconds(text))
+        return fast;
     static const QRegularExpression re(QStringLiteral(
         "^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?)?"
         "\\s*(Z|UTC|GMT|(?:UTC|GMT)?\\s*[+-]\\d{1,2}(?::?\\d{2})?)?$"),
@@ -299,6 +344,14 @@ QString monthOf(const QDateTime &utc, int offsetSeconds)
 
 QString monthFromText(QStringView text)
 {
+    // "2024-05" and "2024-05-01..." without the expressions below.
+    if (text.size() >= 7 && text[4] == u'-' && (text.size() == 7 || text[7] == u'-' || text[7] == u'T' || text[7] == u' ')) {
+        const int century = twoDigits(text, 0);
+        const int year = twoDigits(text, 2);
+        const int month = twoDigits(text, 5);
+        if (century >= 19 && year >= 0 && month >= 1 && month <= 12 && century * 100 + year >= 1970)
+            return text.left(7).toString();
+    }
     static const QRegularExpression dashed(QStringLiteral("^(\\d{4})[-/](\\d{1,2})(?:$|[-/T ])"));
     static const QRegularExpression compact(QStringLiteral("^(\\d{4})(\\d{2})$"));
     const QString t = text.trimmed().toString();

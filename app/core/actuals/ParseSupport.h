@@ -76,7 +76,7 @@ public:
 
     // The next record; false at the end, on a malformed record (see error()) or once the lines
     // could not be stored.
-    bool next(CsvRecord &record);
+    bool next(CsvFields &record);
     const std::optional<Error> &error() const { return m_error; }
     // Status of the whole read: the first error, or success.
     Status status() const;
@@ -88,7 +88,7 @@ private:
     TextInput *m_input = nullptr;
     LineOut *m_lines = nullptr;
     std::unique_ptr<CsvRecordReader> m_reader;
-    QList<CsvRecord> m_pending;
+    QList<CsvFields> m_pending;
     qsizetype m_nextPending = 0;
     qsizetype m_fields = 0;
     bool m_finished = false;
@@ -106,7 +106,7 @@ Error cellError(const QString &source, int line, const QString &column, const QS
 class Row
 {
 public:
-    Row(const CsvInput &input, const CsvRecord &record) : m_in(input), m_rec(record) {}
+    Row(const CsvInput &input, const CsvFields &record) : m_in(input), m_rec(record) {}
 
     int line() const { return m_rec.line; }
     // Trimmed cell text; empty when the column is absent (col < 0) or holds the literal "null".
@@ -130,7 +130,7 @@ public:
 
 private:
     const CsvInput &m_in;
-    const CsvRecord &m_rec;
+    const CsvFields &m_rec;
 };
 
 // ISO 8601 with Z, an offset, " UTC" or " GMT+08:00"; with or without seconds and fractions; a

@@ -91,7 +91,7 @@ ParseResult parseTencentCsv(Source &source)
     const int durationUnit = m.find({u"Duration Unit"});
 
     LineOut &lines = *source.lines;
-    CsvRecord record;
+    CsvFields record;
     while (in.next(record)) {
         const Row row(in, record);
         SpendLine line;

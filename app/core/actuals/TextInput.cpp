@@ -59,7 +59,7 @@ bool TextInput::readChunk(QString &text)
     }
     if (bytes.contains('\0'))
         return fail(QStringLiteral("binary data, not a text export"));
-    m_hash.addData(bytes);
+    m_hasher.push(bytes); // shared, not copied
     m_bytesRead += bytes.size();
     text = m_decoder(bytes);
     if (m_decoder.hasError())
@@ -131,6 +131,7 @@ Result<QString> TextInput::readAll(qint64 maxBytes, const QString &tooLarge)
 
 QByteArray TextInput::sha256()
 {
+    m_hasher.drain();
     return m_hash.result();
 }
 

@@ -4,6 +4,7 @@
 // that says what to do, drops a byte-order mark, hashes the raw bytes and reports progress.
 
 #include "core/actuals/BillingStream.h"
+#include "core/common/WorkerQueue.h"
 
 #include <QCryptographicHash>
 #include <QStringDecoder>
@@ -39,6 +40,8 @@ private:
     QString m_name;
     ReadProgress m_progress;
     QCryptographicHash m_hash{QCryptographicHash::Sha256};
+    // SHA-256 costs as much as decoding: it runs on its own thread, a few chunks behind.
+    WorkerQueue<QByteArray> m_hasher{4, [this](QByteArray &bytes) { m_hash.addData(bytes); }};
     QStringDecoder m_decoder{QStringDecoder::Utf8};
     QString m_head;
     bool m_headRead = false;

@@ -19,25 +19,39 @@ QString CsvTable::field(const CsvRecord &record, const QString &column) const
     return record.fields.at(*it);
 }
 
+QStringList CsvFields::toList() const
+{
+    QStringList list;
+    list.reserve(ends.size());
+    for (qsizetype i = 0; i < ends.size(); ++i)
+        list.append(at(i).toString());
+    return list;
+}
+
 void CsvRecordReader::endField()
 {
-    m_current.append(m_field);
-    m_field.clear();
+    m_current.ends.append(m_current.text.size());
     m_fieldStarted = false;
 }
 
-void CsvRecordReader::endRecord(QList<CsvRecord> &out)
+void CsvRecordReader::endRecord(QList<CsvFields> &out)
 {
     endField();
-    const bool blank = m_current.size() == 1 && m_current.constFirst().isEmpty();
-    if (!blank)
-        out.append(CsvRecord{m_recordLine, std::move(m_current)});
-    m_current = QStringList();
+    const bool blank = m_current.ends.size() == 1 && m_current.text.isEmpty();
+    const qsizetype fields = m_current.ends.size();
+    const qsizetype chars = m_current.text.size();
+    if (!blank) {
+        m_current.line = m_recordLine;
+        out.append(std::move(m_current));
+    }
+    m_current = CsvFields();
+    m_current.ends.reserve(fields);
+    m_current.text.reserve(chars + chars / 4);
     ++m_line;
     m_recordLine = m_line;
 }
 
-void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
+void CsvRecordReader::feed(QStringView text, QList<CsvFields> &out)
 {
     const qsizetype n = text.size();
     qsizetype i = 0;
@@ -53,7 +67,7 @@ void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
         if (m_quoteInQuotes) {
             m_quoteInQuotes = false;
             if (c == u'"') {
-                m_field.append(u'"');
+                m_current.text.append(u'"');
                 ++i;
                 continue;
             }
@@ -67,13 +81,13 @@ void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
                     ++m_line;
                 ++j;
             }
-            m_field.append(text.mid(i, j - i));
+            m_current.text.append(text.mid(i, j - i));
             if (j < n)
                 m_quoteInQuotes = true;
             i = j + 1;
             continue;
         }
-        if (c == u'"' && !m_fieldStarted && m_field.isEmpty()) {
+        if (c == u'"' && !m_fieldStarted) {
             m_inQuotes = true;
             m_fieldStarted = true;
         } else if (c == u',') {
@@ -93,7 +107,7 @@ void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
                     break;
                 ++j;
             }
-            m_field.append(text.mid(i, j - i));
+            m_current.text.append(text.mid(i, j - i));
             m_fieldStarted = true;
             i = j;
             continue;
@@ -102,7 +116,7 @@ void CsvRecordReader::feed(QStringView text, QList<CsvRecord> &out)
     }
 }
 
-bool CsvRecordReader::finish(QList<CsvRecord> &out)
+bool CsvRecordReader::finish(QList<CsvFields> &out)
 {
     if (m_quoteInQuotes) {
         m_quoteInQuotes = false;
@@ -110,7 +124,9 @@ bool CsvRecordReader::finish(QList<CsvRecord> &out)
     }
     if (m_inQuotes)
         return false;
-    if (!m_field.isEmpty() || !m_current.isEmpty())
+    // Text since the last field's end, or fields already ended: a record without a line break.
+    const qsizetype lastEnd = m_current.ends.isEmpty() ? 0 : m_current.ends.constLast();
+    if (m_current.text.size() > lastEnd || !m_current.ends.isEmpty())
         endRecord(out);
     return true;
 }
@@ -118,12 +134,16 @@ bool CsvRecordReader::finish(QList<CsvRecord> &out)
 Result<CsvTable> parseCsv(const QString &text, const QString &sourceName)
 {
     CsvRecordReader reader;
-    QList<CsvRecord> rows;
-    reader.feed(text, rows);
-    if (!reader.finish(rows))
+    QList<CsvFields> fields;
+    reader.feed(text, fields);
+    if (!reader.finish(fields))
         return Error{QStringLiteral("%1:%2: unterminated quoted field").arg(sourceName).arg(reader.errorLine())};
-    if (rows.isEmpty())
+    if (fields.isEmpty())
         return Error{QStringLiteral("%1: empty file, expected a header line").arg(sourceName)};
+    QList<CsvRecord> rows;
+    rows.reserve(fields.size());
+    for (const CsvFields &f : std::as_const(fields))
+        rows.append(CsvRecord{f.line, f.toList()});
 
     QStringList header = rows.takeFirst().fields;
     for (const CsvRecord &r : std::as_const(rows)) {
