@@ -70,10 +70,10 @@ ReadProgress progressLines(const QString &name, QTextStream &err)
 {
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
-    auto lastShown = std::make_shared<qint64>(0);
+    constexpr qint64 kFirstAfterMs = 2000;
+    constexpr qint64 kEveryMs = 3000;
+    auto lastShown = std::make_shared<qint64>(kFirstAfterMs - kEveryMs);
     return [=, &err](qint64 done, qint64 total) {
-        constexpr qint64 kFirstAfterMs = 2000;
-        constexpr qint64 kEveryMs = 3000;
         const qint64 now = clock->elapsed();
         if (now < kFirstAfterMs || now - *lastShown < kEveryMs)
             return true;

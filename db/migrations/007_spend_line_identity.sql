@@ -3,7 +3,9 @@
 -- builds a temporary table on every insert: a fifth of the insert's time) and gains the index a
 -- restated period is found through: each earlier line of the same provider and period is looked
 -- up among the new import's lines, instead of holding every line's identity in memory. It
--- starts with (provider, billing_period), so it replaces the index of 006 on those two.
+-- starts with (provider, billing_period), so it replaces the index of 006 on those two, and ends
+-- with the import, so a lookup finds the new import's line at once however many earlier lines
+-- share its time, resource and SKU.
 CREATE TABLE spend_lines_007 (
     id             INTEGER PRIMARY KEY,
     import_id      INTEGER NOT NULL REFERENCES spend_imports(id) ON DELETE CASCADE,
@@ -35,4 +37,4 @@ INSERT INTO spend_lines_007 SELECT id, import_id, provider, project, billing_per
 DROP TABLE spend_lines;
 ALTER TABLE spend_lines_007 RENAME TO spend_lines;
 CREATE INDEX spend_lines_import ON spend_lines (import_id);
-CREATE INDEX spend_lines_identity ON spend_lines (provider, billing_period, usage_start, resource_id, sku);
+CREATE INDEX spend_lines_identity ON spend_lines (provider, billing_period, usage_start, resource_id, sku, import_id);
