@@ -358,3 +358,60 @@ TEST_F(PlanCli, HostileFilesAndNumbersAreErrorsNotHangsOrCrashes)
         EXPECT_TRUE(r.err.contains(QString::fromUtf8(f.expected))) << r.err.toStdString();
     }
 }
+
+TEST_F(PlanCli, TheTimelinesMainRunCostsWhatThePlansOptionCosts)
+{
+    // One computation of an option's cost: with only its main-run phase, every example's
+    // timeline prices all on-demand at exactly the plan's cost of the on-demand option it names
+    // (compute, storage and egress), and spot, where that phase allows it, at the spot option's.
+    for (const char *name : {"bert-base-finetune", "llama-7b-pretrain", "measured-throughput", "mobilenet-t4",
+                             "spot-distributed-training"}) {
+        SCOPED_TRACE(name);
+        QFile f(example(QLatin1String(name)));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+        QJsonObject scenario = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonArray mainOnly;
+        for (const QJsonValue &p : scenario.value(u"phases").toArray()) {
+            QJsonObject phase = p.toObject();
+            phase.insert(QStringLiteral("spot_allowed"), true);
+            if (phase.value(u"main_run").toBool())
+                mainOnly.append(phase);
+        }
+        ASSERT_EQ(mainOnly.size(), 1);
+        scenario.insert(QStringLiteral("phases"), mainOnly);
+        const QString path = write(QJsonDocument(scenario).toJson());
+
+        const CliRun plan = run({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"),
+                                 QStringLiteral("--top"), QStringLiteral("0")});
+        ASSERT_EQ(plan.code, 0) << plan.err.toStdString();
+        const CliRun timeline = run({QStringLiteral("timeline"), path, QStringLiteral("--format"), QStringLiteral("json")});
+        ASSERT_EQ(timeline.code, 0) << timeline.err.toStdString();
+        const QJsonObject p = QJsonDocument::fromJson(plan.out.toUtf8()).object();
+        const QJsonObject t = QJsonDocument::fromJson(timeline.out.toUtf8()).object();
+        QHash<QString, QJsonObject> strategies;
+        for (const QJsonValue &s : t.value(u"strategies").toArray())
+            strategies.insert(s.toObject().value(u"id").toString(), s.toObject());
+        // The note names the option: "<provider> <instance type> on-demand" (or "... spot, N% ...").
+        const auto costsTheSame = [&](const QJsonObject &strategy, const QString &billing, const QString &word) {
+            for (const QJsonValue &v : p.value(u"options").toArray()) {
+                const QJsonObject o = v.toObject();
+                const QString label = QStringLiteral("%1 %2 %3")
+                                          .arg(o.value(u"provider_name").toString(), o.value(u"instance_type").toString(), word);
+                if (o.value(u"billing").toString() == billing && strategy.value(u"note").toString().startsWith(label)
+                    && std::abs(strategy.value(u"total").toDouble() - o.value(u"cost").toDouble()) < 0.01)
+                    return true;
+            }
+            return false;
+        };
+        const QJsonObject od = strategies.value(QStringLiteral("on_demand"));
+        const bool matched = costsTheSame(od, QStringLiteral("on_demand"), QStringLiteral("on-demand"));
+        if (strategies.contains(QStringLiteral("spot"))) {
+            const QJsonObject spot = strategies.value(QStringLiteral("spot"));
+            EXPECT_TRUE(costsTheSame(spot, QStringLiteral("spot"), QStringLiteral("spot")))
+                << "no spot option costs the timeline's " << spot.value(u"total").toDouble() << " ("
+                << spot.value(u"note").toString().toStdString() << ")";
+        }
+        EXPECT_TRUE(matched) << "no on-demand option costs the timeline's " << od.value(u"total").toDouble() << " ("
+                             << od.value(u"note").toString().toStdString() << ")";
+    }
+}

@@ -141,3 +141,39 @@ TEST(Timeline, NeedsPhases)
 {
     EXPECT_TRUE(buildTimeline(Scenario(), rates(), FxTable()).errorMessage().startsWith(QStringLiteral("phases")));
 }
+
+TEST(Timeline, TheMainRunPaysItsStorageAndEgressAsThePlanDoes)
+{
+    // A main run of 8 GPUs for 1,095 h (1.5 months of 730 h) with 300 of extras on-demand, and a
+    // spot run of 8 GPUs for 1,000 h with 10 % extra time and 280 of extras.
+    Scenario s;
+    Phase run;
+    run.name = QStringLiteral("Main run");
+    run.start = QDate(2026, 1, 1);
+    run.months = 1;
+    run.load = PhaseLoad::MainRun;
+    s.phases = {run};
+    TimelineRates r = rates();
+    r.mainRunHours = 1095;
+    r.mainRunExtras = 300;
+    r.spotPerGpuHour = 1.0;
+    r.spotTimeFactor = 1.1;
+    r.spotMainRunGpus = 8;
+    r.spotMainRunHours = 1000;
+    r.spotMainRunExtras = 280;
+
+    auto t = buildTimeline(s, r, FxTable());
+    ASSERT_TRUE(t.ok()) << t.errorMessage().toStdString();
+    const StrategySeries &od = t->strategies.first();
+    // 8 x 1,095 GPU-h at 2 plus the extras: the option's cost. Month 1 holds 730 of 1,095 h.
+    EXPECT_DOUBLE_EQ(od.total, 8 * 1095 * 2.0 + 300);
+    EXPECT_NEAR(od.monthly[0], 8 * 730 * 2.0 + 300 * 730.0 / 1095.0, 1e-9);
+    // The main run may not use spot: the spot strategy prices it on-demand, with its extras.
+    ASSERT_EQ(t->strategies.last().id, QStringLiteral("spot"));
+    EXPECT_DOUBLE_EQ(t->strategies.last().total, od.total);
+
+    s.phases[0].spotAllowed = true;
+    auto onSpot = buildTimeline(s, r, FxTable());
+    ASSERT_TRUE(onSpot.ok());
+    EXPECT_NEAR(onSpot->strategies.last().total, 8 * 1000 * 1.1 * 1.0 + 280, 1e-9);
+}

@@ -51,6 +51,24 @@ std::vector<double> phaseLoad(const QList<Phase> &phases, const QDate &start, in
     return load;
 }
 
+// The main run's extras (storage, egress) spread over its months as its GPU-hours are.
+std::vector<double> mainRunExtras(const QList<Phase> &phases, const QDate &start, int gpus, double hours,
+                                  double timeFactor, double extras, int horizon)
+{
+    QList<Phase> mainRuns;
+    for (const Phase &p : phases) {
+        if (p.load == PhaseLoad::MainRun)
+            mainRuns.append(p);
+    }
+    std::vector<double> out = phaseLoad(mainRuns, start, gpus, hours, true, timeFactor, horizon);
+    double total = 0;
+    for (double v : out)
+        total += v;
+    for (double &v : out)
+        v = total > 0 ? v / total * extras : 0.0;
+    return out;
+}
+
 void finish(StrategySeries &s, const std::vector<double> *onDemand)
 {
     s.cumulative.resize(s.monthly.size());
@@ -154,6 +172,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     rates.onDemandLabel = TimelineText::tr("%1 %2 on-demand").arg(odOffer.providerLabel(), odOffer.instanceType);
     rates.mainRunGpus = od.gpus;
     rates.mainRunHours = od.hours;
+    rates.mainRunExtras = std::max(0.0, od.cost - od.pricePerHour * od.instances * od.hours);
     const QString ownedGpu = scenario.ownership.gpu.isEmpty() ? odOffer.gpu : scenario.ownership.gpu;
     if (const GpuModel *g = planner.gpuModel(ownedGpu))
         rates.gpuTdpW = g->tdpW.value_or(0);
@@ -183,6 +202,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         rates.spotTimeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
         rates.spotMainRunGpus = s.gpus;
         rates.spotMainRunHours = s.hours;
+        rates.spotMainRunExtras = std::max(0.0, s.cost - rates.spotTimeFactor * plain);
         rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.providerLabel(), so.instanceType);
     }
     // The cheapest variant (upfront option, offering class) of each billing model and term.
@@ -263,9 +283,12 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     const double od = rates.onDemandPerGpuHour;
     t.loadGpuHours = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, false, 1.0, horizon);
 
+    // Every cloud strategy pays the main run's storage and egress, as the plan's option does.
+    const std::vector<double> extras =
+        mainRunExtras(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, 1.0, rates.mainRunExtras, horizon);
     StrategySeries onDemand{QStringLiteral("on_demand"), TimelineText::tr("All on-demand"), {}, {}, 0, -1, rates.onDemandLabel};
-    for (double load : t.loadGpuHours)
-        onDemand.monthly.push_back(load * od);
+    for (int m = 0; m < horizon; ++m)
+        onDemand.monthly.push_back(t.loadGpuHours[std::size_t(m)] * od + extras[std::size_t(m)]);
     finish(onDemand, nullptr);
     t.strategies.append(onDemand);
     // A copy: appending strategies may move the list's elements.
@@ -276,6 +299,8 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
         const ReservedChoice &choice = reserved[std::size_t(i)];
         StrategySeries best{term.id, TimelineText::tr("%1 base + on-demand").arg(term.label), {}, {}, 0, -1, {}};
         best.monthly = reservedMonthly(t.loadGpuHours, term.perGpu, od, choice);
+        for (int m = 0; m < horizon; ++m)
+            best.monthly[std::size_t(m)] += extras[std::size_t(m)];
         finish(best, &odCumulative);
         if (choice.base == 0)
             best.breakEvenMonth = -1; // all on-demand under another name: nothing to break even with
@@ -300,11 +325,18 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
                                                      true, rates.spotTimeFactor, horizon);
         const std::vector<double> onDemandPart = phaseLoad(otherPhases, t.start, rates.mainRunGpus, rates.mainRunHours,
                                                            false, 1.0, horizon);
+        const bool mainRunOnSpot = std::any_of(spotPhases.cbegin(), spotPhases.cend(),
+                                               [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
+        const std::vector<double> spotExtras =
+            mainRunOnSpot ? mainRunExtras(spotPhases, t.start, rates.spotMainRunGpus, rates.spotMainRunHours,
+                                          rates.spotTimeFactor, rates.spotMainRunExtras, horizon)
+                          : extras;
         StrategySeries s{QStringLiteral("spot"), TimelineText::tr("Spot where allowed"), {}, {}, 0, -1,
                          TimelineText::tr("%1, %2% expected extra time from interruptions")
                              .arg(rates.spotLabel).arg((rates.spotTimeFactor - 1.0) * 100.0, 0, 'f', 0)};
         for (int m = 0; m < horizon; ++m)
-            s.monthly.push_back(onSpot[std::size_t(m)] * *rates.spotPerGpuHour + onDemandPart[std::size_t(m)] * od);
+            s.monthly.push_back(onSpot[std::size_t(m)] * *rates.spotPerGpuHour + onDemandPart[std::size_t(m)] * od
+                                + spotExtras[std::size_t(m)]);
         finish(s, &odCumulative);
         if (spotPhases.isEmpty())
             s.note = TimelineText::tr("no phase allows spot");

@@ -27,11 +27,15 @@ struct TimelineRates
     QString onDemandLabel;
     int mainRunGpus = 0;
     double mainRunHours = 0;
+    // What the plan's option costs beyond its GPU-hours at the hourly rate (storage, egress, the
+    // provider's billing increments), so the timeline's main run costs what the plan's option costs.
+    double mainRunExtras = 0;
 
     std::optional<double> spotPerGpuHour;
     double spotTimeFactor = 1; // expected billed time over the uninterrupted time
     int spotMainRunGpus = 0;
     double spotMainRunHours = 0;
+    double spotMainRunExtras = 0;
     QString spotLabel;
 
     // Every commitment term available for the on-demand option's instance type and region (the
