@@ -3217,6 +3217,14 @@ Cost %2 (P90 %3) · time %4</source>
         <source>Project phases</source>
         <translation>项目阶段</translation>
     </message>
+    <message>
+        <source>The planned job runs on spot when the plan chooses spot: spot is one of the billing models in Constraints. Change it there.</source>
+        <translation>方案选择竞价时，计划中的任务以竞价实例运行：竞价是“约束”中的计费方式之一。请在那里修改。</translation>
+    </message>
+    <message>
+        <source>The planned job runs on-demand: spot is not one of the billing models in Constraints. Change it there.</source>
+        <translation>计划中的任务按需运行：竞价不在“约束”的计费方式中。请在那里修改。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::PlanRunner</name>

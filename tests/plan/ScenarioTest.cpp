@@ -410,3 +410,31 @@ TEST(Scenario, AServingPhaseSetsHowLongTheModelIsServed)
     EXPECT_DOUBLE_EQ(alone->assumptions.servingMonths, 12);
     EXPECT_TRUE(alone->assumptions.servingPhase.isEmpty());
 }
+
+TEST(Scenario, ThePlannedJobRunsOnSpotExactlyWhenThePlanMay)
+{
+    // llama-7b-pretrain: every billing model allowed; its main-run phase says spot_allowed true.
+    QJsonObject base = example();
+    QJsonArray phases = base.value(u"phases").toArray();
+    int main = -1;
+    for (int i = 0; i < phases.size(); ++i) {
+        if (phases.at(i).toObject().value(u"main_run").toBool())
+            main = i;
+    }
+    ASSERT_GE(main, 0);
+    const auto spotOf = [&](const QJsonObject &o) {
+        auto s = parseScenario(QJsonDocument(o).toJson(), presets());
+        EXPECT_TRUE(s.ok()) << s.errorMessage().toStdString();
+        return s.ok() && s->phases.at(main).spotAllowed;
+    };
+    const QString flag = QStringLiteral("phases[%1].spot_allowed").arg(main);
+    // The phase's own flag does not decide: without it, the plan's billing models do.
+    EXPECT_TRUE(spotOf(setAt(base, flag.split(u'.'), false).toObject()));
+    const QJsonObject onDemandOnly =
+        setAt(base, {QStringLiteral("constraints"), QStringLiteral("billing")}, QJsonArray{QStringLiteral("on_demand")}).toObject();
+    EXPECT_FALSE(spotOf(setAt(onDemandOnly, flag.split(u'.'), true).toObject()));
+    const QJsonObject withSpot = setAt(base, {QStringLiteral("constraints"), QStringLiteral("billing")},
+                                       QJsonArray{QStringLiteral("on_demand"), QStringLiteral("spot")})
+                                     .toObject();
+    EXPECT_TRUE(spotOf(setAt(withSpot, flag.split(u'.'), false).toObject()));
+}

@@ -960,3 +960,33 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
     EXPECT_TRUE(view->isColumnHidden(ui::ComparisonModel::CostPerMillionTokens));
     EXPECT_EQ(scatter->title(), QStringLiteral("Cost against time")) << "a training plan has its time across again";
 }
+
+TEST(PlanModels, ThePlannedJobsSpotCellShowsTheConstraintsBillingAndCannotBeSetThere)
+{
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets);
+    ui::ScenarioDocument doc(presets.value());
+    ui::PhasesModel model(&doc);
+    int main = -1;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, ui::PhasesModel::Amount).data().toString() == QStringLiteral("from the plan"))
+            main = r;
+    }
+    ASSERT_GE(main, 0) << "the new scenario has a planned-job phase";
+    const QModelIndex spot = model.index(main, ui::PhasesModel::Spot);
+    // No billing models named: every one allowed, spot included.
+    EXPECT_EQ(spot.data(Qt::CheckStateRole).toInt(), Qt::Checked);
+    EXPECT_FALSE(model.flags(spot) & Qt::ItemIsUserCheckable);
+    EXPECT_FALSE(model.flags(spot) & Qt::ItemIsEnabled);
+    EXPECT_TRUE(spot.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Constraints")));
+    ASSERT_TRUE(doc.scenario().has_value());
+    EXPECT_TRUE(doc.scenario()->phases.at(main).spotAllowed);
+
+    doc.setValue(QStringLiteral("constraints.billing"), QJsonArray{QStringLiteral("on_demand")});
+    EXPECT_EQ(model.index(main, ui::PhasesModel::Spot).data(Qt::CheckStateRole).toInt(), Qt::Unchecked);
+    ASSERT_TRUE(doc.scenario().has_value()) << doc.error().toStdString();
+    EXPECT_FALSE(doc.scenario()->phases.at(main).spotAllowed);
+    // Other phases keep a box of their own.
+    const int other = main == 0 ? 1 : 0;
+    EXPECT_TRUE(model.flags(model.index(other, ui::PhasesModel::Spot)) & Qt::ItemIsUserCheckable);
+}

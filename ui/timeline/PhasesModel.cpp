@@ -64,6 +64,12 @@ QString PhasesModel::loadOf(const QJsonObject &phase)
     return QStringLiteral("gpu_hours_per_month");
 }
 
+bool PhasesModel::planAllowsSpot() const
+{
+    const QJsonArray billing = m_doc->value(QStringLiteral("constraints.billing")).toArray();
+    return billing.isEmpty() || billing.contains(QJsonValue(QStringLiteral("spot")));
+}
+
 int PhasesModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_phases.size());
@@ -80,8 +86,15 @@ QVariant PhasesModel::data(const QModelIndex &index, int role) const
         return {};
     const QJsonObject p = m_phases.at(index.row()).toObject();
     const QString load = loadOf(p);
-    if (index.column() == Spot && role == Qt::CheckStateRole)
-        return p.value(QStringLiteral("spot_allowed")).toBool() ? Qt::Checked : Qt::Unchecked;
+    if (index.column() == Spot && role == Qt::CheckStateRole) {
+        const bool spot = load == u"main_run" ? planAllowsSpot() : p.value(QStringLiteral("spot_allowed")).toBool();
+        return spot ? Qt::Checked : Qt::Unchecked;
+    }
+    if (index.column() == Spot && role == Qt::ToolTipRole && load == u"main_run")
+        return planAllowsSpot() ? tr("The planned job runs on spot when the plan chooses spot: spot is one of the "
+                                     "billing models in Constraints. Change it there.")
+                                : tr("The planned job runs on-demand: spot is not one of the billing models in "
+                                     "Constraints. Change it there.");
     if ((role == Qt::ToolTipRole || role == Qt::BackgroundRole) && errorColumn(index.row()) == index.column()) {
         if (role == Qt::BackgroundRole)
             return invalidFieldColor(QGuiApplication::palette());
@@ -173,8 +186,12 @@ Qt::ItemFlags PhasesModel::flags(const QModelIndex &index) const
     if (!index.isValid())
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    if (index.column() == Spot)
+    if (index.column() == Spot) {
+        // The planned job's spot follows the plan's billing models (Constraints), shown, not set here.
+        if (index.row() < m_phases.size() && loadOf(m_phases.at(index.row()).toObject()) == u"main_run")
+            return Qt::ItemIsSelectable;
         return f | Qt::ItemIsUserCheckable;
+    }
     return f | Qt::ItemIsEditable;
 }
 

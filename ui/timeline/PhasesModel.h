@@ -34,6 +34,8 @@ public:
     // The column the document's error points at in this row ("phases[2].months": Months), or -1:
     // the table shows the loader's words on that cell, where the value was typed.
     int errorColumn(int row) const;
+    // constraints.billing allows spot (or names no billing model at all).
+    bool planAllowsSpot() const;
 
 private:
     void reload();

@@ -310,6 +310,12 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         readOwnership(r, *o, s.ownership);
     if (r.failed())
         return Error{r.error()};
+    // The planned job (a main-run phase) runs on spot exactly when the plan may rent spot: one
+    // setting, the constraints' billing models, for the plan and its timeline alike.
+    for (Phase &p : s.phases) {
+        if (p.load == PhaseLoad::MainRun)
+            p.spotAllowed = s.constraints.allows(Billing::Spot);
+    }
     // Serving: how long the model is served is one setting, the serving phase's months, which the
     // timeline draws; assumptions.serving_months counts only where no phase serves the plan.
     if (s.workload.kind == WorkloadKind::Inference) {

@@ -61,7 +61,9 @@ QJsonArray phasesToJson(const QList<Phase> &phases)
         case PhaseLoad::Gpus: o.insert(QStringLiteral("gpus"), p.gpus); break;
         case PhaseLoad::MainRun: o.insert(QStringLiteral("main_run"), true); break;
         }
-        o.insert(QStringLiteral("spot_allowed"), p.spotAllowed);
+        // The planned job's spot follows constraints.billing; only other phases carry their own.
+        if (p.load != PhaseLoad::MainRun)
+            o.insert(QStringLiteral("spot_allowed"), p.spotAllowed);
         out.append(o);
     }
     return out;
