@@ -257,7 +257,7 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     const TrainPrecision precision = a.choice<TrainPrecision>(
         u"precision", TrainPrecision::Mixed,
         {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32}, {u"bf16", TrainPrecision::Mixed},
-         {u"fp16", TrainPrecision::Mixed}, {u"fp8", TrainPrecision::Fp8}});
+         {u"fp16", TrainPrecision::Fp16Mixed}, {u"fp8", TrainPrecision::Fp8}});
     t.precision = precision;
     t.optimizer = a.choice<Optimizer>(u"optimizer", Optimizer::AdamW,
                                       {{u"adamw", Optimizer::AdamW}, {u"adam", Optimizer::AdamW},

@@ -836,6 +836,14 @@
         <source>%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s), the months of the phase &quot;%5&quot;.</source>
         <translation>%1 台 %2（%3 个 GPU）满足需求；按 %4 个月计价，即阶段“%5”的月数。</translation>
     </message>
+    <message>
+        <source>%1 has no %2: estimated in %3, the format it runs.</source>
+        <translation>%1 不支持 %2：按它实际运行的 %3 估算。</translation>
+    </message>
+    <message>
+        <source>The spec table has no %1 rate for %2: estimated at its %3 rate, which may understate it.</source>
+        <translation>规格表中没有 %2 的 %1 算力：按其 %3 算力估算，可能偏低。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioText</name>

@@ -136,6 +136,11 @@ struct Estimate
     double gpuHoursP10() const { return gpuHours * campaign.low; }
     double gpuHoursP90() const { return gpuHours * campaign.high; }
     double peakTflops = 0; // per GPU, for the precision used
+    // The format the workload asked its matrix math in and the one this GPU runs it in; they
+    // differ where the part lacks the format (BF16 on a T4 runs in FP16, FP8 on an A100 in BF16).
+    NumberFormat formatAsked = NumberFormat::Bf16;
+    NumberFormat formatUsed = NumberFormat::Bf16;
+    bool formatLacking = false; // the part lacks formatAsked (else only its rate is unknown)
     Bottleneck bottleneck = Bottleneck::Compute;
 
     // Training step anatomy (seconds per optimizer step).

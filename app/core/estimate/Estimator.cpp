@@ -115,6 +115,9 @@ Estimate estimateVision(const Workload &w, const ClusterConfig &c)
         return e;
     }
     e.peakTflops = trainPeak(c.gpu, v.precision);
+    e.formatAsked = askedFormat(v.precision);
+    e.formatUsed = c.gpu.formatRun(e.formatAsked);
+    e.formatLacking = c.gpu.lacksFormat(e.formatAsked);
     if (e.peakTflops <= 0) {
         e.problem = FitProblem::NoComputeSpecs;
         return e;
@@ -228,9 +231,22 @@ MathPrecision mathPrecision(TrainPrecision precision)
     case TrainPrecision::Fp32: return MathPrecision::Fp32;
     case TrainPrecision::Tf32: return MathPrecision::Tf32;
     case TrainPrecision::Mixed: return MathPrecision::Bf16;
+    case TrainPrecision::Fp16Mixed: return MathPrecision::Bf16; // the 16-bit tensor rate
     case TrainPrecision::Fp8: return MathPrecision::Fp8;
     }
     return MathPrecision::Bf16;
+}
+
+NumberFormat askedFormat(TrainPrecision precision)
+{
+    switch (precision) {
+    case TrainPrecision::Fp32: return NumberFormat::Fp32;
+    case TrainPrecision::Tf32: return NumberFormat::Tf32;
+    case TrainPrecision::Mixed: return NumberFormat::Bf16;
+    case TrainPrecision::Fp16Mixed: return NumberFormat::Fp16;
+    case TrainPrecision::Fp8: return NumberFormat::Fp8;
+    }
+    return NumberFormat::Bf16;
 }
 
 double parameterCount(const TransformerArch &m, bool tiedEmbeddings)

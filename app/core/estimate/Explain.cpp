@@ -345,6 +345,13 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                .arg(gib(e.memory.total()), gib(e.memoryCapacityBytes), gib(e.memory.weights), gib(e.memory.gradients),
                     gib(e.memory.optimizer), gib(e.memory.activations), gib(e.memory.kvCache),
                     gib(e.memory.overhead), memoryTermText(e.memory.dominant()));
+    if (e.formatUsed != e.formatAsked && e.formatLacking)
+        out << QStringLiteral("This GPU has no %1: the math is estimated in %2, the format it runs.")
+                   .arg(numberFormatName(e.formatAsked), numberFormatName(e.formatUsed));
+    else if (e.formatUsed != e.formatAsked)
+        out << QStringLiteral("The spec table has no %1 rate for this GPU: the math is estimated at its %2 rate, which "
+                              "may understate it.")
+                   .arg(numberFormatName(e.formatAsked), numberFormatName(e.formatUsed));
     switch (w.kind) {
     case WorkloadKind::Pretrain:
     case WorkloadKind::FineTune: {

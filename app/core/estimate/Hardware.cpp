@@ -87,6 +87,67 @@ double GpuSpec::peakTflops(MathPrecision p) const
     return fp32Tflops;
 }
 
+NumberFormat GpuSpec::formatRun(NumberFormat asked) const
+{
+    // The same chain as peakTflops: int8 -> fp8 -> 16-bit -> fp32, tf32 -> fp32.
+    switch (asked) {
+    case NumberFormat::Int8:
+        if (int8Tops > 0)
+            return NumberFormat::Int8;
+        [[fallthrough]];
+    case NumberFormat::Fp8:
+        if (fp8Tflops > 0)
+            return NumberFormat::Fp8;
+        [[fallthrough]];
+    case NumberFormat::Bf16:
+        if (bf16Tflops > 0)
+            return nativeBf16 ? NumberFormat::Bf16 : NumberFormat::Fp16;
+        return NumberFormat::Fp32;
+    case NumberFormat::Fp16:
+        return bf16Tflops > 0 ? NumberFormat::Fp16 : NumberFormat::Fp32;
+    case NumberFormat::Tf32:
+        if (tf32Tflops > 0)
+            return NumberFormat::Tf32;
+        [[fallthrough]];
+    case NumberFormat::Fp32:
+        return NumberFormat::Fp32;
+    }
+    return NumberFormat::Fp32;
+}
+
+bool GpuSpec::lacksFormat(NumberFormat f) const
+{
+    const bool beforeAmpere = generation == GpuGeneration::PreVolta || generation == GpuGeneration::Volta
+        || generation == GpuGeneration::Turing;
+    switch (f) {
+    case NumberFormat::Tf32:
+    case NumberFormat::Bf16:
+        return beforeAmpere;
+    case NumberFormat::Fp8:
+        return beforeAmpere || generation == GpuGeneration::Ampere;
+    case NumberFormat::Int8:
+        return generation == GpuGeneration::PreVolta || generation == GpuGeneration::Volta;
+    case NumberFormat::Fp16:
+        return generation == GpuGeneration::PreVolta && bf16Tflops <= 0;
+    case NumberFormat::Fp32:
+        return false;
+    }
+    return false;
+}
+
+QString numberFormatName(NumberFormat f)
+{
+    switch (f) {
+    case NumberFormat::Fp32: return QStringLiteral("FP32");
+    case NumberFormat::Tf32: return QStringLiteral("TF32");
+    case NumberFormat::Fp16: return QStringLiteral("FP16");
+    case NumberFormat::Bf16: return QStringLiteral("BF16");
+    case NumberFormat::Fp8: return QStringLiteral("FP8");
+    case NumberFormat::Int8: return QStringLiteral("INT8");
+    }
+    return {};
+}
+
 int ClusterConfig::nvlinkDomain() const
 {
     switch (intraLink) {
@@ -125,6 +186,7 @@ GpuSpec gpuSpecFromModel(const GpuModel &model)
     s.tf32Tflops = model.tf32Tflops.value_or(0);
     // Parts without bf16 (V100, T4, P100) run mixed precision in fp16 at the fp16 rate.
     s.bf16Tflops = model.bf16Tflops.value_or(model.fp16Tflops.value_or(0));
+    s.nativeBf16 = model.bf16Tflops.has_value();
     s.fp8Tflops = model.fp8Tflops.value_or(0);
     s.int8Tops = model.int8Tops.value_or(0);
     s.nvlinkGbs = model.nvlinkGbs.value_or(0);

@@ -29,13 +29,19 @@ enum class GpuGeneration : quint8 {
 // Numeric precision of the matrix units a workload runs on.
 enum class MathPrecision : quint8 { Fp32, Tf32, Bf16, Fp8, Int8 };
 
+// The number format matrix math runs in: what a workload asks for, and what a GPU runs it in
+// (a part without BF16 runs 16-bit math in FP16, one without FP8 in 16-bit).
+enum class NumberFormat : quint8 { Fp32, Tf32, Fp16, Bf16, Fp8, Int8 };
+QString numberFormatName(NumberFormat f); // "FP32", "TF32", "FP16", "BF16", "FP8", "INT8"
+
 struct GpuSpec
 {
     double memoryGib = 0;
     double memoryBandwidthGbs = 0;
     double fp32Tflops = 0; // 0 = unknown
     double tf32Tflops = 0;
-    double bf16Tflops = 0; // dense; fp16 when the part has no bf16
+    double bf16Tflops = 0; // dense 16-bit rate: bf16, or fp16 when the part has no bf16
+    bool nativeBf16 = true; // false: bf16Tflops is the fp16 rate (V100, T4, P100, or a blank bf16 figure)
     double fp8Tflops = 0;
     double int8Tops = 0;
     double nvlinkGbs = 0;      // bidirectional scale-up bandwidth per GPU; 0 = none
@@ -59,6 +65,12 @@ struct GpuSpec
 
     // Dense peak for a precision, falling back to the next wider format the part has.
     double peakTflops(MathPrecision p) const;
+    // The format this part runs math asked in `asked` in: the same, or the next wider one it has
+    // a figure for.
+    NumberFormat formatRun(NumberFormat asked) const;
+    // The part is known to lack the format (an NVIDIA generation before it), rather than its
+    // rate being missing from the spec table.
+    bool lacksFormat(NumberFormat f) const;
     bool hasComputeSpecs() const { return bf16Tflops > 0 || fp32Tflops > 0; }
 
     bool operator==(const GpuSpec &) const = default;

@@ -60,6 +60,11 @@ Estimate estimateInference(const Workload &w, const ClusterConfig &c)
         return e;
     }
     e.peakTflops = inferencePeak(c.gpu, inf.weights);
+    e.formatAsked = inf.weights == StoragePrecision::Fp8 ? NumberFormat::Fp8
+        : inf.weights == StoragePrecision::Int8          ? NumberFormat::Int8
+                                                         : NumberFormat::Bf16;
+    e.formatUsed = c.gpu.formatRun(e.formatAsked);
+    e.formatLacking = c.gpu.lacksFormat(e.formatAsked);
     if (e.peakTflops <= 0 || c.gpu.memoryBandwidthGbs <= 0) {
         e.problem = FitProblem::NoComputeSpecs;
         return e;

@@ -20,7 +20,8 @@ struct ParamBytes
 // (Dettmers et al. 2022); SGD keeps one momentum buffer.
 ParamBytes trainedParamBytes(TrainPrecision precision, Optimizer optimizer)
 {
-    const bool mixed = precision == TrainPrecision::Mixed || precision == TrainPrecision::Fp8;
+    const bool mixed = precision == TrainPrecision::Mixed || precision == TrainPrecision::Fp16Mixed
+        || precision == TrainPrecision::Fp8;
     const double master = mixed ? 4.0 : 0.0;
     const double w = mixed ? 2.0 : 4.0;
     switch (optimizer) {

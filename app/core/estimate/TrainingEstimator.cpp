@@ -351,6 +351,9 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
         return e;
     }
     e.peakTflops = trainingPeakTflops(c.gpu, ts.precision);
+    e.formatAsked = askedFormat(ts.precision);
+    e.formatUsed = c.gpu.formatRun(e.formatAsked);
+    e.formatLacking = c.gpu.lacksFormat(e.formatAsked);
     if (e.peakTflops <= 0) {
         e.problem = FitProblem::NoComputeSpecs;
         return e;

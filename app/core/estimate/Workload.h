@@ -12,7 +12,8 @@ namespace gpuplanner::core {
 enum class WorkloadKind : quint8 { Pretrain, FineTune, Vision, Inference, Measured };
 
 // Training precision: Mixed = bf16/fp16 compute with fp32 master weights.
-enum class TrainPrecision : quint8 { Fp32, Tf32, Mixed, Fp8 };
+// Fp16Mixed = the same with fp16 (and loss scaling), what parts without bf16 run.
+enum class TrainPrecision : quint8 { Fp32, Tf32, Mixed, Fp8, Fp16Mixed };
 enum class Optimizer : quint8 { AdamW, Adam8bit, SgdMomentum };
 enum class Recompute : quint8 { Auto, None, Selective, Full };
 // Zero3 is also PyTorch FSDP full sharding.
@@ -160,5 +161,7 @@ double parameterCount(const TransformerArch &model, bool tiedEmbeddings = false)
 
 // The tensor-core format a training precision runs its matrix math in (mixed -> BF16).
 MathPrecision mathPrecision(TrainPrecision precision);
+// The number format a training precision asks its matrix math in (mixed -> BF16, fp16 -> FP16).
+NumberFormat askedFormat(TrainPrecision precision);
 
 } // namespace gpuplanner::core

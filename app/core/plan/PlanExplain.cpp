@@ -235,6 +235,12 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
         out << PlanText::tr("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
                    .arg(option.instances).arg(o.instanceType).arg(option.gpus)
                    .arg(durationText(option.hours), bottleneckText(option.bottleneck));
+    if (option.formatUsed != option.formatAsked && option.formatLacking)
+        out << PlanText::tr("%1 has no %2: estimated in %3, the format it runs.")
+                   .arg(o.gpu, numberFormatName(option.formatAsked), numberFormatName(option.formatUsed));
+    else if (option.formatUsed != option.formatAsked)
+        out << PlanText::tr("The spec table has no %1 rate for %2: estimated at its %3 rate, which may understate it.")
+                   .arg(numberFormatName(option.formatAsked), o.gpu, numberFormatName(option.formatUsed));
     if (option.billing == Billing::Spot) {
         if (serving)
             out << PlanText::tr("Spot capacity can be reclaimed at about %1 a month per instance; serving on spot "

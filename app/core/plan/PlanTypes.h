@@ -155,6 +155,9 @@ struct PlanOption
     FitProblem problem = FitProblem::None;
     OptionIssue issue = OptionIssue::None;
     Bottleneck bottleneck = Bottleneck::Compute;
+    NumberFormat formatAsked = NumberFormat::Bf16; // the workload's math format
+    NumberFormat formatUsed = NumberFormat::Bf16;  // the one this GPU runs it in (said when it differs)
+    bool formatLacking = false;                    // the GPU lacks formatAsked (else its rate is unknown)
     bool pareto = false;
 
     bool usable() const { return fits && issue == OptionIssue::None; }

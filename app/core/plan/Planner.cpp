@@ -326,6 +326,9 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
     option.fits = plan.found && e.fits;
     option.problem = e.problem;
     option.bottleneck = e.bottleneck;
+    option.formatAsked = e.formatAsked;
+    option.formatUsed = e.formatUsed;
+    option.formatLacking = e.formatLacking;
     option.instances = std::max(1, plan.instances);
     option.gpus = option.instances * std::max(1, int(o.gpuCount));
     option.hours = serving ? a.servingMonths * kHoursPerMonth : e.wallTimeHours;

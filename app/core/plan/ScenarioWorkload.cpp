@@ -106,7 +106,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     t.microBatch = int(r.count(o, path, u"micro_batch").value_or(0));
     t.precision = r.choice<TrainPrecision>(o, path, u"precision",
                                            {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
-                                            {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Mixed},
+                                            {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Fp16Mixed},
                                             {u"fp8", TrainPrecision::Fp8}})
                       .value_or(TrainPrecision::Mixed);
     const auto optimizer = r.choice<Optimizer>(o, path, u"optimizer",
