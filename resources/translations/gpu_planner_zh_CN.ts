@@ -568,10 +568,6 @@
         <translation>竞价</translation>
     </message>
     <message>
-        <source>%1-month commitment, %2 upfront</source>
-        <translation>%1 个月承诺，%2预付</translation>
-    </message>
-    <message>
         <source>no layout holds the job in the GPUs&apos; memory</source>
         <translation>没有任何并行布局能把作业放进 GPU 显存</translation>
     </message>
@@ -773,14 +769,6 @@
         <translation>容量块</translation>
     </message>
     <message>
-        <source>your quoted price (%1)</source>
-        <translation>您获得的报价（%1）</translation>
-    </message>
-    <message>
-        <source>your negotiated %1 discount off on-demand (%2)</source>
-        <translation>您协商的按需价格折扣 %1（%2）</translation>
-    </message>
-    <message>
         <source>%1, as of %2</source>
         <translation>%1，截至 %2</translation>
     </message>
@@ -843,6 +831,30 @@
     <message>
         <source>The spec table has no %1 rate for %2: estimated at its %3 rate, which may understate it.</source>
         <translation>规格表中没有 %2 的 %1 算力：按其 %3 算力估算，可能偏低。</translation>
+    </message>
+    <message>
+        <source>%1-month commitment, %2 upfront, your terms</source>
+        <translation>%1 个月承诺，%2预付，您的条款</translation>
+    </message>
+    <message>
+        <source>Your quote has no date: give the day it was made, so its age shows.</source>
+        <translation>您的报价没有日期：请填写报价日期，以便显示其时效。</translation>
+    </message>
+    <message>
+        <source>Your quote of %1 is over 6 months old: check that it still stands.</source>
+        <translation>您 %1 的报价已超过 6 个月：请确认它仍然有效。</translation>
+    </message>
+    <message>
+        <source>undated</source>
+        <translation>无日期</translation>
+    </message>
+    <message>
+        <source>your quoted price of %1 (%2)</source>
+        <translation>您 %1 获得的报价（%2）</translation>
+    </message>
+    <message>
+        <source>your negotiated %1 discount off on-demand of %2 (%3)</source>
+        <translation>您 %2 协商的按需价格折扣 %1（%3）</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +1066,10 @@
     <message>
         <source>is not an amount (5000, 5k, $5,000, ¥30万)</source>
         <translation>不是金额（5000、5k、$5,000、¥30万）</translation>
+    </message>
+    <message>
+        <source>is not a date (the day of the quote, 2026-11-02)</source>
+        <translation>不是日期（报价日期，如 2026-11-02）</translation>
     </message>
 </context>
 <context>
@@ -1834,6 +1850,18 @@
     <message>
         <source>missing; say where the term comes from (the quote, the contract, the sales contact)</source>
         <translation>缺失；请说明期限的来源（报价单、合同、销售联系人）</translation>
+    </message>
+    <message>
+        <source>Quote date</source>
+        <translation>报价日期</translation>
+    </message>
+    <message>
+        <source>The day the quote or contract was made (2026-11-02): plans and reports show its age.</source>
+        <translation>报价或合同的日期（2026-11-02）：方案和报告会显示其时效。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date; type the day of the quote as 2026-11-02</source>
+        <translation>“%1”不是日期；请按 2026-11-02 的格式输入报价日期</translation>
     </message>
 </context>
 <context>

@@ -288,8 +288,18 @@ TEST_F(PlannerFixture, AQuotedTermIsNeverCalledStaleCatalogData)
     ASSERT_TRUE(quoted);
     ASSERT_TRUE(discounted);
     const QDate today(2026, 12, 3);
+    // Undated, it asks for its date; dated, its own age counts, never the catalog's.
+    EXPECT_EQ(staleNote(m_planner.offer(*quoted), m_request, *quoted, today),
+              QStringLiteral("Your quote has no date: give the day it was made, so its age shows."));
+    m_request.assumptions.commitments[0].quotedOn = QDate(2026, 11, 2);
     EXPECT_TRUE(staleNote(m_planner.offer(*quoted), m_request, *quoted, today).isEmpty());
     EXPECT_FALSE(optionReasons(m_planner, m_request, *quoted).join(u' ').contains(u"over 6 months old"));
+    EXPECT_EQ(commitmentSourceText(m_planner, m_request, *quoted),
+              QStringLiteral("your quoted price of 2026-11-02 (%1)").arg(m_request.assumptions.commitments[0].source));
+    EXPECT_TRUE(optionBillingText(m_planner.offer(*quoted), *quoted).endsWith(QStringLiteral("your terms")));
+    m_request.assumptions.commitments[0].quotedOn = QDate(2026, 3, 31);
+    EXPECT_EQ(staleNote(m_planner.offer(*quoted), m_request, *quoted, today),
+              QStringLiteral("Your quote of 2026-03-31 is over 6 months old: check that it still stands."));
     // A discount off the catalog's on-demand price is still that price, and says how old it is.
     EXPECT_FALSE(staleNote(m_planner.offer(*discounted), m_request, *discounted, today).isEmpty());
     const PlanOption *od = find(QStringLiteral("a"), Billing::OnDemand);

@@ -125,7 +125,8 @@ TEST(Scenario, RoundTripThroughAFile)
     quoted.quotedPricePerHour = 17.5;
     quoted.upfrontFee = 100000;
     quoted.currency = QStringLiteral("USD");
-    quoted.source = QStringLiteral("Lambda sales quote Q-118, 2026-11-02");
+    quoted.source = QStringLiteral("Lambda sales quote Q-118");
+    quoted.quotedOn = QDate(2026, 11, 2);
     s.assumptions.commitments = {quoted};
     s.assumptions.expectedUtilization = 0.8;
     QTemporaryDir dir;
@@ -146,6 +147,7 @@ TEST(Scenario, RoundTripThroughAFile)
     ASSERT_EQ(loaded->assumptions.commitments.size(), 1);
     EXPECT_EQ(loaded->assumptions.commitments.at(0).quotedPricePerHour, 17.5);
     EXPECT_EQ(loaded->assumptions.commitments.at(0).instanceType, QStringLiteral("gpu_8x_h100*"));
+    EXPECT_EQ(loaded->assumptions.commitments.at(0).quotedOn, QDate(2026, 11, 2));
     EXPECT_EQ(loaded->assumptions.expectedUtilization, 0.8);
 }
 
@@ -227,6 +229,8 @@ TEST(Scenario, EveryKindOfBadFieldNamesPathAndValue)
          "assumptions.commitments[0].currency: \"XYZ\" is not a currency GPU Planner knows"},
         {"assumptions.commitments", term({{QStringLiteral("upfront_fee"), 100}}),
          "assumptions.commitments[0]: upfront_fee and currency go with a quoted price_per_hour"},
+        {"assumptions.commitments", term({{QStringLiteral("quoted_on"), QStringLiteral("last week")}}),
+         "assumptions.commitments[0].quoted_on: \"last week\" is not a date (the day of the quote, 2026-11-02)"},
         {"assumptions.spot_price", QStringLiteral("cheap"), "assumptions.spot_price: \"cheap\" is not one of median, lowest"},
         {"assumptions.storage.data_gb", -1, "assumptions.storage.data_gb: -1 is outside 0 to 10000000000"},
         {"assumptions.extras_prices", QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")}}},

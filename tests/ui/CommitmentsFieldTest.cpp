@@ -18,6 +18,7 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QScrollArea>
+#include <QDate>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -112,6 +113,14 @@ TEST(CommitmentsField, ATermIsTypedCellByCellAndEveryProblemNamesItsCell)
     EXPECT_EQ(field->model()->index(0, Col::Discount).data().toString(), QStringLiteral("0.3"));
     doc.undoStack()->redo();
     EXPECT_TRUE(field->model()->index(0, Col::Discount).data().toString().isEmpty());
+
+    // The quote's own date: a date is kept, anything else is named on its cell.
+    retypeCell(field->view(), 0, Col::QuotedOn, QStringLiteral("last week"));
+    EXPECT_EQ(problem(field, 0, Col::QuotedOn), QStringLiteral("\"last week\" is not a date; type the day of the quote as 2026-11-02"));
+    retypeCell(field->view(), 0, Col::QuotedOn, QStringLiteral("2026-11-02"));
+    EXPECT_TRUE(field->model()->firstProblem().isEmpty()) << field->model()->firstProblem().toStdString();
+    ASSERT_TRUE(doc.scenario().has_value()) << doc.error().toStdString();
+    EXPECT_EQ(doc.scenario()->assumptions.commitments.at(0).quotedOn, QDate(2026, 11, 2));
 
     // Delete removes the row; an empty table leaves the key out of the file.
     QTest::mouseClick(field->view()->viewport(), Qt::LeftButton, {},

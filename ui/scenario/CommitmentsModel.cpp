@@ -2,6 +2,8 @@
 
 #include "core/refresh/BatchValidation.h"
 
+#include <QDate>
+
 #include <cmath>
 
 namespace gpuplanner::ui {
@@ -27,6 +29,8 @@ CommitmentsModel::CommitmentsModel(QObject *parent)
                tr("With a quoted price: the currency of the price and the fee (USD, EUR, CNY, ...).")},
               {QStringLiteral("source"), FieldKind::Text, tr("Source"),
                tr("Where the term comes from, shown in reports (the quote, the contract, the sales contact).")},
+              {QStringLiteral("quoted_on"), FieldKind::Text, tr("Quote date"),
+               tr("The day the quote or contract was made (2026-11-02): plans and reports show its age.")},
           },
           parent)
 {
@@ -101,6 +105,10 @@ QString CommitmentsModel::cellProblem(int row, int column) const
     case Source:
         if (text.trimmed().isEmpty())
             return tr("missing; say where the term comes from (the quote, the contract, the sales contact)");
+        return {};
+    case QuotedOn:
+        if (!text.trimmed().isEmpty() && !QDate::fromString(text.trimmed(), Qt::ISODate).isValid())
+            return tr("\"%1\" is not a date; type the day of the quote as 2026-11-02").arg(text);
         return {};
     }
     return {};

@@ -16,7 +16,19 @@ class CommitmentsModel : public JsonRowsModel
     Q_OBJECT
 
 public:
-    enum Column { Provider, InstanceType, TermMonths, Upfront, Discount, PricePerHour, UpfrontFee, Currency, Source, ColumnCount };
+    enum Column {
+        Provider,
+        InstanceType,
+        TermMonths,
+        Upfront,
+        Discount,
+        PricePerHour,
+        UpfrontFee,
+        Currency,
+        Source,
+        QuotedOn,
+        ColumnCount
+    };
 
     explicit CommitmentsModel(QObject *parent = nullptr);
 

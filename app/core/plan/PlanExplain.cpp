@@ -89,7 +89,7 @@ QString optionBillingText(const Offer &offer, const PlanOption &o)
         return PlanText::tr("%1-month savings plan, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
     case Billing::Reserved:
         if (o.derivedCommitment())
-            return PlanText::tr("%1-month commitment, %2 upfront").arg(o.termMonths).arg(upfrontText(o.upfront));
+            return PlanText::tr("%1-month commitment, %2 upfront, your terms").arg(o.termMonths).arg(upfrontText(o.upfront));
         return PlanText::tr("%1-month %2, %3 upfront").arg(o.termMonths).arg(classText(offer.offeringClass),
                                                                                 upfrontText(o.upfront));
     case Billing::CapacityBlock: return PlanText::tr("capacity block, %1 day(s)").arg(o.commitmentTerms);
@@ -110,10 +110,18 @@ QString staleNote(const Offer &offer, const QDate &today)
 
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option, const QDate &today)
 {
-    // A price the user was quoted is theirs, not the catalog's: the catalog's date says nothing about it.
+    // A price the user was quoted is theirs, not the catalog's: the catalog's date says nothing
+    // about it; its own date does.
     if (option.derivedCommitment() && option.commitmentTerm < request.assumptions.commitments.size()
-        && request.assumptions.commitments.at(option.commitmentTerm).quoted())
+        && request.assumptions.commitments.at(option.commitmentTerm).quoted()) {
+        const QDate quoted = request.assumptions.commitments.at(option.commitmentTerm).quotedOn;
+        if (!quoted.isValid())
+            return PlanText::tr("Your quote has no date: give the day it was made, so its age shows.");
+        if (quoted.addMonths(6) < today)
+            return PlanText::tr("Your quote of %1 is over 6 months old: check that it still stands.")
+                .arg(quoted.toString(Qt::ISODate));
         return {};
+    }
     return staleNote(offer, today);
 }
 
@@ -159,9 +167,12 @@ QString commitmentSourceText(const Planner &planner, const PlanRequest &request,
 QString commitmentSourceText(const Offer &o, const PlanRequest &request, const PlanOption &option)
 {
     if (option.derivedCommitment()) {
+        // The user's own terms, with their own date: never the catalog's.
         const CommitmentTerm &t = request.assumptions.commitments.at(option.commitmentTerm);
-        return t.quoted() ? PlanText::tr("your quoted price (%1)").arg(t.source)
-                          : PlanText::tr("your negotiated %1 discount off on-demand (%2)").arg(percent(t.discount), t.source);
+        const QString when = t.quotedOn.isValid() ? t.quotedOn.toString(Qt::ISODate) : PlanText::tr("undated");
+        return t.quoted() ? PlanText::tr("your quoted price of %1 (%2)").arg(when, t.source)
+                          : PlanText::tr("your negotiated %1 discount off on-demand of %2 (%3)")
+                                .arg(percent(t.discount), when, t.source);
     }
     return PlanText::tr("%1, as of %2").arg(o.source, o.effectiveDate);
 }
@@ -377,6 +388,13 @@ QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int t
             j.insert(QStringLiteral("commitment_total"), p.commitmentTotal);
             j.insert(QStringLiteral("commitment_terms"), p.commitmentTerms);
             j.insert(QStringLiteral("commitment_source"), commitmentSourceText(planner, request, p));
+            if (p.derivedCommitment()) {
+                // The user's own terms (a quote or a negotiated discount), dated by the user.
+                const CommitmentTerm &t = request.assumptions.commitments.at(p.commitmentTerm);
+                j.insert(QStringLiteral("terms"), QStringLiteral("user"));
+                j.insert(QStringLiteral("quoted_on"),
+                         t.quotedOn.isValid() ? QJsonValue(t.quotedOn.toString(Qt::ISODate)) : QJsonValue(QJsonValue::Null));
+            }
             j.insert(QStringLiteral("cost_per_used_gpu_hour"), p.costPerUsedGpuHour);
             j.insert(QStringLiteral("break_even_utilization"), p.breakEvenUtilization);
         }

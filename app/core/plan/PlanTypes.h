@@ -9,6 +9,7 @@
 #include "core/estimate/Estimate.h"
 
 #include <QList>
+#include <QDate>
 #include <QString>
 #include <QStringList>
 
@@ -59,6 +60,7 @@ struct CommitmentTerm
     double upfrontFee = 0;                    // per instance, in currency, with a quoted price
     QString currency;                         // of the quoted price and fee
     QString source;                           // the quote, the contract, the sales contact
+    QDate quotedOn;                           // the day the quote or contract was made; invalid = undated
 
     bool quoted() const { return quotedPricePerHour.has_value(); }
 };

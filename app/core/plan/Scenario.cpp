@@ -182,7 +182,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
         const QString p = item(JsonReader::join(path, QStringLiteral("commitments")), i);
         const QJsonObject e = commitments.at(i).toObject();
         r.checkKeys(e, p, {u"provider", u"instance_type", u"term_months", u"upfront", u"discount", u"price_per_hour",
-                           u"upfront_fee", u"currency", u"source"});
+                           u"upfront_fee", u"currency", u"source", u"quoted_on"});
         CommitmentTerm t;
         // A term belongs to the provider that offered it: never to every provider.
         t.provider = r.string(e, p, u"provider").value_or(QString());
@@ -211,6 +211,12 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
         if (!r.failed() && t.source.trimmed().isEmpty())
             r.fail(JsonReader::join(p, QStringLiteral("source")),
                    ScenarioText::tr("missing (where the term comes from: the quote, the contract, the sales contact)"));
+        if (const auto day = r.string(e, p, u"quoted_on"); day && !day->trimmed().isEmpty()) {
+            t.quotedOn = QDate::fromString(day->trimmed(), Qt::ISODate);
+            if (!t.quotedOn.isValid() && !r.failed())
+                r.fail(JsonReader::join(p, QStringLiteral("quoted_on")), e.value(QStringLiteral("quoted_on")),
+                       ScenarioText::tr("is not a date (the day of the quote, 2026-11-02)"));
+        }
         a.commitments.append(t);
     }
     if (const auto u = r.share(o, path, u"expected_utilization", 0.01, 1))

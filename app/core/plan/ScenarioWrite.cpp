@@ -128,6 +128,8 @@ QJsonObject assumptionsToJson(const Assumptions &a)
         } else {
             j.insert(QStringLiteral("discount"), t.discount);
         }
+        if (t.quotedOn.isValid())
+            j.insert(QStringLiteral("quoted_on"), t.quotedOn.toString(Qt::ISODate));
         commitments.append(j);
     }
     if (!commitments.isEmpty())
