@@ -435,6 +435,53 @@
     </message>
 </context>
 <context>
+    <name>LayoutText</name>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation>不分片</translation>
+    </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>%1 replica(s) x TP %2, batch %3</source>
+        <translation>%1 个副本 x TP %2，批大小 %3</translation>
+    </message>
+    <message>
+        <source>DP %1, global batch %2</source>
+        <translation>DP %1，全局批大小 %2</translation>
+    </message>
+    <message>
+        <source> (interleaved, %1 chunks per rank)</source>
+        <translation>（交错流水线，每个 rank %1 个分块）</translation>
+    </message>
+    <message>
+        <source> (experts over %1)</source>
+        <translation>（专家分布于 %1 个 rank）</translation>
+    </message>
+    <message>
+        <source>full recomputation of %1 layer(s) per stage</source>
+        <translation>每个流水线阶段完全重计算 %1 层</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3, micro-batch %4, global batch %5</source>
+        <translation>%1，%2，%3，微批大小 %4，全局批大小 %5</translation>
+    </message>
+</context>
+<context>
     <name>PlanActualsText</name>
     <message>
         <source>%1 billed lines fall outside the plan&apos;s months (%2 to %3) and are left out</source>

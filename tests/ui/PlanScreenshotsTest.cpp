@@ -20,6 +20,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTabWidget>
+#include <QTextBrowser>
 
 #include <gtest/gtest.h>
 
@@ -64,6 +65,10 @@ void shoot(tests::Look look)
         EXPECT_TRUE(summary.contains(QStringLiteral("最便宜"))) << summary.toStdString();
         EXPECT_TRUE(window->timeline()->legend()->names().contains(QStringLiteral("全部按需")))
             << window->timeline()->legend()->names().join(u',').toStdString();
+        // The details pane's layout line (core's words) reads in Chinese.
+        const QString details = window->comparison()->details()->toPlainText();
+        EXPECT_TRUE(details.contains(QStringLiteral("全局批大小"))) << details.toStdString();
+        EXPECT_FALSE(details.contains(QStringLiteral("global batch"))) << details.toStdString();
         // What is wrong in a scenario reads in Chinese too, the field named as its label names it.
         window->document()->setValue(QStringLiteral("workload.tokens"), QStringLiteral("lots"));
         const QString banner = window->editor()->banner()->text();

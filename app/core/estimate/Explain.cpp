@@ -5,11 +5,18 @@
 #include "core/estimate/HostLimits.h"
 #include "core/estimate/MemoryModel.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <cmath>
 
 namespace gpuplanner::core {
+
+// The words of a layout, shown in the desktop's details pane (translated there).
+class LayoutText
+{
+    Q_DECLARE_TR_FUNCTIONS(LayoutText)
+};
 
 namespace {
 
@@ -113,9 +120,9 @@ QString shardingName(Sharding s)
 {
     switch (s) {
     case Sharding::Auto:
-        return QStringLiteral("auto");
+        return LayoutText::tr("auto");
     case Sharding::None:
-        return QStringLiteral("no sharding");
+        return LayoutText::tr("no sharding");
     case Sharding::Zero1:
         return QStringLiteral("ZeRO-1");
     case Sharding::Zero2:
@@ -130,13 +137,13 @@ QString recomputeName(Recompute r)
 {
     switch (r) {
     case Recompute::Auto:
-        return QStringLiteral("auto");
+        return LayoutText::tr("auto");
     case Recompute::None:
-        return QStringLiteral("no recomputation");
+        return LayoutText::tr("no recomputation");
     case Recompute::Selective:
-        return QStringLiteral("selective recomputation");
+        return LayoutText::tr("selective recomputation");
     case Recompute::Full:
-        return QStringLiteral("full recomputation");
+        return LayoutText::tr("full recomputation");
     }
     return {};
 }
@@ -262,11 +269,10 @@ QString goodputText(const GoodputSetup &given, const GoodputTerms &t, double goo
 QString layoutText(const Estimate &e, WorkloadKind kind)
 {
     const Layout &l = e.layout;
-    if (kind == WorkloadKind::Inference) {
-        return QStringLiteral("%1 replica(s) x TP %2, batch %3").arg(e.replicas).arg(l.tensorParallel).arg(l.globalBatch);
-    }
+    if (kind == WorkloadKind::Inference)
+        return LayoutText::tr("%1 replica(s) x TP %2, batch %3").arg(e.replicas).arg(l.tensorParallel).arg(l.globalBatch);
     if (kind == WorkloadKind::Vision || kind == WorkloadKind::Measured)
-        return QStringLiteral("DP %1, global batch %2").arg(l.dataParallel).arg(l.globalBatch);
+        return LayoutText::tr("DP %1, global batch %2").arg(l.dataParallel).arg(l.globalBatch);
     return trainingLayoutText(l);
 }
 
@@ -277,14 +283,14 @@ QString trainingLayoutText(const Layout &l)
         grid += QStringLiteral(" x CP %1").arg(l.contextParallel);
     grid += QStringLiteral(" x PP %1").arg(l.pipelineParallel);
     if (l.virtualStages > 1)
-        grid += QStringLiteral(" (interleaved, %1 chunks per rank)").arg(l.virtualStages);
+        grid += LayoutText::tr(" (interleaved, %1 chunks per rank)").arg(l.virtualStages);
     grid += QStringLiteral(" x DP %1").arg(l.dataParallel);
     if (l.expertParallel > 1)
-        grid += QStringLiteral(" (experts over %1)").arg(l.expertParallel);
+        grid += LayoutText::tr(" (experts over %1)").arg(l.expertParallel);
     QString recompute = recomputeName(l.recompute);
     if (l.recompute == Recompute::Full && l.recomputeLayers > 0)
-        recompute = QStringLiteral("full recomputation of %1 layer(s) per stage").arg(l.recomputeLayers);
-    return QStringLiteral("%1, %2, %3, micro-batch %4, global batch %5")
+        recompute = LayoutText::tr("full recomputation of %1 layer(s) per stage").arg(l.recomputeLayers);
+    return LayoutText::tr("%1, %2, %3, micro-batch %4, global batch %5")
         .arg(grid, shardingName(l.sharding), recompute)
         .arg(l.microBatch)
         .arg(l.globalBatch);
