@@ -5,6 +5,7 @@
 #include "PlanTestSupport.h"
 #include "ScreenshotLook.h"
 
+#include "ui/charts/CostBarsChart.h"
 #include "ui/charts/CostTimeChart.h"
 #include "ui/charts/TimelineCharts.h"
 #include "ui/compare/ComparisonPanel.h"
@@ -19,6 +20,8 @@
 #include <QFontDatabase>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QBarCategoryAxis>
+#include <QChart>
 #include <QTabWidget>
 #include <QTextBrowser>
 
@@ -65,6 +68,13 @@ void shoot(tests::Look look)
         EXPECT_TRUE(summary.contains(QStringLiteral("最便宜"))) << summary.toStdString();
         EXPECT_TRUE(window->timeline()->legend()->names().contains(QStringLiteral("全部按需")))
             << window->timeline()->legend()->names().join(u',').toStdString();
+        // The cost bars keep readable labels in the taller Chinese font (they were bare ellipses),
+        // each starting with its rank and instance type.
+        auto *axis = qobject_cast<QBarCategoryAxis *>(window->comparison()->bars()->chart()->axes(Qt::Vertical).value(0));
+        ASSERT_TRUE(axis);
+        EXPECT_FALSE(axis->truncateLabels());
+        for (const QString &label : axis->categories())
+            EXPECT_TRUE(label.contains(QStringLiteral("tpu-v5p"))) << label.toStdString();
         // The details pane's layout line (core's words) reads in Chinese.
         const QString details = window->comparison()->details()->toPlainText();
         EXPECT_TRUE(details.contains(QStringLiteral("全局批大小"))) << details.toStdString();

@@ -128,9 +128,44 @@ void CostBarsChart::fitValueAxis()
     charts::keepLastLabelWhole(m_chart, m_values);
 }
 
+void CostBarsChart::fitCategoryLabels()
+{
+    // Qt Charts would truncate a label against a tenth of the axis' height, which a tall font
+    // (the CJK fonts of the Chinese interface) never fits: its labels became bare ellipses. The
+    // labels are elided here to the width instead; a font taller than a bar's band is made smaller.
+    m_categories->setTruncateLabels(false);
+    QFont labelFont = font();
+    const int bars = std::max(1, int(m_fullLabels.size()));
+    const double band = (m_chart->plotArea().height() > 0 ? m_chart->plotArea().height() : height() * 0.6) / bars;
+    // A label's text item is a few pixels taller than its font; one taller than the band at the
+    // top or bottom is hidden.
+    constexpr double kItemMargin = 9;
+    const double smallest = labelFont.pointSizeF() * 0.65;
+    while (QFontMetricsF(labelFont).height() + kItemMargin > band && labelFont.pointSizeF() > smallest)
+        labelFont.setPointSizeF(labelFont.pointSizeF() - 0.5);
+    if (m_categories->labelsFont() != labelFont)
+        m_categories->setLabelsFont(labelFont);
+    // At most about a third of the chart for the labels, the rest for the bars; a label that
+    // is longer keeps its start (the rank and instance type) and shows an ellipsis.
+    const QFontMetrics metrics(labelFont);
+    const int room = std::max(metrics.horizontalAdvance(QStringLiteral("00. ab…")), int(width() * 0.35));
+    QStringList labels;
+    for (const QString &full : std::as_const(m_fullLabels)) {
+        QString label = metrics.elidedText(full, Qt::ElideRight, room);
+        // The category axis merges equal labels: keep each one apart.
+        while (labels.contains(label))
+            label += QChar(0x200B);
+        labels << label;
+    }
+    if (m_categories->categories() != labels)
+        m_categories->setCategories(labels);
+}
+
 void CostBarsChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    if (!m_fullLabels.isEmpty())
+        fitCategoryLabels();
     if (m_maxValue > 0)
         fitValueAxis();
 }
@@ -152,6 +187,8 @@ void CostBarsChart::restyle()
     whisker.setCapStyle(Qt::FlatCap);
     static_cast<WhiskerView *>(m_view)->pen = whisker;
     m_whiskerKey->setPen(whisker);
+    if (!m_fullLabels.isEmpty())
+        fitCategoryLabels(); // the style set the labels' font back to the widget's
     m_view->viewport()->update();
 }
 
@@ -200,8 +237,8 @@ void CostBarsChart::setBars(const QList<CostBar> &bars, const QString &currency)
         m_p50->remove(0, m_p50->count());
         m_p50->append(p50);
     }
-    if (m_categories->categories() != categories)
-        m_categories->setCategories(categories);
+    m_fullLabels = categories;
+    fitCategoryLabels();
     m_maxValue = maxValue;
     fitValueAxis();
     if (const QString title = tr("Cost (%1)").arg(currency); m_values->titleText() != title)

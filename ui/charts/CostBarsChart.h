@@ -49,6 +49,9 @@ private:
     void restyle();
     // The value axis from 0 past m_maxValue with as many labels as the width holds.
     void fitValueAxis();
+    // The category labels elided to a share of the chart's width: Qt Charts drops a label axis
+    // that would not fit to bare ellipses.
+    void fitCategoryLabels();
 
     QChart *m_chart;
     QChartView *m_view;
@@ -57,6 +60,7 @@ private:
     QBarSet *m_selectedKey; // no values: the legend's entry for the selected option's colour
     QLineSeries *m_whiskerKey; // no points: the legend's entry for the whiskers
     QBarCategoryAxis *m_categories;
+    QStringList m_fullLabels; // bottom-up, as given
     QCategoryAxis *m_values;
     double m_maxValue = 0; // the largest P90 shown: the value axis reaches just past it
     QList<CostBar> m_bars;

@@ -312,7 +312,37 @@ void ComparisonPanel::updateCharts()
             }
         }
         // The bars follow the table's ranking (the recommendation is 1) and are numbered with it.
-        for (int i : ComparisonModel::rankedRows(s, kBars)) {
+        // Each reads as the shortest description that tells it from the others: its instance
+        // type, then billing, region and provider only where another bar shares what comes before.
+        const QList<int> ranked = ComparisonModel::rankedRows(s, kBars);
+        QList<QStringList> parts;
+        for (int i : ranked) {
+            const core::PlanOption &o = s.result.options[size_t(i)];
+            const core::Offer &offer = s.offer(o);
+            parts.append({offer.instanceType, ComparisonModel::billingText(o), offer.region, offer.providerLabel()});
+        }
+        const auto shortLabel = [&parts](qsizetype k) {
+            QStringList shown{parts.at(k).at(0)};
+            QList<qsizetype> peers; // the bars this one is not yet told apart from
+            for (qsizetype j = 0; j < parts.size(); ++j) {
+                if (j != k && parts.at(j).at(0) == parts.at(k).at(0))
+                    peers << j;
+            }
+            for (int part = 1; part < 4 && !peers.isEmpty(); ++part) {
+                QList<qsizetype> same;
+                for (qsizetype j : std::as_const(peers)) {
+                    if (parts.at(j).at(part) == parts.at(k).at(part))
+                        same << j;
+                }
+                if (same.size() == peers.size())
+                    continue; // every peer shares it: it tells nothing apart
+                shown << parts.at(k).at(part);
+                peers = same;
+            }
+            return shown.join(QStringLiteral(" · "));
+        };
+        for (qsizetype k = 0; k < ranked.size(); ++k) {
+            const int i = ranked.at(k);
             const core::PlanOption &o = s.result.options[size_t(i)];
             const core::Offer &offer = s.offer(o);
             const QString name = QStringLiteral("%1 %2").arg(offer.providerLabel(), offer.instanceType);
@@ -320,11 +350,7 @@ void ComparisonPanel::updateCharts()
             const QString whole = tr("%1. %2 · %3").arg(ComparisonModel::rankOf(s, i)).arg(name, ComparisonModel::billingText(o));
             // What tells the bars apart comes first (instance, billing, region), the provider last:
             // eight bars of one provider all read "Microsoft Azure …" once the axis elides them.
-            QString label = tr("%1. %2 · %3 · %4 · %5")
-                                .arg(ComparisonModel::rankOf(s, i))
-                                .arg(offer.instanceType, ComparisonModel::billingText(o), offer.region, offer.providerLabel());
-            if (label.size() > 36)
-                label = label.left(35) + u'…';
+            const QString label = tr("%1. %2").arg(ComparisonModel::rankOf(s, i)).arg(shortLabel(k));
             const QString tip = tr("%1 in %2\nP50 %3, P90 %4")
                                     .arg(whole, offer.region, core::formatMoney(o.costP50 > 0 ? o.costP50 : o.cost, currency),
                                          core::formatMoney(o.costP90 > 0 ? o.costP90 : o.cost, currency));
