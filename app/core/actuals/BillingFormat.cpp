@@ -7,9 +7,7 @@
 
 #include <QBuffer>
 
-#include <QCryptographicHash>
 #include <QSet>
-#include <QStringDecoder>
 
 #include <algorithm>
 

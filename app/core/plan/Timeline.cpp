@@ -52,7 +52,7 @@ std::vector<double> phaseLoad(const QList<Phase> &phases, const QDate &start, in
 }
 
 // The main run's extras (storage, egress) spread over its months as its GPU-hours are.
-std::vector<double> mainRunExtras(const QList<Phase> &phases, const QDate &start, int gpus, double hours,
+std::vector<double> extrasByMonth(const QList<Phase> &phases, const QDate &start, int gpus, double hours,
                                   double timeFactor, double extras, int horizon)
 {
     QList<Phase> mainRuns;
@@ -283,9 +283,10 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     const double od = rates.onDemandPerGpuHour;
     t.loadGpuHours = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, false, 1.0, horizon);
 
-    // Every cloud strategy pays the main run's storage and egress, as the plan's option does.
+    // Every cloud strategy pays what the main run costs beyond its GPU-hours (storage, egress,
+    // billing increments), as the plan's option does.
     const std::vector<double> extras =
-        mainRunExtras(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, 1.0, rates.mainRunExtras, horizon);
+        extrasByMonth(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours, 1.0, rates.mainRunExtras, horizon);
     StrategySeries onDemand{QStringLiteral("on_demand"), TimelineText::tr("All on-demand"), {}, {}, 0, -1, rates.onDemandLabel};
     for (int m = 0; m < horizon; ++m)
         onDemand.monthly.push_back(t.loadGpuHours[std::size_t(m)] * od + extras[std::size_t(m)]);
@@ -328,7 +329,7 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
         const bool mainRunOnSpot = std::any_of(spotPhases.cbegin(), spotPhases.cend(),
                                                [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
         const std::vector<double> spotExtras =
-            mainRunOnSpot ? mainRunExtras(spotPhases, t.start, rates.spotMainRunGpus, rates.spotMainRunHours,
+            mainRunOnSpot ? extrasByMonth(spotPhases, t.start, rates.spotMainRunGpus, rates.spotMainRunHours,
                                           rates.spotTimeFactor, rates.spotMainRunExtras, horizon)
                           : extras;
         StrategySeries s{QStringLiteral("spot"), TimelineText::tr("Spot where allowed"), {}, {}, 0, -1,
