@@ -1,5 +1,6 @@
 #include "core/import/SkyPilotImporter.h"
 
+#include "core/import/GcpUsageTypes.h"
 #include "core/import/OfferAggregator.h"
 #include "core/refresh/BatchValidation.h"
 
@@ -22,6 +23,9 @@ struct PriceCheck
     std::optional<double> price;
     QString reason;   // why a non-empty cell is not a price
     QString category; // the reason without the value, for counting
+    // A refresh keeps the offer's previous price for a refused one, unless the refusal says the
+    // source's price is of another kind (the previous one came from the same rows).
+    bool keepPrevious = true;
 };
 
 PriceCheck checkPrice(const QString &text, double units, bool isTpu, bool allowZero = false)
@@ -190,13 +194,15 @@ public:
         // A refused price keeps the offer's previous one (in a refresh) rather than removing it.
         if (!onDemand.reason.isEmpty()) {
             exclude(r, QStringLiteral("on_demand"), onDemand.reason);
-            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::OnDemand, 0, QStringLiteral("none"), {},
-                                          onDemand.category});
+            if (onDemand.keepPrevious)
+                m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::OnDemand, 0, QStringLiteral("none"),
+                                              {}, onDemand.category});
         }
         if (!spot.reason.isEmpty()) {
             exclude(r, QStringLiteral("spot"), spot.reason);
-            m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::Spot, 0, QStringLiteral("none"), {},
-                                          spot.category});
+            if (spot.keepPrevious)
+                m_batch.kept.append(KeptOffer{hw.instance.name, region, Billing::Spot, 0, QStringLiteral("none"), {},
+                                              spot.category});
         }
         if (!onDemand.price && !spot.price) {
             QString reason = !onDemand.reason.isEmpty() ? onDemand.reason : spot.reason;
@@ -261,6 +267,27 @@ private:
     QHash<QString, int> m_seen;
 };
 
+// One price per accelerator and zone, in file order (per GPU; a zone's rows for 1 to 8 GPUs
+// say the same). TPUs and duplicate rows are not GPU accelerator prices.
+QList<GcpAcceleratorPrice> acceleratorPrices(const FileImport &rows, const CsvTable &vms, const QSet<int> &duplicates)
+{
+    QList<GcpAcceleratorPrice> prices;
+    QSet<QString> seen;
+    for (const CsvRecord &r : vms.records()) {
+        const QString name = rows.field(r, "AcceleratorName");
+        const QString zone = rows.field(r, "AvailabilityZone");
+        const double count = number(rows.field(r, "AcceleratorCount")).value_or(0);
+        if (name.startsWith(u"tpu-") || duplicates.contains(r.line) || !(count > 0) || seen.contains(name + u'|' + zone))
+            continue;
+        seen.insert(name + u'|' + zone);
+        GcpAcceleratorPrice p{name, zone, number(rows.field(r, "Price")).value_or(0) / count, std::nullopt};
+        if (const auto spot = number(rows.field(r, "SpotPrice")); spot && *spot > 0)
+            p.spotPerGpu = *spot / count;
+        prices.append(p);
+    }
+    return prices;
+}
+
 } // namespace
 
 SkyPilotImporter::SkyPilotImporter(const SeedMetadata &metadata) : m_meta(metadata), m_resolver(metadata.resolver()) {}
@@ -304,6 +331,8 @@ Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const C
         byZone.insert(key, &r);
     }
 
+    const GcpUsageVerdict usage = checkGcpUsageTypes(acceleratorPrices(accelerators, vms, duplicates));
+
     QSet<int> usedAccelerators;
     for (const CsvRecord &host : hosts.records()) {
         if (hostRows.isDuplicate(host))
@@ -337,7 +366,12 @@ Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const C
             continue;
         }
         usedAccelerators.insert(accel->line);
+        const QString usageKey = GcpUsageVerdict::key(mapping->accelerator, zone);
         auto compose = [&](const PriceCheck &hostPrice, const char *column) -> PriceCheck {
+            // Host and accelerator SKUs of the same usage type, or no price.
+            const auto &wrongKind = qstrcmp(column, "Price") == 0 ? usage.onDemandUnknown : usage.spotUnknown;
+            if (const auto it = wrongKind.constFind(usageKey); it != wrongKind.cend())
+                return {std::nullopt, *it, QStringLiteral("price of another usage type"), false};
             const PriceCheck accelPrice = checkPrice(accelerators.field(*accel, column), 0, false);
             if (!hostPrice.reason.isEmpty())
                 return {std::nullopt, hostPrice.reason, hostPrice.category};
