@@ -211,3 +211,98 @@ TEST(PriceChecks, ListedGpuMemoryMustBeTheSpecs)
     }
     EXPECT_TRUE(priceRuleIds().contains(u"spec_mismatch"));
 }
+
+namespace {
+
+// An instance type in eight North American regions: five near 43 USD/h and three near 88.
+PriceCheckInput twoClusters()
+{
+    PriceCheckInput in;
+    const double prices[] = {43.07, 43.07, 43.07, 44.10, 43.07, 87.83, 92.50, 101.9};
+    for (qint64 i = 0; i < 8; ++i)
+        in.offers.append(offer(i + 1, QStringLiteral("gcp"), QStringLiteral("a3"), QStringLiteral("r%1").arg(i + 1),
+                               Billing::OnDemand, prices[i]));
+    return in;
+}
+
+QHash<qint64, QString> reasonsFor(const QList<PriceFlag> &flags, const QString &rule)
+{
+    QHash<qint64, QString> out;
+    for (const PriceFlag &f : flags) {
+        if (f.rule == rule)
+            out.insert(f.offerId, f.reason);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(PriceChecks, TwoClustersWithoutEvidenceAreAConflictNotAnOutvotedMinority)
+{
+    const QList<PriceFlag> flags = checkPrices(twoClusters());
+    const auto conflicts = reasonsFor(flags, QStringLiteral("price_conflict"));
+    for (qint64 id = 1; id <= 8; ++id) {
+        ASSERT_TRUE(conflicts.contains(id)) << id;
+        const QString &reason = conflicts.value(id);
+        EXPECT_TRUE(reason.contains(u"Neither is trusted")) << reason.toStdString();
+        EXPECT_TRUE(reason.contains(u"43.07-44.10 USD/h in 5 regions and 87.83-101.90 USD/h in 3 regions"))
+            << reason.toStdString();
+        EXPECT_TRUE(reason.contains(id <= 5 ? u"in the lower of two clusters" : u"in the upper of two clusters"))
+            << reason.toStdString();
+    }
+    EXPECT_TRUE(reasonsFor(flags, QStringLiteral("region_outlier")).isEmpty()) << "no side is outvoted";
+    EXPECT_TRUE(reasonsFor(flags, QStringLiteral("other_usage_type")).isEmpty());
+}
+
+TEST(PriceChecks, EvidenceTrustsTheUpperClusterHoweverFewItsRegions)
+{
+    PriceCheckInput in = twoClusters();
+    // Two of the cheap regions' spot prices are above their "on-demand" ones: those cannot be
+    // on-demand prices, so their cluster is of another usage type.
+    in.offers.append(offer(11, QStringLiteral("gcp"), QStringLiteral("a3"), QStringLiteral("r1"), Billing::Spot, 47.87));
+    in.offers.append(offer(12, QStringLiteral("gcp"), QStringLiteral("a3"), QStringLiteral("r2"), Billing::Spot, 44.00));
+    in.offers.append(offer(16, QStringLiteral("gcp"), QStringLiteral("a3"), QStringLiteral("r6"), Billing::Spot, 34.16));
+    const QList<PriceFlag> flags = checkPrices(in);
+    const auto wrongKind = reasonsFor(flags, QStringLiteral("other_usage_type"));
+    for (qint64 id = 1; id <= 5; ++id) {
+        ASSERT_TRUE(wrongKind.contains(id)) << id;
+        const QString &reason = wrongKind.value(id);
+        EXPECT_TRUE(reason.contains(u"Trusted: the upper cluster")) << reason.toStdString();
+        EXPECT_TRUE(reason.contains(u"r1: its spot price 47.87 USD/h is not below it")) << reason.toStdString();
+        EXPECT_TRUE(reason.contains(u"r2: its spot price 44.00 USD/h")) << reason.toStdString();
+    }
+    const auto rules = rulesById(flags);
+    for (qint64 id = 6; id <= 8; ++id)
+        EXPECT_FALSE(rules.value(id).contains(u"other_usage_type") || rules.value(id).contains(u"price_conflict")
+                     || rules.value(id).contains(u"region_outlier"))
+            << id << " is the trusted list price";
+    EXPECT_TRUE(reasonsFor(flags, QStringLiteral("price_conflict")).isEmpty());
+}
+
+TEST(PriceChecks, APublishedListingAlsoTellsTheSidesApart)
+{
+    PriceCheckInput in = twoClusters();
+    in.references = {PriceReference{QStringLiteral("gcp"), QStringLiteral("H100"), 8, 88.49, 0, QStringLiteral("agg"),
+                                    QStringLiteral("2026-07-01")}};
+    const auto wrongKind = reasonsFor(checkPrices(in), QStringLiteral("other_usage_type"));
+    EXPECT_EQ(wrongKind.size(), 5);
+    EXPECT_TRUE(wrongKind.value(4).contains(u"r4: below 80% of the cheapest on-demand listing agg found (88.49 USD/h)"))
+        << wrongKind.value(4).toStdString();
+}
+
+TEST(PriceChecks, AnOutlierIsNotJudgedByNeighboursThatCannotBeOnDemand)
+{
+    PriceCheckInput in;
+    // Four regions near 43 (each below the published listing) and one at 88: no split (one
+    // region is not a cluster), and the 43s are no yardstick for the 88.
+    const double prices[] = {43.07, 43.07, 43.07, 44.1, 87.83};
+    for (qint64 i = 0; i < 5; ++i)
+        in.offers.append(offer(i + 1, QStringLiteral("gcp"), QStringLiteral("a3"), QStringLiteral("r%1").arg(i + 1),
+                               Billing::OnDemand, prices[i]));
+    in.references = {PriceReference{QStringLiteral("gcp"), QStringLiteral("H100"), 8, 88.49, 0, QStringLiteral("agg"),
+                                    QStringLiteral("2026-07-01")}};
+    const auto rules = rulesById(checkPrices(in));
+    EXPECT_FALSE(rules.contains(5)) << "the list price is not suspect because wrong neighbours outnumber it";
+    for (qint64 id = 1; id <= 4; ++id)
+        EXPECT_TRUE(rules.value(id).contains(u"below_published_listing")) << id;
+}

@@ -1,5 +1,6 @@
 #include "core/catalog/PriceChecks.h"
 
+#include "core/catalog/PriceSplit.h"
 #include "core/cost/SpotRisk.h"
 
 #include <QHash>
@@ -22,6 +23,7 @@ constexpr int kPeerMinProviders = 3;
 constexpr double kRegionLow = 0.75;
 constexpr double kRegionHigh = 1.5;
 constexpr int kRegionMinRegions = 3;
+constexpr int kSplitMinPerSide = 2;
 constexpr double kListingShare = 0.8;
 constexpr double kCommitmentShare = 0.9;
 constexpr double kSpecMemoryTolerance = 0.1;
@@ -59,6 +61,8 @@ public:
         for (const Offer &o : in.offers) {
             if (o.billing == Billing::OnDemand)
                 m_onDemand.insert(twinKey(o), &o);
+            else if (o.billing == Billing::Spot)
+                m_spot.insert(twinKey(o), &o);
         }
     }
 
@@ -67,7 +71,7 @@ public:
         spotAboveOnDemand();
         roundPlaceholders();
         peerOutliers();
-        regionOutliers();
+        regionComparisons();
         belowPublishedListing();
         retiredFamilies();
         specMismatch();
@@ -167,7 +171,9 @@ private:
                 if (!far || !outside)
                     continue;
                 flag(*o, QStringLiteral("peer_outlier"),
-                     QStringLiteral("%1 per GPU-hour is %2x the median of %3 providers' on-demand %4 prices (%5)")
+                     QStringLiteral("%1 per GPU-hour is %2x the median of %3 providers' on-demand %4 prices (%5); "
+                                    "trusted: that median, one vote per provider, so no provider's many regions "
+                                    "outvote the others")
                          .arg(usd(perGpuUsd(*o)))
                          .arg(ratio, 0, 'f', 2)
                          .arg(byProvider.size())
@@ -176,7 +182,36 @@ private:
         }
     }
 
-    void regionOutliers()
+    // Why an on-demand price cannot be an on-demand list price, from evidence other than its
+    // neighbours: its own spot price is at or above it, or a published aggregate's figures for the
+    // same GPU model and count put it below their cheapest on-demand listing or barely above their
+    // 1-year commitment price (below_published_listing's thresholds). Empty: no evidence.
+    QString notOnDemand(const Offer &o) const
+    {
+        if (const Offer *spot = m_spot.value(twinKey(o));
+            spot && spot->pricePerHourUsd >= o.pricePerHourUsd / kSpotTolerance)
+            return QStringLiteral("%1: its spot price %2/h is not below it").arg(o.region, usd(spot->pricePerHourUsd));
+        for (const PriceReference &r : m_in.references) {
+            if (r.provider != o.provider || r.gpu != o.gpu || std::abs(o.gpuCount - r.gpuCount) > 1e-6)
+                continue;
+            if (r.termMonths == 0 && o.pricePerHourUsd < r.pricePerHourUsd * kListingShare)
+                return QStringLiteral("%1: below %2% of the cheapest on-demand listing %3 found (%4/h)")
+                    .arg(o.region)
+                    .arg(kListingShare * 100.0, 0, 'f', 0)
+                    .arg(r.source, usd(r.pricePerHourUsd));
+            if (r.termMonths > 0 && o.pricePerHourUsd < r.pricePerHourUsd / kCommitmentShare)
+                return QStringLiteral("%1: barely above the cheapest %2-month commitment price %3 found (%4/h)")
+                    .arg(o.region)
+                    .arg(r.termMonths)
+                    .arg(r.source, usd(r.pricePerHourUsd));
+        }
+        return {};
+    }
+
+    // On-demand prices of one instance type across regions of one geography: two clusters far
+    // apart are a conflict to resolve by evidence, never by which cluster has more regions; a
+    // single price far from the rest is an outlier only while the rest can be trusted.
+    void regionComparisons()
     {
         QHash<QString, std::vector<const Offer *>> byInstance;
         for (const Offer &o : m_in.offers) {
@@ -187,25 +222,86 @@ private:
         for (const auto &offers : std::as_const(byInstance)) {
             if (int(offers.size()) < kRegionMinRegions + 1)
                 continue;
+            std::vector<double> prices;
+            for (const Offer *o : offers)
+                prices.push_back(o->pricePerHourUsd);
+            if (const auto split = splitInTwo(prices, kSplitMinPerSide))
+                priceConflict(offers, *split);
+            else
+                regionOutliers(offers);
+        }
+    }
+
+    void priceConflict(const std::vector<const Offer *> &offers, const PriceSplit &split)
+    {
+        QStringList lowEvidence, highEvidence;
+        for (const Offer *o : offers) {
+            const QString e = notOnDemand(*o);
+            if (!e.isEmpty())
+                (split.isLow(o->pricePerHourUsd) ? lowEvidence : highEvidence).append(e);
+        }
+        const Offer &first = *offers.front();
+        const QString clusters = QStringLiteral("%1 on-demand prices in %2 split into %3, %4x apart")
+                                     .arg(first.instanceType, first.geography,
+                                          split.describe(QStringLiteral("USD/h"), QStringLiteral("regions")))
+                                     .arg(split.factor(), 0, 'f', 1);
+        // Evidence on one side only: that side is of another usage type, the other is trusted.
+        if (lowEvidence.isEmpty() != highEvidence.isEmpty()) {
+            const bool lowIsWrong = !lowEvidence.isEmpty();
+            const QStringList &evidence = lowIsWrong ? lowEvidence : highEvidence;
             for (const Offer *o : offers) {
-                std::vector<double> others;
-                for (const Offer *p : offers) {
-                    if (p != o)
-                        others.push_back(p->pricePerHourUsd);
-                }
-                const double m = median(others);
-                if (m <= 0)
+                if (split.isLow(o->pricePerHourUsd) != lowIsWrong)
                     continue;
-                const double ratio = o->pricePerHourUsd / m;
-                if (ratio >= kRegionLow && ratio <= kRegionHigh)
-                    continue;
-                flag(*o, QStringLiteral("region_outlier"),
-                     QStringLiteral("%1/h is %2x the median of its %3 other regions in %5 (%4/h)")
-                         .arg(usd(o->pricePerHourUsd))
-                         .arg(ratio, 0, 'f', 2)
-                         .arg(others.size())
-                         .arg(usd(m), o->geography));
+                flag(*o, QStringLiteral("other_usage_type"),
+                     QStringLiteral("%1/h is not an on-demand price: %2. Trusted: the %3 cluster, because the %4 one "
+                                    "holds prices that cannot be on-demand (%5); it is a price of another usage type "
+                                    "(e.g. defined duration, flex-start) filed as on-demand")
+                         .arg(usd(o->pricePerHourUsd), clusters, lowIsWrong ? QStringLiteral("upper") : QStringLiteral("lower"),
+                              lowIsWrong ? QStringLiteral("lower") : QStringLiteral("upper"),
+                              evidence.join(QStringLiteral("; "))));
             }
+            return;
+        }
+        const QString why = lowEvidence.isEmpty()
+                                ? QStringLiteral("no spot price or published listing shows which one is on-demand")
+                                : QStringLiteral("both hold prices that cannot be on-demand (%1)")
+                                      .arg((lowEvidence + highEvidence).join(QStringLiteral("; ")));
+        for (const Offer *o : offers) {
+            flag(*o, QStringLiteral("price_conflict"),
+                 QStringLiteral("%1/h is in the %2 of two clusters: %3. Neither is trusted, whichever has more regions: "
+                                "%4")
+                     .arg(usd(o->pricePerHourUsd),
+                          split.isLow(o->pricePerHourUsd) ? QStringLiteral("lower") : QStringLiteral("upper"), clusters,
+                          why));
+        }
+    }
+
+    void regionOutliers(const std::vector<const Offer *> &offers)
+    {
+        for (const Offer *o : offers) {
+            std::vector<double> others;
+            bool othersTrusted = true;
+            for (const Offer *p : offers) {
+                if (p == o)
+                    continue;
+                others.push_back(p->pricePerHourUsd);
+                othersTrusted = othersTrusted && notOnDemand(*p).isEmpty();
+            }
+            const double m = median(others);
+            // A median of prices some of which cannot be on-demand is no yardstick.
+            if (m <= 0 || !othersTrusted)
+                continue;
+            const double ratio = o->pricePerHourUsd / m;
+            if (ratio >= kRegionLow && ratio <= kRegionHigh)
+                continue;
+            flag(*o, QStringLiteral("region_outlier"),
+                 QStringLiteral("%1/h is %2x the median of its %3 other regions in %5 (%4/h); trusted: that median, "
+                                "since none of those prices is at or below its own spot price or below a published "
+                                "listing")
+                     .arg(usd(o->pricePerHourUsd))
+                     .arg(ratio, 0, 'f', 2)
+                     .arg(others.size())
+                     .arg(usd(m), o->geography));
         }
     }
 
@@ -298,6 +394,7 @@ private:
 
     const PriceCheckInput &m_in;
     QHash<QString, const Offer *> m_onDemand;
+    QHash<QString, const Offer *> m_spot;
     QList<PriceFlag> m_flags;
     QSet<QString> m_seen;
     QSet<qint64> m_flagged;
@@ -313,7 +410,8 @@ QList<PriceFlag> checkPrices(const PriceCheckInput &input)
 QStringList priceRuleIds()
 {
     return {QStringLiteral("spot_above_on_demand"), QStringLiteral("round_placeholder"), QStringLiteral("peer_outlier"),
-            QStringLiteral("region_outlier"),       QStringLiteral("below_published_listing"),
+            QStringLiteral("region_outlier"),       QStringLiteral("other_usage_type"),
+            QStringLiteral("price_conflict"),       QStringLiteral("below_published_listing"),
             QStringLiteral("retired_family"),       QStringLiteral("spec_mismatch"),
             QStringLiteral("twin_suspect")};
 }

@@ -11,13 +11,28 @@
 //   round_placeholder         one provider asks the same whole-dollar price per GPU-hour for two or
 //                             more GPU models, on-demand and spot alike (a placeholder, not a price).
 //   peer_outlier              on-demand per GPU-hour far below the same GPU model elsewhere: one
-//                             vote per provider (its median), the modified z-score of the log price
+//                             vote per provider (its median, trusted: no provider's many regions
+//                             outvote the others), the modified z-score of the log price
 //                             (Iglewicz and Hoaglin) beyond 3.5 and a third of the median or less,
 //                             with 10 or more offers from 3 or more providers. Prices far above
 //                             are left alone: they buy bigger hosts and are never recommended.
 //   region_outlier            on-demand below 0.75x or above 1.5x the median of the same instance
 //                             type's other regions in the same geography (3 or more others;
 //                             mainland China, for one, is priced apart from overseas regions).
+//                             Trusted: that median, and only while none of those others shows
+//                             evidence of not being on-demand (below).
+//   other_usage_type          the same instance type's on-demand prices in one geography split
+//                             into two tight clusters about 2x apart (core/catalog/PriceSplit.h:
+//                             1.6x or more between them, each within 1.35x, 2 or more regions
+//                             each), and one cluster holds evidence that a price is not on-demand:
+//                             its own spot price is at or above it (within 0.5 %), or it fails
+//                             below_published_listing's test against a published aggregate. That
+//                             cluster is flagged as a price of another usage type (a defined-
+//                             duration or flex-start price filed as on-demand); the other is
+//                             trusted, however few regions it has.
+//   price_conflict            the same split with evidence on neither side, or on both: every
+//                             offer of both clusters is flagged, each reason naming both clusters.
+//                             No side wins by having more regions.
 //   below_published_listing   on-demand below 0.8x the cheapest on-demand listing a published
 //                             aggregate found for the same provider, GPU model and count, or less
 //                             than 10 % above the aggregate's cheapest 1-year commitment price
@@ -30,6 +45,10 @@
 //                             slice of one. Figures under 1 GiB are not read (a unit mix-up).
 //   twin_suspect              a commitment whose on-demand price of the same instance and region
 //                             is flagged: a ratio taken from it, or a price beside a wrong one.
+// Every rule that holds an offer against its peers says in its reason which side it trusts and
+// why. The GCP importer applies the same structure to the accelerator prices an instance is
+// made of (core/import/GcpUsageTypes.h), so such prices are unknown, not flagged, in the
+// embedded catalog; these rules catch them in prices from anywhere else.
 
 #include "core/catalog/Offer.h"
 
