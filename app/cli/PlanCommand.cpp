@@ -10,6 +10,7 @@
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/PlanActuals.h"
+#include "core/plan/PlanTotals.h"
 #include "core/plan/Timeline.h"
 #include "db/SqliteCatalogRepository.h"
 
@@ -105,12 +106,21 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
         p.planner.plan(p.request);
     }
     const QString format = parser.value(QStringLiteral("format"));
-    if (format == u"json")
-        out << QJsonDocument(planToJson(p.planner, p.request, top)).toJson(QJsonDocument::Indented);
-    else if (format == u"csv")
+    // The same totals as the desktop and the report: the main run, and the whole project when
+    // the scenario has phases.
+    const auto timeline = p.scenario.phases.isEmpty() ? Result<Timeline>(Error{QString()}) : projectTimeline(p);
+    const PlanTotals totals = planTotals(p.planner, p.request, timeline ? &timeline.value() : nullptr);
+    if (format == u"json") {
+        QJsonObject json = planToJson(p.planner, p.request, top);
+        json.insert(QStringLiteral("totals"), planTotalsToJson(totals));
+        out << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else if (format == u"csv") {
         out << planToCsv(p.planner, p.request, top);
-    else
+    } else {
         out << planToTable(p.planner, p.request, top);
+        if (const QStringList lines = planTotalsLines(totals); !lines.isEmpty())
+            out << '\n' << lines.join(u'\n') << '\n';
+    }
     return ExitOk;
 }
 
@@ -159,8 +169,10 @@ int runTimeline(const QStringList &arguments, QTextStream &out, QTextStream &err
         if (compared.value().hasActuals())
             actuals = std::move(compared).value();
     }
+    const PlanTotals totals = planTotals(p.planner, p.request, &timeline.value());
     if (format == u"json") {
         QJsonObject o = timelineToJson(timeline.value(), currency);
+        o.insert(QStringLiteral("totals"), planTotalsToJson(totals));
         if (actuals)
             o.insert(QStringLiteral("plan_against_actual"), planActualsToJson(*actuals, currency));
         out << QJsonDocument(o).toJson(QJsonDocument::Indented);
@@ -168,6 +180,7 @@ int runTimeline(const QStringList &arguments, QTextStream &out, QTextStream &err
         out << (actuals ? planActualsToCsv(*actuals) : timelineToCsv(timeline.value()));
     } else {
         out << timelineToTable(timeline.value(), currency);
+        out << '\n' << planTotalsLines(totals).join(u'\n') << '\n';
         if (actuals)
             out << '\n' << planActualsToTable(*actuals, currency);
     }

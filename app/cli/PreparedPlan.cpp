@@ -107,4 +107,12 @@ Result<PlanActuals> loadPlanActuals(const PreparedPlan &p, const Timeline &timel
                                 p.request.constraints.budget, gpuCounts.value(), strategy);
 }
 
+Result<Timeline> projectTimeline(const PreparedPlan &p)
+{
+    auto rates = timelineRatesFromPlan(p.planner, p.scenario);
+    if (!rates)
+        return Error{rates.errorMessage()};
+    return buildTimeline(p.scenario, rates.value(), p.request.assumptions.fx);
+}
+
 } // namespace gpuplanner::cli

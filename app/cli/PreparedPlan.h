@@ -42,6 +42,10 @@ struct PreparedPlan
 // Loads the scenario and the catalog and plans; every failure is a data error naming its file.
 core::Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioPath, const QString &catalogPath);
 
+// The project's timeline, as `timeline` prints it; an error when the scenario has no phases or
+// no on-demand option prices them.
+core::Result<core::Timeline> projectTimeline(const PreparedPlan &p);
+
 // The spend imported for the scenario's project (`actuals import --project`) against the
 // timeline's plan, as `timeline` and `report` show it. strategy empty = the cheapest one rented.
 core::Result<core::PlanActuals> loadPlanActuals(const PreparedPlan &p, const core::Timeline &timeline,

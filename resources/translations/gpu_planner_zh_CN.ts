@@ -1175,6 +1175,31 @@
     </message>
 </context>
 <context>
+    <name>TotalsText</name>
+    <message numerus="yes">
+        <source>Whole project (%n phase(s), %1 to %2)</source>
+        <translation>
+            <numerusform>整个项目（%n 个阶段，%1 至 %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 %3; all on-demand %4 (%5).</source>
+        <translation>%1：%2 %3；全部按需 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>%1: all on-demand %2 (%3).</source>
+        <translation>%1：全部按需 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>Main run: %1 expected (P90 %2) with %3.</source>
+        <translation>主训练：预期 %1（P90 %2），采用 %3。</translation>
+    </message>
+    <message>
+        <source>Main run on the cheapest on-demand option: %1 (%2).</source>
+        <translation>最便宜的按需选项跑主训练：%1（%2）。</translation>
+    </message>
+</context>
+<context>
     <name>WorkloadNames</name>
     <message>
         <source>Pre-training</source>
@@ -2289,10 +2314,6 @@ P50 %3，P90 %4</translation>
         </translation>
     </message>
     <message>
-        <source>%1. %2 · %3 · %4 · %5</source>
-        <translation>%1. %2 · %3 · %4 · %5</translation>
-    </message>
-    <message>
         <source>%1
 %2 · %3 · %4 GPUs</source>
         <translation>%1
@@ -2309,6 +2330,10 @@ Cost %2 (P90 %3) · %4 per output token</source>
 Cost %2 (P90 %3) · time %4</source>
         <translation>%1
 成本 %2（P90 %3）· 时间 %4</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>

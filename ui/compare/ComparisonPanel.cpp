@@ -50,9 +50,11 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_view->setToolTip(tr("Options ranked by the plan; click a header to sort, right-click it to choose columns."));
     m_view->setAccessibleName(tr("Options"));
 
+    m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     // Everything about the selected option; it scrolls when it is longer than the pane.
+    m_details->setObjectName(QStringLiteral("optionDetails"));
     m_details->setReadOnly(true);
     m_details->setOpenLinks(false);
     m_details->setFrameShape(QFrame::NoFrame);
@@ -235,8 +237,12 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     if (!s.error.isEmpty()) {
         m_summary->setText(tr("<b>No plan:</b> %1").arg(s.error.toHtmlEscaped()));
     } else {
+        // The whole project's figure beside the main run's, worded as the Timeline and the report word it.
+        QString recommendation = s.recommendation.toHtmlEscaped();
+        if (const QString project = core::projectTotalsLine(s.totals); !project.isEmpty())
+            recommendation += QStringLiteral("</b><br><b>") + project.toHtmlEscaped();
         m_summary->setText(tr("<b>%1</b><br>%2 usable of %3 options · planned in %4 ms")
-                               .arg(s.recommendation.toHtmlEscaped())
+                               .arg(recommendation)
                                .arg(s.result.usable)
                                .arg(s.result.options.size())
                                .arg(s.planMs, 0, 'f', 0));

@@ -165,6 +165,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
                 addActuals(*snapshot, engine->spend, request);
         }
     }
+    snapshot->totals = core::planTotals(engine->planner, request, snapshot->timeline ? &*snapshot->timeline : nullptr);
     // Last: what came before reads the plan from the planner, which now hands it over.
     snapshot->result = engine->planner.takeResult();
     indexOptions(*snapshot, &engine->providerOfOffer, &engine->providerNames, engine->offerIndexById);

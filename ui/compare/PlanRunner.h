@@ -9,6 +9,7 @@
 #include "core/catalog/Offer.h"
 #include "core/plan/PlanActuals.h"
 #include "core/plan/Scenario.h"
+#include "core/plan/PlanTotals.h"
 #include "core/plan/Timeline.h"
 #include "ui/compare/ComparisonView.h"
 
@@ -64,6 +65,7 @@ struct PlanSnapshot
     QList<core::Offer> offers;            // the planner's offers (implicitly shared)
     QList<core::GpuModel> gpus;           // the catalog's GPU models, for an option's details
     QString recommendation;
+    core::PlanTotals totals; // the main run and the whole project, as every surface states them
     std::optional<core::TimelineRates> rates;
     std::optional<core::Timeline> timeline;
     QString timelineError;

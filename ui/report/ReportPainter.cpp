@@ -255,7 +255,8 @@ void ReportPainter::cover()
     facts << qMakePair(tr("Currency"), m_in.request.displayCurrency);
     if (plan().recommended >= 0) {
         const PlanOption &best = plan().options[std::size_t(plan().recommended)];
-        facts << qMakePair(tr("Recommendation"), tr("%1, expected cost %2").arg(optionName(best), money(best.cost)));
+        facts << qMakePair(tr("Recommendation"), optionName(best));
+        facts << totalsFacts();
     }
     const QFont key = font(10, true);
     const QFont value = font(10);

@@ -109,6 +109,8 @@ private:
     QString optionName(const core::PlanOption &option) const;
     QString strategyName(const core::StrategySeries &s) const;
     QString compactNumber(double v) const;
+    // The cover's totals: the main run and the whole project, the figures every surface states.
+    QList<QPair<QString, QString>> totalsFacts() const;
     const core::PlanResult &plan() const;
     int rows() const; // comparison rows shown
     bool serving() const;

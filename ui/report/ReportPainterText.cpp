@@ -4,6 +4,7 @@
 #include "ui/report/ReportPainter.h"
 
 #include "core/plan/PlanExplain.h"
+#include "core/plan/PlanTotals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,34 @@ int ReportPainter::rows() const
 bool ReportPainter::serving() const
 {
     return m_in.request.workload.kind == WorkloadKind::Inference;
+}
+
+QList<QPair<QString, QString>> ReportPainter::totalsFacts() const
+{
+    const PlanTotals t = planTotals(*m_in.planner, m_in.request, m_in.timeline ? &*m_in.timeline : nullptr);
+    QList<QPair<QString, QString>> facts;
+    if (!t.recommended)
+        return facts;
+    facts << qMakePair(tr("Main run"), tr("%1 expected (P90 %2)").arg(money(t.recommended->cost), money(t.recommended->costP90)));
+    const PlanResult &r = plan();
+    if (t.cheapestOnDemand)
+        facts << qMakePair(tr("Cheapest on-demand"), tr("%1 for the main run (%2)")
+                                                          .arg(money(t.cheapestOnDemand->cost),
+                                                               optionName(r.options[std::size_t(r.cheapestOnDemand)])));
+    if (t.project) {
+        const PlanTotals::Project &p = *t.project;
+        const QString span = tr("%1 phase(s), %2 to %3").arg(p.phases).arg(p.firstMonth, p.lastMonth);
+        QString strategy;
+        for (const StrategySeries &s : m_in.timeline->strategies) {
+            if (s.id == p.strategyId)
+                strategy = strategyName(s);
+        }
+        const QString value = !p.strategyId.isEmpty() && p.strategyId != u"on_demand"
+            ? tr("%1 %2; all on-demand %3 (%4)").arg(strategy, money(p.withRecommendation), money(p.allOnDemand), span)
+            : tr("all on-demand %1 (%2)").arg(money(p.allOnDemand), span);
+        facts << qMakePair(tr("Whole project"), value);
+    }
+    return facts;
 }
 
 } // namespace gpuplanner::ui

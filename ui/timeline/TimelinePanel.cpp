@@ -71,6 +71,7 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
         if (current.isValid())
             m_phases->removePhase(current.row());
     });
+    m_notes->setObjectName(QStringLiteral("timelineNotes"));
     m_notes->setWordWrap(true);
     m_notes->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -136,6 +137,8 @@ void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     QList<LineSeriesData> monthly;
     QList<LineSeriesData> cumulative;
     QStringList notes;
+    for (const QString &line : core::planTotalsLines(s.totals))
+        notes << line.toHtmlEscaped();
     QStringList names;
     for (const core::StrategySeries &st : t.strategies) {
         names << st.name;

@@ -69,12 +69,12 @@ double jsonNumber(double v)
     return std::isfinite(v) ? v : -1.0;
 }
 
-QString shortName(const Offer &o, const PlanOption &option)
+} // namespace
+
+QString optionShortName(const Offer &o, const PlanOption &option)
 {
     return PlanText::tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, optionBillingText(o, option));
 }
-
-} // namespace
 
 QString optionBillingText(const Offer &offer, const PlanOption &o)
 {
@@ -342,12 +342,12 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     const QString what = goals.join(PlanText::tr(" and "));
     QString text;
     if (best.pMeetBoth >= c.confidence) {
-        text = goals.isEmpty() ? PlanText::tr("%1: the cheapest option.").arg(shortName(o, best))
+        text = goals.isEmpty() ? PlanText::tr("%1: the cheapest option.").arg(optionShortName(o, best))
                                : PlanText::tr("%1: the cheapest option that meets %2 with at least %3 probability.")
-                                     .arg(shortName(o, best), what, percent(c.confidence));
+                                     .arg(optionShortName(o, best), what, percent(c.confidence));
     } else {
         text = PlanText::tr("No option meets %1 with %2 probability; %3 gives the best chance (%4).")
-                   .arg(what, percent(c.confidence), shortName(o, best), percent(best.pMeetBoth));
+                   .arg(what, percent(c.confidence), optionShortName(o, best), percent(best.pMeetBoth));
     }
     text += PlanText::tr(" Expected cost %1").arg(formatMoney(best.cost, request.displayCurrency));
     if (request.workload.kind != WorkloadKind::Inference)

@@ -27,6 +27,9 @@ QString staleNote(const Offer &offer, const QDate &today = QDate::currentDate())
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option,
                   const QDate &today = QDate::currentDate());
 
+// "Google Cloud tpu-v5p-768 in us-central1 (spot)": an option named for sentences.
+QString optionShortName(const Offer &offer, const PlanOption &option);
+
 // For chart labels: "on-demand", "spot", "reserved 36 mo", "savings plan 12 mo", "capacity block".
 QString optionBillingShort(const PlanOption &option);
 // Where a commitment option's price came from: the price list and its date, or the user's term.

@@ -179,8 +179,10 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     else if (!scenario.ownership.gpu.isEmpty())
         return Error{QStringLiteral("ownership.gpu: \"%1\" is not a GPU model id in the catalog").arg(ownedGpu)};
 
-    int spot = -1;
-    for (int i = 0; i < r.usable; ++i) {
+    // The spot the plan recommends, so the project's spot strategy prices the same run.
+    const bool spotRecommended = r.recommended >= 0 && r.options[std::size_t(r.recommended)].billing == Billing::Spot;
+    int spot = spotRecommended ? r.recommended : -1;
+    for (int i = 0; i < r.usable && !spotRecommended; ++i) {
         const PlanOption &o = r.options[std::size_t(i)];
         if (o.billing != Billing::Spot)
             continue;
@@ -253,6 +255,7 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     if (scenario.phases.isEmpty())
         return Error{QStringLiteral("phases: the scenario has no project phases")};
     Timeline t;
+    t.phases = int(scenario.phases.size());
     t.start = scenario.phases.first().start;
     for (const Phase &p : scenario.phases)
         t.start = std::min(t.start, p.start);

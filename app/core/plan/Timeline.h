@@ -53,7 +53,7 @@ struct TimelineRates
 };
 
 // Reads the rates off a plan: the recommended option's on-demand twin (else the cheapest usable
-// on-demand option), the cheapest spot option
+// on-demand option), the recommended option when it is spot, else the cheapest spot option
 // (preferring those that meet the constraints) and each commitment term the plan priced for the
 // on-demand option's instance type and region. Fails when no on-demand option is usable.
 Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenario &scenario);
@@ -84,6 +84,7 @@ OwnershipCost ownershipCost(const Ownership &w, double tdpW, double fxFactor, do
 struct Timeline
 {
     QDate start;
+    int phases = 0;     // the scenario's project phases it prices
     QStringList months; // "2026-09", ...
     std::vector<double> loadGpuHours; // on-demand view of the load, per month
     QList<StrategySeries> strategies;

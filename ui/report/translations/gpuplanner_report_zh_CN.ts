@@ -80,8 +80,36 @@
         <translation>推荐方案</translation>
     </message>
     <message>
-        <source>%1, expected cost %2</source>
-        <translation>%1，预期成本 %2</translation>
+        <source>Main run</source>
+        <translation>主训练</translation>
+    </message>
+    <message>
+        <source>%1 expected (P90 %2)</source>
+        <translation>预期 %1（P90 %2）</translation>
+    </message>
+    <message>
+        <source>Cheapest on-demand</source>
+        <translation>最便宜的按需</translation>
+    </message>
+    <message>
+        <source>%1 for the main run (%2)</source>
+        <translation>主训练 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Whole project</source>
+        <translation>整个项目</translation>
+    </message>
+    <message>
+        <source>%1 phase(s), %2 to %3</source>
+        <translation>%1 个阶段，%2 至 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2; all on-demand %3 (%4)</source>
+        <translation>%1 %2；全部按需 %3（%4）</translation>
+    </message>
+    <message>
+        <source>all on-demand %1 (%2)</source>
+        <translation>全部按需 %1（%2）</translation>
     </message>
     <message>
         <source>Made with GPU Planner %1 from the offer catalog on this computer. Figures are estimates; see the assumptions and the disclaimer at the end.</source>

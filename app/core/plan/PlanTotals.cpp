@@ -1,0 +1,131 @@
+#include "core/plan/PlanTotals.h"
+
+#include "core/cost/Money.h"
+#include "core/plan/PlanExplain.h"
+
+#include <QCoreApplication>
+
+class TotalsText
+{
+    Q_DECLARE_TR_FUNCTIONS(TotalsText)
+};
+
+namespace gpuplanner::core {
+
+namespace {
+
+// The timeline strategy that bills the whole project the way the recommendation bills its run.
+const StrategySeries *strategyFor(const Timeline &t, const PlanOption &option)
+{
+    QString id;
+    switch (option.billing) {
+    case Billing::OnDemand: id = QStringLiteral("on_demand"); break;
+    case Billing::Spot: id = QStringLiteral("spot"); break;
+    case Billing::CapacityBlock: return nullptr; // a block is bought for the run alone
+    default: id = QStringLiteral("%1_%2").arg(billingId(option.billing)).arg(option.termMonths); break;
+    }
+    for (const StrategySeries &s : t.strategies) {
+        if (s.id == id)
+            return &s;
+    }
+    return nullptr;
+}
+
+PlanTotals::MainRun mainRun(const Planner &planner, const PlanOption &option)
+{
+    return {optionShortName(planner.offer(option), option), option.cost, option.costP90};
+}
+
+} // namespace
+
+PlanTotals planTotals(const Planner &planner, const PlanRequest &request, const Timeline *timeline)
+{
+    PlanTotals totals;
+    totals.currency = request.displayCurrency;
+    const PlanResult &r = planner.result();
+    if (r.recommended < 0)
+        return totals;
+    const PlanOption &best = r.options[std::size_t(r.recommended)];
+    totals.recommended = mainRun(planner, best);
+    if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended)
+        totals.cheapestOnDemand = mainRun(planner, r.options[std::size_t(r.cheapestOnDemand)]);
+    if (!timeline || timeline->strategies.isEmpty() || timeline->months.isEmpty())
+        return totals;
+    PlanTotals::Project project;
+    project.firstMonth = timeline->months.first();
+    project.lastMonth = timeline->months.last();
+    for (const StrategySeries &s : timeline->strategies) {
+        if (s.id == u"on_demand") {
+            project.allOnDemand = s.total;
+            project.onDemandOption = s.note;
+        }
+    }
+    if (const StrategySeries *s = strategyFor(*timeline, best)) {
+        project.strategyId = s->id;
+        project.strategyName = s->name;
+        project.withRecommendation = s->total;
+    }
+    project.phases = timeline->phases;
+    totals.project = project;
+    return totals;
+}
+
+QString projectTotalsLine(const PlanTotals &t)
+{
+    if (!t.project)
+        return {};
+    const PlanTotals::Project &p = *t.project;
+    auto money = [&](double v) { return formatMoney(v, t.currency); };
+    const QString span = TotalsText::tr("Whole project (%n phase(s), %1 to %2)", nullptr, p.phases).arg(p.firstMonth, p.lastMonth);
+    if (!p.strategyId.isEmpty() && p.strategyId != u"on_demand")
+        return TotalsText::tr("%1: %2 %3; all on-demand %4 (%5).")
+            .arg(span, p.strategyName, money(p.withRecommendation), money(p.allOnDemand), p.onDemandOption);
+    return TotalsText::tr("%1: all on-demand %2 (%3).").arg(span, money(p.allOnDemand), p.onDemandOption);
+}
+
+QStringList planTotalsLines(const PlanTotals &t)
+{
+    QStringList lines;
+    if (!t.recommended)
+        return lines;
+    auto money = [&](double v) { return formatMoney(v, t.currency); };
+    lines << TotalsText::tr("Main run: %1 expected (P90 %2) with %3.")
+                 .arg(money(t.recommended->cost), money(t.recommended->costP90), t.recommended->option);
+    if (t.cheapestOnDemand)
+        lines << TotalsText::tr("Main run on the cheapest on-demand option: %1 (%2).")
+                     .arg(money(t.cheapestOnDemand->cost), t.cheapestOnDemand->option);
+    if (const QString project = projectTotalsLine(t); !project.isEmpty())
+        lines << project;
+    return lines;
+}
+
+QJsonObject planTotalsToJson(const PlanTotals &t)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("currency"), t.currency);
+    auto run = [](const PlanTotals::MainRun &m) {
+        return QJsonObject{{QStringLiteral("option"), m.option},
+                           {QStringLiteral("cost"), m.cost},
+                           {QStringLiteral("cost_p90"), m.costP90}};
+    };
+    if (t.recommended)
+        o.insert(QStringLiteral("main_run"), run(*t.recommended));
+    if (t.cheapestOnDemand)
+        o.insert(QStringLiteral("main_run_cheapest_on_demand"), run(*t.cheapestOnDemand));
+    if (t.project) {
+        const PlanTotals::Project &p = *t.project;
+        QJsonObject j{{QStringLiteral("phases"), p.phases},
+                      {QStringLiteral("first_month"), p.firstMonth},
+                      {QStringLiteral("last_month"), p.lastMonth},
+                      {QStringLiteral("all_on_demand"), p.allOnDemand},
+                      {QStringLiteral("on_demand_option"), p.onDemandOption}};
+        if (!p.strategyId.isEmpty()) {
+            j.insert(QStringLiteral("strategy"), p.strategyId);
+            j.insert(QStringLiteral("with_recommendation"), p.withRecommendation);
+        }
+        o.insert(QStringLiteral("project"), j);
+    }
+    return o;
+}
+
+} // namespace gpuplanner::core
