@@ -2202,8 +2202,8 @@ Suspect price:
         <translation>隐藏不可行或违反硬性限制的选项；取消勾选可查看失败原因。</translation>
     </message>
     <message>
-        <source>Pareto fro&amp;nt</source>
-        <translation>帕累托前沿(&amp;N)</translation>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
     </message>
     <message>
         <source>Only options no other option beats on both cost and time.</source>
@@ -2363,8 +2363,8 @@ Cost %2 (P90 %3) · time %4</source>
         <translation>作业最多可花费的金额，以显示货币计。各选项会给出不超预算的概率。</translation>
     </message>
     <message>
-        <source>&amp;Confidence:</source>
-        <translation>置信度(&amp;C)：</translation>
+        <source>Co&amp;nfidence:</source>
+        <translation>置信度(&amp;N)：</translation>
     </message>
     <message>
         <source>0.9</source>
@@ -2706,8 +2706,8 @@ Cost %2 (P90 %3) · time %4</source>
 <context>
     <name>gpuplanner::ui::FxRatesField</name>
     <message>
-        <source>Add &amp;currency</source>
-        <translation>添加货币(&amp;C)</translation>
+        <source>Add curre&amp;ncy</source>
+        <translation>添加货币(&amp;N)</translation>
     </message>
     <message>
         <source>Re&amp;move rate</source>
@@ -4536,8 +4536,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>单个样本前向传播的 FLOPs（2 × 乘加次数）；预设中已包含。</translation>
     </message>
     <message>
-        <source>Epo&amp;chs:</source>
-        <translation>轮数(&amp;C)：</translation>
+        <source>Epoch&amp;s:</source>
+        <translation>轮数(&amp;S)：</translation>
     </message>
     <message>
         <source>1</source>
@@ -4552,8 +4552,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <source>Preci&amp;sion:</source>
-        <translation>精度(&amp;S)：</translation>
+        <source>Precisio&amp;n:</source>
+        <translation>精度(&amp;N)：</translation>
     </message>
     <message>
         <source>Default for the kind</source>
@@ -4636,8 +4636,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>每个请求平均生成的 token 数。</translation>
     </message>
     <message>
-        <source>Requests per se&amp;cond:</source>
-        <translation>每秒请求数(&amp;C)：</translation>
+        <source>Requests per secon&amp;d:</source>
+        <translation>每秒请求数(&amp;D)：</translation>
     </message>
     <message>
         <source>e.g. 5</source>
@@ -4728,8 +4728,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>限制作业速度的因素：选“计算”则按各 GPU 在所选精度下的峰值 FLOPS 换算速率，选“显存带宽”则按显存带宽换算。</translation>
     </message>
     <message>
-        <source>Items to pro&amp;cess:</source>
-        <translation>待处理条目数(&amp;C)：</translation>
+        <source>Items to proce&amp;ss:</source>
+        <translation>待处理条目数(&amp;S)：</translation>
     </message>
     <message>
         <source>e.g. 2B</source>

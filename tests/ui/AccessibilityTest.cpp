@@ -5,6 +5,7 @@
 #include "ScreenshotLook.h"
 
 #include "ui/catalog/CustomOffersDialog.h"
+#include "ui/refresh/CatalogTools.h"
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioEditor.h"
 #include "ui/scenario/WorkloadEditor.h"
@@ -181,6 +182,19 @@ void expectOneMeaningPerAltLetter(bool chinese)
     // Workload tab each kind of work (each shows its own fields).
     auto window = tests::plannedWindow();
     ASSERT_TRUE(window);
+    // The app's Tools and Catalog menus (installed by the desktop's main) take Alt+T and Alt+C.
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    ui::MemorySecretStore secrets;
+    ui::CatalogToolsDeps deps;
+    deps.settings = &settings;
+    deps.secrets = &secrets;
+    deps.repositories = tests::seedFactory();
+    ui::installCatalogTools(*window, deps);
+    QStringList menus;
+    for (QAction *menu : window->menuBar()->actions())
+        menus << menu->text().remove(u'&');
+    ASSERT_GE(menus.size(), 6) << menus.join(u',').toStdString();
     QStringList all;
     auto check = [&](const QString &where) {
         QCoreApplication::processEvents();

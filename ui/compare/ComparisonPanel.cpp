@@ -104,7 +104,7 @@ QWidget *ComparisonPanel::createFilters()
     m_usable = new QCheckBox(tr("Usable onl&y"), bar);
     m_usable->setChecked(true);
     m_usable->setToolTip(tr("Hide options that do not fit or break a hard limit; uncheck to see why they fail."));
-    m_pareto = new QCheckBox(tr("Pareto fro&nt"), bar);
+    m_pareto = new QCheckBox(tr("Pareto front"), bar);
     m_pareto->setToolTip(tr("Only options no other option beats on both cost and time."));
     m_provider = new QComboBox(bar);
     m_provider->setAccessibleName(tr("Provider filter"));

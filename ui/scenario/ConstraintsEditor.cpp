@@ -89,7 +89,7 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
                       tr("The job must finish within this time (h, d, w). Options get the chance of meeting it."));
     m_budget = line(tr("&Budget:"), "budget", FieldKind::Number, tr("in the display currency; empty for none"),
                     tr("The most the job may cost, in the display currency. Options get the chance of staying within it."));
-    line(tr("&Confidence:"), "confidence", FieldKind::Number, tr("0.9"),
+    line(tr("Co&nfidence:"), "confidence", FieldKind::Number, tr("0.9"),
          tr("How likely (0–1) the deadline and budget must be met for an option to count as meeting them."));
     line(tr("Pro&viders:"), "providers", FieldKind::List, tr("any; e.g. aws, gcp, lambda"),
          tr("Provider ids to consider, separated by commas. Empty allows every provider."));

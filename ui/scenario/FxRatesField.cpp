@@ -16,7 +16,7 @@ namespace {
 JsonRowsField::Texts fxTexts()
 {
     return {FxRatesField::tr("Exchange rates"),
-            FxRatesField::tr("Add &currency"),
+            FxRatesField::tr("Add curre&ncy"),
             FxRatesField::tr("Add currency"),
             FxRatesField::tr("Add a row for one currency's rate (Insert in the table)."),
             FxRatesField::tr("Re&move rate"),

@@ -63,12 +63,12 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                      tr("Images (or samples) in one pass over the data."))
              << line(tr("FLOPs per sa&mple:"), QStringLiteral("flops_per_sample"), count, tr("from the preset"),
                      tr("Forward-pass FLOPs of one sample (2 × multiply-adds); presets know it."));
-    m_trainingAny << line(tr("Epo&chs:"), QStringLiteral("epochs"), number, tr("1"),
+    m_trainingAny << line(tr("Epoch&s:"), QStringLiteral("epochs"), number, tr("1"),
                           tr("Passes over the dataset."));
 
     auto *precision = new ChoiceField(doc, QStringLiteral("workload.precision"), WorkloadNames::precisions(),
                                       QStringLiteral("bf16"), this);
-    addFieldRow(m_form, tr("Preci&sion:"), precision,
+    addFieldRow(m_form, tr("Precisio&n:"), precision,
                 tr("Number format of the training math; a measured job scales by the peak at this format. BF16 is "
                    "the usual choice; FP8 needs Hopper or newer."));
     auto *optimizer = new ChoiceField(doc, QStringLiteral("workload.optimizer"),
@@ -96,7 +96,7 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
                         tr("Average prompt length per request."))
                 << line(tr("Output tokens:"), QStringLiteral("output_tokens"), count, tr("250"),
                         tr("Average generated tokens per request."))
-                << line(tr("Requests per se&cond:"), QStringLiteral("rps"), count, tr("e.g. 5"),
+                << line(tr("Requests per secon&d:"), QStringLiteral("rps"), count, tr("e.g. 5"),
                         tr("Sustained demand. Give this or output tokens per second."))
                 << line(tr("Ti&me to first token:"), QStringLiteral("ttft"), duration, tr("e.g. 2s"),
                         tr("Latency target for the first token (500ms, 2s); empty for none."))
@@ -134,7 +134,7 @@ void WorkloadEditor::addMeasuredRows()
     addFieldRow(m_form, tr("&Bound by:"), bound,
                 tr("What limits the job: compute scales the rate by each GPU's peak FLOPS at the chosen precision, "
                    "memory by its memory bandwidth."));
-    m_items = line(tr("Items to pro&cess:"), QStringLiteral("items"), count, tr("e.g. 2B"),
+    m_items = line(tr("Items to proce&ss:"), QStringLiteral("items"), count, tr("e.g. 2B"),
                    tr("Total tokens or samples the job has to get through. Units: K, M, B (or G) and T."));
     auto *unit = new ChoiceField(m_doc, QStringLiteral("workload.item_unit"),
                                  {{QStringLiteral("tokens"), tr("Tokens")}, {QStringLiteral("samples"), tr("Samples")}},
