@@ -2556,6 +2556,10 @@ Cost %2 (P90 %3) · time %4</source>
         <source>Time per output token (log scale)</source>
         <translation>每个输出 token 的时间（对数刻度）</translation>
     </message>
+    <message>
+        <source>SLO %1</source>
+        <translation>SLO %1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CustomOffersDialog</name>

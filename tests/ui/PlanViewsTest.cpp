@@ -31,6 +31,8 @@
 #include <QHeaderView>
 #include <QSet>
 #include <QCategoryAxis>
+#include <QGraphicsSimpleTextItem>
+#include <QLineSeries>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QJsonArray>
@@ -942,6 +944,25 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
         latencies.insert(served.result.options[std::size_t(i)].tpotSeconds);
     EXPECT_GT(latencies.size(), 3) << "options differ in latency, not in time";
     EXPECT_FALSE(latencies.contains(0.0f));
+    // The scenario's 50 ms per output token target is drawn across the plot, named in the legend.
+    ui::CostTimeChart *costLatency = panel->scatter();
+    EXPECT_DOUBLE_EQ(costLatency->limit(), 0.05);
+    const QList<QPointF> slo = costLatency->limitSeries()->points();
+    ASSERT_EQ(slo.size(), 2);
+    EXPECT_NEAR(slo.at(0).x(), std::log10(0.05), 1e-9);
+    EXPECT_NEAR(slo.at(1).x(), std::log10(0.05), 1e-9);
+    const QRectF plot = scatter->plotArea();
+    const QPointF top = scatter->mapToPosition(slo.at(1), costLatency->limitSeries());
+    const QPointF bottom = scatter->mapToPosition(slo.at(0), costLatency->limitSeries());
+    EXPECT_TRUE(plot.adjusted(-1, -1, 1, 1).contains(top) && plot.adjusted(-1, -1, 1, 1).contains(bottom))
+        << "the SLO line lies inside the plot";
+    EXPECT_GT(bottom.y() - top.y(), plot.height() * 0.9) << "it spans the plot's height";
+    QGraphicsSimpleTextItem *sloLabel = costLatency->limitLabel();
+    EXPECT_TRUE(sloLabel->isVisible());
+    EXPECT_EQ(sloLabel->text(), QStringLiteral("SLO 50 ms"));
+    const QRectF labelBox = sloLabel->mapRectToParent(sloLabel->boundingRect());
+    EXPECT_TRUE(plot.contains(labelBox)) << "the label is whole, inside the plot";
+    EXPECT_LT(std::abs(labelBox.center().x() - top.x()), labelBox.width()) << "beside its line";
     // One place for how long the model is served: the serving phase sets it, and the Assumptions
     // field shows the phase's months, disabled, saying where they are set.
     ui::LineField *months = window->editor()->assumptions()->servingMonthsField();
@@ -959,6 +980,8 @@ TEST(PlanView, AServingPlanShowsItsCostPerMillionTokensInTheTableAndTheDetails)
     ASSERT_TRUE(tests::waitForPlan(*window, next));
     EXPECT_TRUE(view->isColumnHidden(ui::ComparisonModel::CostPerMillionTokens));
     EXPECT_EQ(scatter->title(), QStringLiteral("Cost against time")) << "a training plan has its time across again";
+    EXPECT_TRUE(costLatency->limitSeries()->points().isEmpty()) << "no SLO on a training plan";
+    EXPECT_FALSE(costLatency->limitLabel()->isVisible());
 }
 
 TEST(PlanModels, ThePlannedJobsSpotCellShowsTheConstraintsBillingAndCannotBeSetThere)

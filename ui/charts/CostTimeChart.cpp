@@ -9,6 +9,7 @@
 #include <QGraphicsScene>
 #include <QCursor>
 #include <QEvent>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -25,7 +26,8 @@ namespace gpuplanner::ui {
 CostTimeChart::CostTimeChart(QWidget *parent)
     : QWidget(parent), m_chart(new QChart), m_view(new QChartView(m_chart, this)), m_others(new QScatterSeries),
       m_paretoPoints(new QScatterSeries), m_front(new QLineSeries), m_recommended(new QScatterSeries),
-      m_selection(new QScatterSeries), m_x(new QCategoryAxis), m_y(new QCategoryAxis)
+      m_selection(new QScatterSeries), m_limit(new QLineSeries), m_limitLabel(new QGraphicsSimpleTextItem(m_chart)),
+      m_x(new QCategoryAxis), m_y(new QCategoryAxis)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -43,7 +45,7 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_front->setName(tr("Pareto front"));
     m_recommended->setName(tr("Recommended"));
     m_selection->setName(tr("Selected"));
-    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_others, m_front, m_paretoPoints,
+    for (QAbstractSeries *s : std::initializer_list<QAbstractSeries *>{m_limit, m_others, m_front, m_paretoPoints,
                                                                         m_recommended, m_selection})
         m_chart->addSeries(s);
     // Drawn in log10 space on linear axes whose decades are labelled in words: time in the unit
@@ -59,6 +61,10 @@ CostTimeChart::CostTimeChart(QWidget *parent)
     m_chart->legend()->markers(m_paretoPoints).constFirst()->setVisible(false);
     // The ring around the selected point needs no legend entry; leaving it out keeps the others whole.
     m_chart->legend()->markers(m_selection).constFirst()->setVisible(false);
+    m_chart->legend()->markers(m_limit).constFirst()->setVisible(false); // named by its label
+    m_limitLabel->setVisible(false);
+    m_limitLabel->setZValue(10);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeLimitLabel(); });
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_others->setMarkerSize(7);
     m_paretoPoints->setMarkerSize(10);
@@ -106,6 +112,11 @@ void CostTimeChart::restyle()
     QPen pen(front);
     pen.setWidthF(2);
     m_front->setPen(pen);
+    m_limitLabel->setBrush(p.color(QPalette::Text));
+    QPen limit(p.color(QPalette::Text));
+    limit.setWidthF(1.5);
+    limit.setStyle(Qt::DashLine);
+    m_limit->setPen(limit);
     const QColor rec = charts::seriesColor(2, p);
     m_recommended->setColor(rec);
     m_recommended->setBorderColor(p.color(QPalette::Text));
@@ -115,7 +126,7 @@ void CostTimeChart::restyle()
     m_selection->setPen(ring);
 }
 
-void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x)
+void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x, double limit)
 {
     if (x != m_across) {
         m_across = x;
@@ -164,13 +175,41 @@ void CostTimeChart::setPoints(const QList<ScatterPoint> &points, const QString &
         minX = minY = 1;
         maxX = maxY = 10;
     }
+    m_limitValue = limit > 0 ? limit : 0;
+    if (m_limitValue > 0) { // the target is on the chart even when every option is far from it
+        minX = std::min(minX, m_limitValue);
+        maxX = std::max(maxX, m_limitValue);
+    }
     // Whole decades keep the log grid readable; a margin keeps edge markers off the axes.
     charts::setDecadeLabels(m_x, std::floor(std::log10(minX / 1.2)), std::ceil(std::log10(maxX * 1.2)),
                             m_across == ScatterX::Latency ? &charts::latencyLabel : &charts::durationLabel);
     charts::keepLastLabelWhole(m_chart, m_x);
-    charts::setDecadeLabels(m_y, std::floor(std::log10(minY / 1.2)), std::ceil(std::log10(maxY * 1.2)),
-                            &charts::shortNumber);
+    const double yLow = std::floor(std::log10(minY / 1.2));
+    const double yHigh = std::ceil(std::log10(maxY * 1.2));
+    charts::setDecadeLabels(m_y, yLow, yHigh, &charts::shortNumber);
+    // The SLO as a dashed vertical line across the whole plot, named with its value.
+    QList<QPointF> line;
+    if (m_limitValue > 0)
+        line = {{std::log10(m_limitValue), yLow}, {std::log10(m_limitValue), yHigh}};
+    m_limit->replace(line);
+    // Named on the line itself rather than in the legend, whose entries a narrow chart would cut.
+    m_limitLabel->setText(m_limitValue > 0 ? tr("SLO %1").arg(charts::latencyLabel(m_limitValue)) : QString());
+    m_limitLabel->setVisible(m_limitValue > 0);
+    placeLimitLabel();
     setSelectedId(m_selected);
+}
+
+void CostTimeChart::placeLimitLabel()
+{
+    if (m_limitValue <= 0 || m_limit->points().isEmpty())
+        return;
+    // At the top of the plot beside the line: to its right, or to its left where the right is short.
+    const QRectF plot = m_chart->plotArea();
+    const double x = m_chart->mapToPosition(m_limit->points().constFirst(), m_limit).x();
+    const QRectF text = m_limitLabel->boundingRect();
+    const double gap = 4;
+    const double left = x + gap + text.width() <= plot.right() ? x + gap : x - gap - text.width();
+    m_limitLabel->setPos(std::max(plot.left(), left), plot.top() + 2);
 }
 
 void CostTimeChart::setSelectedId(const QString &id)

@@ -11,6 +11,7 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QCategoryAxis;
 class QScatterSeries;
@@ -25,7 +26,14 @@ class CostTimeChart : public QWidget
 public:
     explicit CostTimeChart(QWidget *parent = nullptr);
 
-    void setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x = ScatterX::Time);
+    // limit: the target across (a serving plan's time-per-output-token SLO, in seconds), drawn as a
+    // vertical line in the legend as "SLO …"; 0 = none.
+    void setPoints(const QList<ScatterPoint> &points, const QString &currency, ScatterX x = ScatterX::Time,
+                   double limit = 0);
+    double limit() const { return m_limitValue; }
+    // The SLO line and its label, for tests that check where they are drawn.
+    QLineSeries *limitSeries() const { return m_limit; }
+    QGraphicsSimpleTextItem *limitLabel() const { return m_limitLabel; }
     void setSelectedId(const QString &id);
     const QString &selectedId() const { return m_selected; }
     int pointCount() const { return int(m_points.size()); }
@@ -46,6 +54,7 @@ private:
     static QPointF drawn(const ScatterPoint &pt);
     int nearest(const QPointF &value) const;
     void restyle();
+    void placeLimitLabel();
     void showTip(const QPointF &value, bool state);
 
     QChart *m_chart;
@@ -55,12 +64,15 @@ private:
     QLineSeries *m_front;
     QScatterSeries *m_recommended;
     QScatterSeries *m_selection;
+    QLineSeries *m_limit;
+    QGraphicsSimpleTextItem *m_limitLabel;
     QCategoryAxis *m_x;
     QCategoryAxis *m_y;
     QList<ScatterPoint> m_points;
     QString m_selected;
     QString m_currency;
     ScatterX m_across = ScatterX::Time;
+    double m_limitValue = 0;
 };
 
 } // namespace gpuplanner::ui

@@ -364,7 +364,9 @@ void ComparisonPanel::updateCharts()
                          i == s.result.recommended, tip});
         }
     }
-    m_scatter->setPoints(points, currency, across);
+    // A serving plan's latency target is drawn where it falls among the options.
+    const double slo = snapshot && across == ScatterX::Latency ? snapshot->request.workload.inference.tpotTargetS : 0;
+    m_scatter->setPoints(points, currency, across, slo);
     m_bars->setBars(bars, currency);
     m_scatter->setSelectedId(m_selectedId);
     m_bars->setSelectedId(m_selectedId);
