@@ -905,6 +905,61 @@
     </message>
 </context>
 <context>
+    <name>RefreshErrorText</name>
+    <message>
+        <source>no API key for this provider: add it in Settings ▸ API keys</source>
+        <translation>此服务商没有 API 密钥：请在“设置 ▸ API 密钥”中添加</translation>
+    </message>
+    <message>
+        <source>the provider refused the API key: check it in Settings ▸ API keys</source>
+        <translation>服务商拒绝了 API 密钥：请在“设置 ▸ API 密钥”中检查</translation>
+    </message>
+    <message>
+        <source>the provider is limiting requests: try again later</source>
+        <translation>服务商正在限制请求频率：请稍后再试</translation>
+    </message>
+    <message>
+        <source>the provider has no price list at that address</source>
+        <translation>服务商在该地址没有价格表</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s server failed: try again later</source>
+        <translation>服务商的服务器出错：请稍后再试</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s address could not be found: check the network connection</source>
+        <translation>找不到服务商的地址：请检查网络连接</translation>
+    </message>
+    <message>
+        <source>the connection timed out: check the network connection or try again</source>
+        <translation>连接超时：请检查网络连接或重试</translation>
+    </message>
+    <message>
+        <source>the secure connection failed (the server&apos;s certificate was not accepted)</source>
+        <translation>安全连接失败（服务器证书未被接受）</translation>
+    </message>
+    <message>
+        <source>the provider could not be reached: check the network connection</source>
+        <translation>无法连接服务商：请检查网络连接</translation>
+    </message>
+    <message>
+        <source>the provider refused this computer&apos;s time: check the clock</source>
+        <translation>服务商拒绝了本机的时间：请检查系统时钟</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer is larger than the limit</source>
+        <translation>服务商的响应超过大小上限</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s answer could not be read: its format may have changed</source>
+        <translation>无法读取服务商的响应：其格式可能已变更</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioText</name>
     <message>
         <source>is not one of %1</source>
@@ -2705,6 +2760,57 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>Memory (GiB)</source>
         <translation>内存（GiB）</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::ExampleScenarios</name>
+    <message>
+        <source>Fine-tune BERT-base</source>
+        <translation>微调 BERT-base</translation>
+    </message>
+    <message>
+        <source>Serve a 70B chat model</source>
+        <translation>部署 70B 对话模型</translation>
+    </message>
+    <message>
+        <source>Pre-train a 7B model</source>
+        <translation>预训练 7B 模型</translation>
+    </message>
+    <message>
+        <source>Fine-tune from a measured rate</source>
+        <translation>按实测速率微调</translation>
+    </message>
+    <message>
+        <source>Train MobileNetV2 on one T4</source>
+        <translation>在一张 T4 上训练 MobileNetV2</translation>
+    </message>
+    <message>
+        <source>Spot-based distributed training</source>
+        <translation>基于竞价实例的分布式训练</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning of BERT-base on a GLUE-sized task: about 400k examples of 128 tokens, 3 epochs, within a day and 100 USD.</source>
+        <translation>在 GLUE 规模的任务上全参数微调 BERT-base：约 40 万条 128 token 的样本，3 个轮次，一天内完成，预算 100 美元。</translation>
+    </message>
+    <message>
+        <source>Llama-3.1-70B chat at 5 requests per second (1,000 prompt and 250 output tokens), first token within 2 s and 50 ms per output token, for a year, on the hyperscalers the company already buys from (AWS, Azure, GCP), comparing on-demand with their 1- and 3-year commitments.</source>
+        <translation>Llama-3.1-70B 对话服务，每秒 5 个请求（1,000 个提示 token、250 个输出 token），首 token 2 秒内、每个输出 token 50 毫秒，为期一年；在公司已采购的大型云（AWS、Azure、GCP）上，对比按需与 1 年、3 年承诺。</translation>
+    </message>
+    <message>
+        <source>A Llama-2-7B-shaped model on 1T tokens within 30 days, after three months of experiments and followed by a year of serving. The ownership figures are placeholders: replace them with your quotes. Commitment prices come from the catalog (AWS reserved instances and savings plans, Azure and GCP ratios); add a negotiated term under assumptions.commitments.</source>
+        <translation>Llama-2-7B 结构的模型，在 30 天内训练 1T token；之前有三个月的实验，之后提供一年服务。自有硬件的数字是占位值：请换成您拿到的报价。承诺价格来自目录（AWS 预留实例和 Savings Plans、Azure 与 GCP 的比例）；可在 assumptions.commitments 下添加协商条款。</translation>
+    </message>
+    <message>
+        <source>Our fine-tuning script runs 3,100 tokens/s on one A100-80GB; 2 billion tokens to go. The rate is scaled to every GPU by its BF16 peak. The job needs 80 GB per GPU, as on the machine it was measured on.</source>
+        <translation>我们的微调脚本在一张 A100-80GB 上每秒处理 3,100 个 token；还有 20 亿个 token 要处理。该速率按各 GPU 的 BF16 峰值换算到每种 GPU。任务每张 GPU 需要 80 GB，与实测机器相同。</translation>
+    </message>
+    <message>
+        <source>ImageNet-1k (1.28M images) for 90 epochs on a single NVIDIA T4, the cheapest place to rent one.</source>
+        <translation>在单张 NVIDIA T4 上训练 ImageNet-1k（128 万张图像）90 个轮次，找最便宜的租用之处。</translation>
+    </message>
+    <message>
+        <source>Llama-3.1-8B on 300B tokens across several 8-GPU nodes, spot first, checkpointing every 30 minutes, within 21 days.</source>
+        <translation>Llama-3.1-8B 在多个 8 卡节点上训练 3000 亿 token，优先使用竞价实例，每 30 分钟保存检查点，21 天内完成。</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include "ui/refresh/CatalogTools.h"
 #include "ui/scenario/ScenarioFiles.h"
 #include "ui/refresh/RefreshDialog.h"
+#include "ui/refresh/RefreshErrorText.h"
 #include "ui/settings/SecretStore.h"
 
 #include "TestWaits.h"
@@ -528,4 +529,32 @@ TEST(CatalogTools, ThePriceHistoryDockFollowsThePlanTabsSelection)
     ASSERT_TRUE(offer);
     EXPECT_TRUE(panel->titleLabel()->text().contains(offer->instanceType)) << panel->titleLabel()->text().toStdString();
     EXPECT_TRUE(panel->titleLabel()->text().contains(offer->region));
+}
+
+TEST(RefreshErrorText, NamesTheKindOfFailureOfTheNetLayersMessages)
+{
+    // Messages as the net layer and libcurl word them (CurlHttpClient, the provider sources).
+    const QList<QPair<QString, QString>> cases = {
+        {QStringLiteral("https://cloud.lambdalabs.com/api/v1/instance-types: HTTP 401 Unauthorized"), QStringLiteral("refused the API key")},
+        {QStringLiteral("lambda: no Lambda API key configured"), QStringLiteral("no API key")},
+        {QStringLiteral("tencent: set GPUPLANNER_TENCENT_SECRET_ID and GPUPLANNER_TENCENT_SECRET_KEY (or Settings ▸ API keys)"),
+         QStringLiteral("no API key")},
+        {QStringLiteral("https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/index.json: HTTP 503: Service Unavailable"),
+         QStringLiteral("server failed")},
+        {QStringLiteral("https://api.runpod.io/graphql: HTTP 429: Too Many Requests"), QStringLiteral("limiting requests")},
+        {QStringLiteral("https://prices.azure.com/api/retail/prices: Could not resolve host: prices.azure.com (after 3 attempts)"),
+         QStringLiteral("address could not be found")},
+        {QStringLiteral("https://example.test/: Operation timed out after 30001 milliseconds with 0 bytes received (after 3 attempts)"),
+         QStringLiteral("timed out")},
+        {QStringLiteral("https://127.0.0.1:9/: Failed to connect to 127.0.0.1 port 9 after 0 ms: Connection refused (after 3 attempts)"),
+         QStringLiteral("could not be reached")},
+        {QStringLiteral("https://example.test/: SSL certificate problem: self-signed certificate (after 1 attempt)"),
+         QStringLiteral("certificate")},
+        {QStringLiteral("https://example.test/: unexpected content type 'text/html' (expected application/json)"),
+         QStringLiteral("could not be read")},
+    };
+    for (const auto &[message, words] : cases)
+        EXPECT_TRUE(ui::refreshFailureKind(message).contains(words)) << message.toStdString() << " -> "
+                                                                  << ui::refreshFailureKind(message).toStdString();
+    EXPECT_TRUE(ui::refreshFailureKind(QStringLiteral("something no one foresaw")).isEmpty());
 }

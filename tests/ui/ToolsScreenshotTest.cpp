@@ -31,6 +31,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -107,9 +108,19 @@ void screenshotRefreshDialog(Look look)
     QSignalSpy finished(&dialog, &ui::RefreshDialog::refreshFinished);
     QTest::mouseClick(dialog.startButton(), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(kSlowWaitMs));
+    // The failed provider says what went wrong in the interface's language, the detail after it.
+    QStringList shown;
+    for (QLabel *label : dialog.findChildren<QLabel *>())
+        shown << label->text();
+    const QString all = shown.join(u'\n');
+    const QString refused = look == Look::Chinese ? QStringLiteral("服务商拒绝了 API 密钥")
+                                                  : QStringLiteral("the provider refused the API key");
+    EXPECT_TRUE(all.contains(refused)) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("HTTP 401 Unauthorized"))) << "the detail stays";
     if (look == Look::Chinese) {
         EXPECT_EQ(scope.language(), QStringLiteral("zh_CN"));
         EXPECT_NE(dialog.windowTitle(), QStringLiteral("Refresh prices"));
+        EXPECT_FALSE(all.contains(QStringLiteral("previous prices kept"))) << all.toStdString();
     }
     save(dialog, QStringLiteral("refresh-dialog-") + tests::lookSuffix(look));
 }
@@ -130,6 +141,12 @@ void screenshotSettingsDialog(Look look)
     QTest::mouseClick(dialog.buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton); // shows the error
     if (look == Look::Chinese) {
         EXPECT_NE(dialog.windowTitle(), QStringLiteral("Settings"));
+        // The keychain's own messages (a locked keychain, no Secret Service) come in Chinese too:
+        // QtKeychain's translation is installed beside ours.
+        bool keychain = false;
+        for (QTranslator *t : qApp->findChildren<QTranslator *>())
+            keychain = keychain || (t->filePath().contains(QStringLiteral("qtkeychain_zh")) && !t->isEmpty());
+        EXPECT_TRUE(keychain);
     }
     save(dialog, QStringLiteral("settings-dialog-") + tests::lookSuffix(look));
 }

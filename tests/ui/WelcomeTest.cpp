@@ -3,6 +3,7 @@
 // built-in guide that explains the plan's words.
 
 #include "PlanTestSupport.h"
+#include "ScreenshotLook.h"
 
 
 #include "ui/WelcomeDialog.h"
@@ -103,4 +104,21 @@ TEST(Welcome, HelpHasAGuideToThePlansWords)
     guide->trigger();
     for (const char *word : {"P50, P90", "Confidence", "Pareto front", "Spot", "Commitments", "Suspect price"})
         EXPECT_TRUE(text.contains(QLatin1String(word))) << word;
+}
+
+TEST(Welcome, TheExamplesAreNamedInTheInterfacesLanguage)
+{
+    // The example files hold English names; the menu and the dialog show them translated.
+    const QList<ui::ExampleScenario> english = ui::exampleScenarios();
+    ASSERT_EQ(english.size(), 6);
+    tests::LookScope chinese(tests::Look::Chinese);
+    const QList<ui::ExampleScenario> translated = ui::exampleScenarios();
+    ASSERT_EQ(translated.size(), english.size());
+    QStringList names;
+    for (qsizetype i = 0; i < translated.size(); ++i) {
+        names << translated.at(i).name;
+        EXPECT_NE(translated.at(i).name, english.at(i).name) << english.at(i).name.toStdString();
+        EXPECT_NE(translated.at(i).description, english.at(i).description) << english.at(i).name.toStdString();
+    }
+    EXPECT_TRUE(names.contains(QStringLiteral("微调 BERT-base"))) << names.join(u',').toStdString();
 }

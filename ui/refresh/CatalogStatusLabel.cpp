@@ -1,4 +1,5 @@
 #include "ui/refresh/CatalogStatusLabel.h"
+#include "ui/refresh/RefreshErrorText.h"
 
 #include "ui/refresh/RefreshTask.h"
 
@@ -75,7 +76,7 @@ void CatalogStatusLabel::setRefreshResult(const RefreshResult &result)
     QStringList lines;
     for (const core::ProviderOutcome &o : result.outcomes) {
         if (o.status == core::RefreshStatus::Failed)
-            lines.append(tr("%1: %2").arg(o.provider, o.error));
+            lines.append(tr("%1: %2").arg(o.provider, refreshFailureInWords(o.error)));
     }
     if (result.anyUpdated()) {
         m_state = State::Online;

@@ -1,4 +1,5 @@
 #include "ui/refresh/RefreshDialog.h"
+#include "ui/refresh/RefreshErrorText.h"
 
 #include "ui/ThemeColors.h"
 
@@ -50,7 +51,7 @@ QString describeOutcome(const core::ProviderOutcome &o)
         return notes.join(QStringLiteral("; "));
     }
     case core::RefreshStatus::Failed:
-        return RefreshDialog::tr("Failed: %1 — previous prices kept").arg(o.error);
+        return RefreshDialog::tr("Failed: %1 — previous prices kept").arg(refreshFailureInWords(o.error));
     case core::RefreshStatus::Cancelled:
         return RefreshDialog::tr("Cancelled — previous prices kept");
     }
@@ -187,7 +188,7 @@ void RefreshDialog::setRefreshLog(const QList<core::RefreshLogEntry> &entries)
                            ? tr("%1 %2 · offers: %3").arg(when, statusWord(e.status)).arg(e.offers)
                            : tr("%1 %2").arg(when, statusWord(e.status));
         if (!e.message.isEmpty() && e.status != core::RefreshStatus::Ok)
-            text += QLatin1Char('\n') + e.message;
+            text += QLatin1Char('\n') + refreshFailureInWords(e.message);
         row.lastRun->setText(text);
         showAsProblem(row.lastRun, e.status == core::RefreshStatus::Failed);
     }

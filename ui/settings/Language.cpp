@@ -46,6 +46,15 @@ QString installTranslations(QCoreApplication &app, const QString &override)
         QCoreApplication::installTranslator(qt);
     else
         delete qt;
+    // QtKeychain's own messages (a locked or missing keychain) in the same language; Debian's
+    // libqt6keychain1 installs its translations here.
+    auto *keychain = new QTranslator(&app);
+    keychain->setProperty(kTranslatorTag, true);
+    if (keychain->load(locale, QStringLiteral("qtkeychain"), QStringLiteral("_"),
+                       QStringLiteral("/usr/share/qt6keychain/translations")))
+        QCoreApplication::installTranslator(keychain);
+    else
+        delete keychain;
     QLocale::setDefault(locale);
 
     const QString language = ours->language().isEmpty() ? locale.name() : ours->language();
