@@ -1253,6 +1253,10 @@
         <source>Main run on the cheapest on-demand option: %1 (%2).</source>
         <translation>最便宜的按需选项跑主训练：%1（%2）。</translation>
     </message>
+    <message>
+        <source>The planned job is not one of its phases: add it on the Timeline to count it.</source>
+        <translation>计划的任务不在其阶段之中：请在“时间线”中添加它，才会计入。</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadNames</name>

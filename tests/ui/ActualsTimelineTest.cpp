@@ -19,6 +19,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 
+#include <QGraphicsSimpleTextItem>
+
 #include <gtest/gtest.h>
 
 namespace {
@@ -89,6 +91,13 @@ TEST(ActualsTimeline, ShowsActualBarsAgainstThePlanWithTheForecastRange)
     EXPECT_TRUE(summary.contains(QStringLiteral("$72,248.50 to 2024-05"))) << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("Forecast to the end of the plan"))) << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("passes the budget of $150,000.00"))) << summary.toStdString();
+    // The spend to date is written above its bar, whole and inside the plot, whatever the scale.
+    QGraphicsSimpleTextItem *spent = timeline->actuals()->spentLabel();
+    EXPECT_TRUE(spent->isVisible());
+    EXPECT_EQ(spent->text(), QStringLiteral("$72,248.50"));
+    const QRectF plot = timeline->actuals()->chart()->plotArea();
+    EXPECT_TRUE(plot.adjusted(-1, -1, 1, 1).contains(spent->mapRectToParent(spent->boundingRect())))
+        << "label outside the plot";
     // Legend entries a person reads next to the chart.
     QStringList names;
     for (QAbstractSeries *series : timeline->actuals()->chart()->series())

@@ -102,7 +102,7 @@ TEST(PlanTotals, EveryExampleStatesTheSameTotalsOnEverySurface)
         if (t.project) {
             ++projects;
             projectFigures << money(t.project->allOnDemand);
-            if (!t.project->strategyId.isEmpty())
+            if (t.project->strategyDiffers())
                 projectFigures << money(t.project->withRecommendation);
         }
 

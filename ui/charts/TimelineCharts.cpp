@@ -1,6 +1,7 @@
 #include "ui/charts/TimelineCharts.h"
 #include "ui/FocusIndicator.h"
 
+#include "core/cost/Money.h"
 #include "ui/charts/ChartStyle.h"
 
 #include <QAreaSeries>
@@ -11,6 +12,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -295,16 +297,39 @@ void OwnershipChart::rebuild()
 }
 
 ActualsChart::ActualsChart(QWidget *parent)
-    : QWidget(parent), m_chart(new QChart), m_view(makeView(m_chart, this)), m_x(new QCategoryAxis), m_y(new QValueAxis)
+    : QWidget(parent), m_chart(new QChart), m_spentLabel(new QGraphicsSimpleTextItem(m_chart)), m_view(makeView(m_chart, this)),
+      m_x(new QCategoryAxis), m_y(new QValueAxis)
 {
+    m_spentLabel->setZValue(10);
+    m_spentLabel->setVisible(false);
     m_chart->setTitle(tr("Plan against actual, cumulative"));
     m_view->setAccessibleName(m_chart->title());
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     connect(m_chart, &QChart::plotAreaChanged, this,
-            [this] { m_labelStep = labelMonths(m_chart, m_x, m_data.months, m_labelStep, width()); }, Qt::QueuedConnection);
+            [this] {
+                m_labelStep = labelMonths(m_chart, m_x, m_data.months, m_labelStep, width());
+                placeSpentLabel();
+            },
+            Qt::QueuedConnection);
     rebuild();
+}
+
+void ActualsChart::placeSpentLabel()
+{
+    const int last = m_data.monthsWithActuals - 1;
+    m_spentLabel->setVisible(m_bars && last >= 0 && last < int(m_data.actualCumulative.size()));
+    if (!m_spentLabel->isVisible())
+        return;
+    // Centred above the bar's top, kept inside the plot.
+    const QRectF plot = m_chart->plotArea();
+    const QBarSet *set = m_bars->barSets().constFirst();
+    const QPointF top = m_chart->mapToPosition(QPointF(last, set->at(last)), m_bars);
+    const QRectF text = m_spentLabel->boundingRect();
+    const double x = std::clamp(top.x() - text.width() / 2, plot.left(), std::max(plot.left(), plot.right() - text.width()));
+    const double y = std::clamp(top.y() - text.height() - 2, plot.top(), std::max(plot.top(), plot.bottom() - text.height()));
+    m_spentLabel->setPos(x, y);
 }
 
 void ActualsChart::changeEvent(QEvent *event)
@@ -335,6 +360,7 @@ int ActualsChart::actualBars() const
 void ActualsChart::rebuild()
 {
     m_chart->removeAllSeries();
+    m_bars = nullptr;
     const QPalette p = palette();
     const core::PlanActuals &a = m_data;
     const int n = int(a.months.size());
@@ -362,6 +388,7 @@ void ActualsChart::rebuild()
     m_chart->addSeries(bars);
     bars->attachAxis(m_x);
     bars->attachAxis(m_y);
+    m_bars = bars;
 
     if (f.available) {
         auto *upper = new QLineSeries;
@@ -423,6 +450,13 @@ void ActualsChart::rebuild()
     charts::styleChart(m_chart, p, font());
     m_labelStep = 0;
     m_labelStep = labelMonths(m_chart, m_x, a.months, m_labelStep, width());
+    if (a.monthsWithActuals > 0 && a.monthsWithActuals <= int(a.actualCumulative.size()))
+        m_spentLabel->setText(core::formatMoney(a.actualCumulative[std::size_t(a.monthsWithActuals - 1)], m_currency));
+    m_spentLabel->setBrush(p.color(QPalette::Text));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_spentLabel->setFont(small);
+    placeSpentLabel();
 }
 
 } // namespace gpuplanner::ui

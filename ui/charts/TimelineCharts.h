@@ -10,6 +10,8 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QGraphicsSimpleTextItem;
+class QBarSeries;
 class QCategoryAxis;
 class QChart;
 class QChartView;
@@ -93,14 +95,20 @@ public:
     void clear();
     int actualBars() const;
     QChart *chart() const { return m_chart; }
+    // The amount spent to date, written above the last actual bar: a small spend against a
+    // large plan draws a bar too short to read.
+    QGraphicsSimpleTextItem *spentLabel() const { return m_spentLabel; }
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     void rebuild();
+    void placeSpentLabel();
 
     QChart *m_chart;
+    QGraphicsSimpleTextItem *m_spentLabel;
+    QBarSeries *m_bars = nullptr;
     QChartView *m_view;
     QCategoryAxis *m_x;
     QValueAxis *m_y;

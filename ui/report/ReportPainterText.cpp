@@ -109,9 +109,11 @@ QList<QPair<QString, QString>> ReportPainter::totalsFacts() const
             if (s.id == p.strategyId)
                 strategy = strategyName(s);
         }
-        const QString value = !p.strategyId.isEmpty() && p.strategyId != u"on_demand"
+        QString value = p.strategyDiffers()
             ? tr("%1 %2; all on-demand %3 (%4)").arg(strategy, money(p.withRecommendation), money(p.allOnDemand), span)
             : tr("all on-demand %1 (%2)").arg(money(p.allOnDemand), span);
+        if (!p.includesMainRun)
+            value += u' ' + tr("(the planned job is not one of the phases)");
         facts << qMakePair(tr("Whole project"), value);
     }
     return facts;

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 class TotalsText
 {
     Q_DECLARE_TR_FUNCTIONS(TotalsText)
@@ -38,6 +40,11 @@ PlanTotals::MainRun mainRun(const Planner &planner, const PlanOption &option)
 
 } // namespace
 
+bool PlanTotals::Project::strategyDiffers() const
+{
+    return !strategyId.isEmpty() && strategyId != u"on_demand" && std::abs(withRecommendation - allOnDemand) >= 0.005;
+}
+
 PlanTotals planTotals(const Planner &planner, const PlanRequest &request, const Timeline *timeline)
 {
     PlanTotals totals;
@@ -66,6 +73,7 @@ PlanTotals planTotals(const Planner &planner, const PlanRequest &request, const 
         project.withRecommendation = s->total;
     }
     project.phases = timeline->phases;
+    project.includesMainRun = timeline->pricesMainRun;
     totals.project = project;
     return totals;
 }
@@ -77,10 +85,12 @@ QString projectTotalsLine(const PlanTotals &t)
     const PlanTotals::Project &p = *t.project;
     auto money = [&](double v) { return formatMoney(v, t.currency); };
     const QString span = TotalsText::tr("Whole project (%n phase(s), %1 to %2)", nullptr, p.phases).arg(p.firstMonth, p.lastMonth);
-    if (!p.strategyId.isEmpty() && p.strategyId != u"on_demand")
-        return TotalsText::tr("%1: %2 %3; all on-demand %4 (%5).")
-            .arg(span, p.strategyName, money(p.withRecommendation), money(p.allOnDemand), p.onDemandOption);
-    return TotalsText::tr("%1: all on-demand %2 (%3).").arg(span, money(p.allOnDemand), p.onDemandOption);
+    QString line = p.strategyDiffers() ? TotalsText::tr("%1: %2 %3; all on-demand %4 (%5).")
+                                 .arg(span, p.strategyName, money(p.withRecommendation), money(p.allOnDemand), p.onDemandOption)
+                           : TotalsText::tr("%1: all on-demand %2 (%3).").arg(span, money(p.allOnDemand), p.onDemandOption);
+    if (!p.includesMainRun)
+        line += u' ' + TotalsText::tr("The planned job is not one of its phases: add it on the Timeline to count it.");
+    return line;
 }
 
 QStringList planTotalsLines(const PlanTotals &t)
@@ -115,6 +125,7 @@ QJsonObject planTotalsToJson(const PlanTotals &t)
     if (t.project) {
         const PlanTotals::Project &p = *t.project;
         QJsonObject j{{QStringLiteral("phases"), p.phases},
+                      {QStringLiteral("includes_main_run"), p.includesMainRun},
                       {QStringLiteral("first_month"), p.firstMonth},
                       {QStringLiteral("last_month"), p.lastMonth},
                       {QStringLiteral("all_on_demand"), p.allOnDemand},

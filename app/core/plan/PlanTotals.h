@@ -34,6 +34,7 @@ struct PlanTotals
     struct Project
     {
         int phases = 0;
+        bool includesMainRun = false; // the planned job is one of the phases
         QString firstMonth; // "2026-09"
         QString lastMonth;  // the last month anything is paid (a commitment may run past the work)
         // The strategy that bills the project as the recommendation bills the main run
@@ -43,6 +44,10 @@ struct PlanTotals
         double withRecommendation = 0;
         double allOnDemand = 0;
         QString onDemandOption; // the instance the all-on-demand strategy rents
+
+        // The recommendation's strategy bills the project otherwise than all on-demand (spot where
+        // no phase allows spot is all on-demand under another name): both figures are stated.
+        bool strategyDiffers() const;
     };
     std::optional<Project> project;
 };

@@ -256,6 +256,8 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
         return Error{QStringLiteral("phases: the scenario has no project phases")};
     Timeline t;
     t.phases = int(scenario.phases.size());
+    t.pricesMainRun = std::any_of(scenario.phases.cbegin(), scenario.phases.cend(),
+                                  [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
     t.start = scenario.phases.first().start;
     for (const Phase &p : scenario.phases)
         t.start = std::min(t.start, p.start);

@@ -85,6 +85,7 @@ struct Timeline
 {
     QDate start;
     int phases = 0;     // the scenario's project phases it prices
+    bool pricesMainRun = false; // one of them is the planned job (the plan's main run)
     QStringList months; // "2026-09", ...
     std::vector<double> loadGpuHours; // on-demand view of the load, per month
     QList<StrategySeries> strategies;

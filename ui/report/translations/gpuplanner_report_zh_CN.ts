@@ -108,6 +108,10 @@
         <translation>%1 %2；全部按需 %3（%4）</translation>
     </message>
     <message>
+        <source>(the planned job is not one of the phases)</source>
+        <translation>（计划的任务不在各阶段之中）</translation>
+    </message>
+    <message>
         <source>all on-demand %1 (%2)</source>
         <translation>全部按需 %1（%2）</translation>
     </message>
