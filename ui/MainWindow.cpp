@@ -5,6 +5,7 @@
 #include "ui/catalog/CatalogLoader.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/compare/ComparisonPanel.h"
+#include "ui/compare/PlanSinceBanner.h"
 #include "ui/compare/ComparisonProxy.h"
 #include "ui/compare/PlanRunner.h"
 #include "ui/report/ReportActions.h"
@@ -124,6 +125,8 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
         m_timeline->setSnapshot(snapshot);
         m_editor->setPlanError(snapshot->error);
     });
+    // A saved plan's record against today's catalog: what changed since it was made.
+    m_compare->addBanner(new PlanSinceBanner(m_doc, m_runner));
     // Each plan puts the table's rows in the order shown, on the worker: a re-plan sorts nothing here.
     m_runner->setComparisonView(m_compare->proxy()->view());
     connect(m_compare->proxy(), &ComparisonProxy::viewChanged, m_runner, &PlanRunner::setComparisonView);

@@ -6,16 +6,21 @@
 #include "PreparedPlan.h"
 
 #include "core/estimate/ModelPresets.h"
+#include "core/io/BoundedFile.h"
 #include "core/plan/PlanExplain.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/PlanActuals.h"
+#include "core/plan/PlanRecord.h"
 #include "core/plan/PlanTotals.h"
 #include "core/plan/Timeline.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <QSaveFile>
+
+#include <algorithm>
 
 #include <optional>
 
@@ -56,6 +61,39 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &args, co
 }
 
 
+// The plan recorded in a saved scenario ("priced_on"); errors name the file.
+Result<PlanRecord> recordedPlan(const QString &path)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    const QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
+    if (!root.contains(QStringLiteral("priced_on")))
+        return Error{QStringLiteral("%1: has no recorded plan (priced_on); save it from the desktop or plan it with "
+                                    "--record first").arg(path)};
+    auto record = planRecordFromJson(root.value(QStringLiteral("priced_on")).toObject());
+    if (!record)
+        return Error{QStringLiteral("%1: %2").arg(path, record.errorMessage())};
+    return record;
+}
+
+// Writes the record into the scenario file as its "priced_on", keeping everything else as written.
+Status writeRecord(const QString &path, const PlanRecord &record)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
+    root.insert(QStringLiteral("priced_on"), planRecordToJson(record));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    return success();
+}
+
 void addCommon(QCommandLineParser &parser)
 {
     parser.addHelpOption();
@@ -77,8 +115,31 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
                       QStringLiteral("N"), QStringLiteral("10")});
     parser.addOption({QStringLiteral("sort"), QStringLiteral("cost, time or risk (default: the scenario's, else cost)."),
                       QStringLiteral("KEY")});
+    parser.addOption({QStringLiteral("record"),
+                      QStringLiteral("Write what this plan was priced on (catalog identity, prices, FX, calibrations, "
+                                     "totals) into the scenario file, for a later --since.")});
+    parser.addOption({QStringLiteral("since"),
+                      QStringLiteral("Compare with the plan recorded in FILE (a scenario saved with --record or by the "
+                                     "desktop): prices changed, offers withdrawn, the recommendation and the totals. "
+                                     "Without SCENARIO.json, FILE is planned."),
+                      QStringLiteral("FILE")});
     parser.addPositionalArgument(QStringLiteral("plan SCENARIO.json"), QStringLiteral("The command and a scenario file."));
-    if (auto answered = parse(parser, arguments, QStringLiteral("plan"), out, err))
+    QStringList args = arguments;
+    if (args.contains(QStringLiteral("--since")) || std::any_of(args.cbegin(), args.cend(), [](const QString &a) {
+            return a.startsWith(QStringLiteral("--since="));
+        })) {
+        // `plan --since FILE` plans FILE itself.
+        QCommandLineParser peek;
+        peek.addOptions({{QStringLiteral("since"), QString(), QStringLiteral("FILE")},
+                         {QStringLiteral("catalog"), QString(), QStringLiteral("PATH")},
+                         {QStringLiteral("format"), QString(), QStringLiteral("F")},
+                         {QStringLiteral("top"), QString(), QStringLiteral("N")},
+                         {QStringLiteral("sort"), QString(), QStringLiteral("KEY")},
+                         {QStringLiteral("record"), QString()}});
+        if (peek.parse(args) && peek.positionalArguments().size() == 1)
+            args.append(peek.value(QStringLiteral("since")));
+    }
+    if (auto answered = parse(parser, args, QStringLiteral("plan"), out, err))
         return *answered;
     bool ok = false;
     const int top = parser.value(QStringLiteral("top")).toInt(&ok);
@@ -95,7 +156,8 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return ExitUsage;
         }
     }
-    auto prepared = preparePlan(parser.positionalArguments().at(1), parser.value(QStringLiteral("catalog")));
+    const QString scenarioPath = parser.positionalArguments().at(1);
+    auto prepared = preparePlan(scenarioPath, parser.value(QStringLiteral("catalog")));
     if (!prepared) {
         err << "gpu-planner-cli plan: " << prepared.errorMessage() << '\n';
         return ExitData;
@@ -110,16 +172,37 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     // the scenario has phases.
     const auto timeline = p.scenario.phases.isEmpty() ? Result<Timeline>(Error{QString()}) : projectTimeline(p);
     const PlanTotals totals = planTotals(p.planner, p.request, timeline ? &timeline.value() : nullptr);
+    std::optional<PlanSince> since;
+    if (parser.isSet(QStringLiteral("since"))) {
+        auto then = recordedPlan(parser.value(QStringLiteral("since")));
+        if (!then) {
+            err << "gpu-planner-cli plan: --since: " << then.errorMessage() << '\n';
+            return ExitData;
+        }
+        since = comparePlan(then.value(), planFacts(p.planner, p.request, totals));
+    }
     if (format == u"json") {
         QJsonObject json = planToJson(p.planner, p.request, top);
         json.insert(QStringLiteral("totals"), planTotalsToJson(totals));
+        if (since)
+            json.insert(QStringLiteral("since"), planSinceToJson(*since));
         out << QJsonDocument(json).toJson(QJsonDocument::Indented);
     } else if (format == u"csv") {
         out << planToCsv(p.planner, p.request, top);
     } else {
+        if (since)
+            out << planSinceText(*since) << '\n';
         out << planToTable(p.planner, p.request, top);
         if (const QStringList lines = planTotalsLines(totals); !lines.isEmpty())
             out << '\n' << lines.join(u'\n') << '\n';
+    }
+    if (parser.isSet(QStringLiteral("record"))) {
+        const PlanRecord record = recordPlan(planFacts(p.planner, p.request, totals));
+        if (auto written = writeRecord(scenarioPath, record); !written) {
+            err << "gpu-planner-cli plan: --record: " << written.errorMessage() << '\n';
+            return ExitData;
+        }
+        err << "Recorded in " << scenarioPath << " what this plan was priced on (" << record.identity() << ").\n";
     }
     return ExitOk;
 }

@@ -573,6 +573,105 @@
     </message>
 </context>
 <context>
+    <name>PlanRecordText</name>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>catalog %1</source>
+        <translation>目录 %1</translation>
+    </message>
+    <message>
+        <source>catalog %1, prices of %2</source>
+        <translation>目录 %1，价格日期 %2</translation>
+    </message>
+    <message>
+        <source>catalog %1, prices %2 to %3</source>
+        <translation>目录 %1，价格日期 %2 至 %3</translation>
+    </message>
+    <message>
+        <source>is not an ISO 8601 date and time</source>
+        <translation>不是 ISO 8601 日期时间</translation>
+    </message>
+    <message>
+        <source>is missing: the record cannot say what the plan was priced on</source>
+        <translation>缺失：该记录无法说明方案基于哪些价格</translation>
+    </message>
+    <message>
+        <source>is not a positive rate</source>
+        <translation>不是正数汇率</translation>
+    </message>
+    <message>
+        <source>The plan was made in %1 and is now shown in %2: its amounts are not compared.</source>
+        <translation>方案当时以 %1 计价，现在以 %2 显示：金额不作比较。</translation>
+    </message>
+    <message>
+        <source>Recommendation: %1 (%2) then, %3 (%4) now.</source>
+        <translation>推荐方案：当时为 %1（%2），现在为 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Recommendation: %1 (%2) then; no option is usable now.</source>
+        <translation>推荐方案：当时为 %1（%2）；现在没有可用选项。</translation>
+    </message>
+    <message>
+        <source>Main run: %1 then, %2 now (%3).</source>
+        <translation>主训练：当时 %1，现在 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>Whole project: %1 then, %2 now (%3).</source>
+        <translation>整个项目：当时 %1，现在 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>%1: no longer usable under the scenario&apos;s constraints (was %2/h, %3).</source>
+        <translation>%1：在场景约束下已不可用（当时 %2/小时，%3）。</translation>
+    </message>
+    <message>
+        <source>%1: withdrawn, no longer in the catalog (was %2/h, %3).</source>
+        <translation>%1：已下架，目录中已没有（当时 %2/小时，%3）。</translation>
+    </message>
+    <message>
+        <source>%1: %2/h then (%3), %4/h now (%5).</source>
+        <translation>%1：当时 %2/小时（%3），现在 %4/小时（%5）。</translation>
+    </message>
+    <message>
+        <source>%1: no prices in the catalog now (they were of %2).</source>
+        <translation>%1：目录中现在没有价格（当时的价格日期为 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 prices: of %2 then, of %3 now.</source>
+        <translation>%1 价格：当时日期 %2，现在日期 %3。</translation>
+    </message>
+    <message>
+        <source>%1: in the catalog now (prices of %2), not then.</source>
+        <translation>%1：现在在目录中（价格日期 %2），当时没有。</translation>
+    </message>
+    <message>
+        <source>%1 per USD: %2 then, %3 now (%4).</source>
+        <translation>每美元兑 %1：当时 %2，现在 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Calibrations: %1 then, %2 now.</source>
+        <translation>校准：当时 %1，现在 %2。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Made with GPU Planner %1; this is %2: its estimates may differ too.</source>
+        <translation>当时用 GPU Planner %1 制作；当前为 %2：估算结果也可能不同。</translation>
+    </message>
+    <message>
+        <source>Since this plan was made on %1 (%2): nothing changed.</source>
+        <translation>自 %1 制定此方案以来（%2）：没有变化。</translation>
+    </message>
+    <message>
+        <source>Since this plan was made on %1 (%2):</source>
+        <translation>自 %1 制定此方案以来（%2）：</translation>
+    </message>
+</context>
+<context>
     <name>PlanText</name>
     <message>
         <source>no</source>
@@ -3461,6 +3560,43 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>Superseded by a newer edit.</source>
         <translation>已被更新的编辑取代。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PlanSinceBanner</name>
+    <message>
+        <source>Keep the recorded plan</source>
+        <translation>保留记录的方案</translation>
+    </message>
+    <message>
+        <source>Use today&apos;s prices</source>
+        <translation>使用今天的价格</translation>
+    </message>
+    <message>
+        <source>The file keeps the record of the plan as it was made until you edit the scenario.</source>
+        <translation>在您编辑场景之前，文件会保留方案制定时的记录。</translation>
+    </message>
+    <message>
+        <source>Replace the record with this plan on today&apos;s catalog (Undo takes it back).</source>
+        <translation>用基于今天目录的此方案替换记录（可撤销）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The plan&apos;s record could not be read:&lt;/b&gt; %1. It is replaced when you save.</source>
+        <translation>&lt;b&gt;无法读取方案记录：&lt;/b&gt;%1。保存时会替换它。</translation>
+    </message>
+    <message>
+        <source>Nothing has changed since this plan was made on %1 (%2).</source>
+        <translation>自 %1 制定此方案以来没有变化（%2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more change(s).</source>
+        <translation>
+            <numerusform>… 另有 %n 项变化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Since this plan was made on %1&lt;/b&gt; (%2):&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;自 %1 制定此方案以来&lt;/b&gt;（%2）：&lt;br&gt;%3</translation>
     </message>
 </context>
 <context>

@@ -415,3 +415,82 @@ TEST_F(PlanCli, TheTimelinesMainRunCostsWhatThePlansOptionCosts)
                              << od.value(u"note").toString().toStdString() << ")";
     }
 }
+
+TEST_F(PlanCli, RecordWritesWhatThePlanWasPricedOnAndSinceSaysWhatMoved)
+{
+    // --record keeps the scenario as written and adds its record.
+    const QString path = example(QStringLiteral("bert-base-finetune"));
+    const QByteArray before = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    const CliRun recorded = run({QStringLiteral("plan"), path, QStringLiteral("--record"), QStringLiteral("--top"), QStringLiteral("3")});
+    ASSERT_EQ(recorded.code, 0) << recorded.err.toStdString();
+    EXPECT_TRUE(recorded.err.contains(QStringLiteral("Recorded in"))) << recorded.err.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    const QJsonObject original = QJsonDocument::fromJson(before).object();
+    for (const QString &key : original.keys())
+        EXPECT_EQ(root.value(key), original.value(key)) << key.toStdString();
+    const QJsonObject record = root.value(QStringLiteral("priced_on")).toObject();
+    EXPECT_EQ(record.value(QStringLiteral("catalog_hash")).toString().size(), 64);
+    EXPECT_FALSE(record.value(QStringLiteral("provider_dates")).toObject().isEmpty());
+    const double cost = record.value(QStringLiteral("main_run_cost")).toDouble();
+    EXPECT_GT(cost, 0);
+
+    // Planned again on the same catalog: nothing moved.
+    const CliRun same = run({QStringLiteral("plan"), QStringLiteral("--since"), path, QStringLiteral("--top"), QStringLiteral("1")});
+    ASSERT_EQ(same.code, 0) << same.err.toStdString();
+    EXPECT_TRUE(same.out.startsWith(QStringLiteral("Since this plan was made on"))) << same.out.toStdString();
+    EXPECT_TRUE(same.out.section(u'\n', 0, 0).endsWith(QStringLiteral("nothing changed."))) << same.out.toStdString();
+
+    // A record made on other prices: the lines say what it was then and what it is now.
+    QJsonObject older = record;
+    QJsonObject recommended = older.value(QStringLiteral("recommended")).toObject();
+    const double price = recommended.value(QStringLiteral("price_per_hour")).toDouble();
+    recommended.insert(QStringLiteral("price_per_hour"), price * 0.5);
+    recommended.insert(QStringLiteral("date"), QStringLiteral("2025-01"));
+    older.insert(QStringLiteral("recommended"), recommended);
+    QJsonArray options = older.value(QStringLiteral("options")).toArray();
+    for (qsizetype i = 0; i < options.size(); ++i) {
+        if (options.at(i).toObject().value(QStringLiteral("key")) == recommended.value(QStringLiteral("key")))
+            options.replace(i, recommended);
+    }
+    older.insert(QStringLiteral("options"), options);
+    older.insert(QStringLiteral("main_run_cost"), cost * 0.5);
+    QJsonObject dates = older.value(QStringLiteral("provider_dates")).toObject();
+    dates.insert(QStringLiteral("retired-cloud"), QStringLiteral("2025-01"));
+    older.insert(QStringLiteral("provider_dates"), dates);
+    root.insert(QStringLiteral("priced_on"), older);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    const CliRun moved = run({QStringLiteral("plan"), QStringLiteral("--since"), path, QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(moved.code, 0) << moved.err.toStdString();
+    const QJsonObject since = QJsonDocument::fromJson(moved.out.toUtf8()).object().value(QStringLiteral("since")).toObject();
+    EXPECT_NEAR(since.value(QStringLiteral("main_run_cost_then")).toDouble(), cost * 0.5, 0.01);
+    EXPECT_NEAR(since.value(QStringLiteral("main_run_cost_now")).toDouble(), cost, 0.01);
+    QStringList lines;
+    for (const QJsonValue &c : since.value(QStringLiteral("changes")).toArray())
+        lines << c.toObject().value(QStringLiteral("text")).toString();
+    const QString all = lines.join(u'\n');
+    EXPECT_TRUE(all.contains(QStringLiteral("Main run: "))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("/h then (")) && all.contains(QStringLiteral("2025-01), "))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("retired-cloud: no prices in the catalog now (they were of 2025-01)."))) << all.toStdString();
+
+    // A file without a record, and a damaged record, are errors naming the file and the field.
+    const QString plain = example(QStringLiteral("mobilenet-t4"));
+    const CliRun none = run({QStringLiteral("plan"), QStringLiteral("--since"), plain});
+    EXPECT_EQ(none.code, 2);
+    EXPECT_TRUE(none.err.contains(QStringLiteral("has no recorded plan"))) << none.err.toStdString();
+    older.remove(QStringLiteral("catalog_hash"));
+    root.insert(QStringLiteral("priced_on"), older);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    const CliRun damaged = run({QStringLiteral("plan"), QStringLiteral("--since"), path});
+    EXPECT_EQ(damaged.code, 2);
+    EXPECT_TRUE(damaged.err.contains(QStringLiteral("priced_on.catalog_hash"))) << damaged.err.toStdString();
+}

@@ -65,6 +65,7 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
 
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
+    m_topLayout = topLayout;
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_summary);
     topLayout->addWidget(createFilters());
@@ -253,6 +254,11 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
     m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
     updateReasons();
+}
+
+void ComparisonPanel::addBanner(QWidget *banner)
+{
+    m_topLayout->insertWidget(0, banner);
 }
 
 void ComparisonPanel::populateProviders()

@@ -16,6 +16,7 @@ class QLineEdit;
 class QMenu;
 class QTableView;
 class QToolButton;
+class QVBoxLayout;
 
 namespace gpuplanner::ui {
 
@@ -45,6 +46,8 @@ public:
     ComparisonModel *model() const { return m_model; }
     ComparisonProxy *proxy() const { return m_proxy; }
     CostTimeChart *scatter() const { return m_scatter; }
+    // A notice above the plan's summary (PlanSinceBanner); the panel takes it over.
+    void addBanner(QWidget *banner);
     CostBarsChart *bars() const { return m_bars; }
     QLabel *summary() const { return m_summary; }
     // Why the selected option stands where it does and everything behind it.
@@ -77,6 +80,7 @@ private:
     ComparisonProxy *m_proxy;
     QTableView *m_view;
     CostTimeChart *m_scatter;
+    QVBoxLayout *m_topLayout = nullptr;
     CostBarsChart *m_bars;
     QLabel *m_summary;
     QTextBrowser *m_details;

@@ -1,5 +1,8 @@
 #include "ui/report/ReportPainter.h"
 
+#include "core/plan/PlanRecord.h"
+#include "core/plan/PlanTotals.h"
+
 #include "core/estimate/Explain.h"
 #include "core/plan/PlanExplain.h"
 #include "ui/scenario/WorkloadNames.h"
@@ -69,6 +72,14 @@ int ReportPainter::paint(QPagedPaintDevice *device, int totalPages)
         painter.end();
         m_p = nullptr;
         return m_pageNumber;
+    }
+    if (m_in.planner) {
+        const PlanTotals totals = planTotals(*m_in.planner, m_in.request, m_in.timeline ? &*m_in.timeline : nullptr);
+        const PlanRecord record = recordPlan(planFacts(*m_in.planner, m_in.request, totals));
+        const QString oldest = record.oldestDate();
+        const QString newest = record.newestDate();
+        m_dataIdentity = oldest == newest ? tr("data: catalog %1, prices of %2").arg(record.shortHash(), newest)
+                                          : tr("data: catalog %1, prices %2 to %3").arg(record.shortHash(), oldest, newest);
     }
     m_cover = true;
     cover();
@@ -141,10 +152,16 @@ void ReportPainter::drawHeaderFooter()
     const QRectF footer(m_page.left(), m_page.bottom() - mm(6), m_page.width(), mm(6));
     m_p->drawLine(QPointF(m_page.left(), footer.top()), QPointF(m_page.right(), footer.top()));
     m_p->setPen(kMuted);
-    m_p->drawText(footer, Qt::AlignLeft | Qt::AlignVCenter,
-                  tr("GPU Planner %1 \u00b7 prices change: check them before you sign").arg(QStringLiteral(GPUPLANNER_VERSION)));
+    // Every page says what its figures rest on: the catalog's content identity and price dates.
+    const QString left = m_dataIdentity.isEmpty()
+        ? tr("GPU Planner %1 \u00b7 prices change: check them before you sign").arg(QStringLiteral(GPUPLANNER_VERSION))
+        : tr("GPU Planner %1 \u00b7 %2 \u00b7 prices change: check them before you sign")
+              .arg(QStringLiteral(GPUPLANNER_VERSION), m_dataIdentity);
     const QString page = m_totalPages > 0 ? tr("Page %1 of %2").arg(m_pageNumber).arg(m_totalPages)
                                           : tr("Page %1").arg(m_pageNumber);
+    drawFitted(footer.adjusted(0, 0, -QFontMetricsF(m_p->font(), m_device).horizontalAdvance(page) - mm(4), 0), left,
+               m_p->font(), Qt::AlignLeft | Qt::AlignVCenter, kMuted);
+    m_p->setPen(kMuted);
     m_p->drawText(footer, Qt::AlignRight | Qt::AlignVCenter, page);
 }
 
@@ -279,7 +296,8 @@ void ReportPainter::cover()
     m_p->drawText(QRectF(left, m_page.bottom() - mm(20), width, mm(16)), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
                   tr("Made with GPU Planner %1 from the offer catalog on this computer. Figures are estimates; see the "
                      "assumptions and the disclaimer at the end.")
-                      .arg(QStringLiteral(GPUPLANNER_VERSION)));
+                          .arg(QStringLiteral(GPUPLANNER_VERSION))
+                      + (m_dataIdentity.isEmpty() ? QString() : QStringLiteral("\n") + m_dataIdentity));
 }
 
 void ReportPainter::summary()

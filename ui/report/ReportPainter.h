@@ -132,6 +132,7 @@ private:
     int m_pageNumber = 0;
     int m_totalPages = 0;
     bool m_cover = false;
+    QString m_dataIdentity; // "data: catalog 3f2a9c1d4e5f, prices 2024-08 to 2026-07" on every page
 };
 
 } // namespace gpuplanner::ui

@@ -216,8 +216,21 @@ bool ScenarioDocument::open(const QString &path, QString *error)
     return true;
 }
 
+void ScenarioDocument::setRecordSource(std::function<std::optional<QJsonObject>()> source)
+{
+    m_recordSource = std::move(source);
+}
+
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
+    // The record is metadata of the saved plan, not an edit: it changes no field and no undo step.
+    if (m_recordSource) {
+        if (const std::optional<QJsonObject> record = m_recordSource()) {
+            m_json.insert(QStringLiteral("priced_on"), *record);
+            if (m_scenario)
+                m_scenario->pricedOn = *record;
+        }
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         *error = tr("%1: %2").arg(path, file.errorString());

@@ -53,6 +53,9 @@ public:
     void setNewScenarioDefaults(std::function<QList<QPair<QString, QJsonValue>>()> defaults);
     bool open(const QString &path, QString *error);
     bool save(const QString &path, QString *error);
+    // What the plan was priced on, asked for at each save and written as the file's "priced_on"
+    // (core::PlanRecord); nothing keeps the record the JSON holds.
+    void setRecordSource(std::function<std::optional<QJsonObject>()> source);
     const QString &filePath() const { return m_filePath; }
     QString displayName() const;
     bool isModified() const;
@@ -72,6 +75,7 @@ private:
     void reset(const QJsonObject &json, const QString &path);
     void reparse();
 
+    std::function<std::optional<QJsonObject>()> m_recordSource;
     QList<core::ModelPreset> m_presets;
     QUndoStack *m_undo;
     QJsonObject m_json;

@@ -285,11 +285,13 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         return Error{r.error()};
     r.checkKeys(root, QString(),
                 {u"format", u"version", u"name", u"description", u"display_currency", u"sort", u"workload",
-                 u"constraints", u"phases", u"assumptions", u"ownership", u"calibration", u"project"});
+                 u"constraints", u"phases", u"assumptions", u"ownership", u"calibration", u"project", u"priced_on"});
     s.name = r.string(root, QString(), u"name").value_or(QString());
     s.description = r.string(root, QString(), u"description").value_or(QString());
     s.useCalibration = r.boolean(root, QString(), u"calibration").value_or(true);
     s.project = r.string(root, QString(), u"project").value_or(QString()).trimmed();
+    // What the plan was priced on when saved (PlanRecord); read in full where it is compared.
+    s.pricedOn = r.object(root, QString(), u"priced_on").value_or(QJsonObject());
     s.displayCurrency = r.string(root, QString(), u"display_currency").value_or(s.displayCurrency);
     if (!r.failed() && !isCurrencyCode(s.displayCurrency))
         r.fail(QStringLiteral("display_currency"), QJsonValue(s.displayCurrency), ScenarioText::tr("is not an ISO currency code"));

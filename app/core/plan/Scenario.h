@@ -64,6 +64,7 @@ struct Scenario
     RankBy rankBy = RankBy::Cost;
     bool useCalibration = true; // "calibration": false plans without the stored probe runs
     QString project;            // the billing project its actual spend is filed under (`actuals import --project`)
+    QJsonObject pricedOn;       // what its saved plan was priced on (core::PlanRecord as JSON); empty = none
 
     PlanRequest request() const;
 };

@@ -175,6 +175,8 @@ QJsonObject scenarioToJson(const Scenario &s)
         o.insert(QStringLiteral("calibration"), false);
     if (!s.project.isEmpty())
         o.insert(QStringLiteral("project"), s.project);
+    if (!s.pricedOn.isEmpty())
+        o.insert(QStringLiteral("priced_on"), s.pricedOn);
     o.insert(QStringLiteral("workload"), s.workloadSpec);
     o.insert(QStringLiteral("constraints"), constraintsToJson(s.constraints));
     if (!s.phases.isEmpty())

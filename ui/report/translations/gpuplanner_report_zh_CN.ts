@@ -80,6 +80,18 @@
         <translation>推荐方案</translation>
     </message>
     <message>
+        <source>GPU Planner %1 · %2 · prices change: check them before you sign</source>
+        <translation>GPU Planner %1 · %2 · 价格随时变化：签约前请核实</translation>
+    </message>
+    <message>
+        <source>data: catalog %1, prices of %2</source>
+        <translation>数据：目录 %1，价格日期 %2</translation>
+    </message>
+    <message>
+        <source>data: catalog %1, prices %2 to %3</source>
+        <translation>数据：目录 %1，价格日期 %2 至 %3</translation>
+    </message>
+    <message>
         <source>Main run</source>
         <translation>主训练</translation>
     </message>
