@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QWidget>
 
+#include <QRegularExpression>
+#include <QFile>
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
@@ -53,6 +55,40 @@ TEST(ReportWriter, WritesAPdfWithPagesAndFailsOnBadOptions)
 
     ui::ReportWriter nothing(ui::ReportInput{}, ui::ReportOptions{});
     EXPECT_FALSE(nothing.pdf().ok());
+}
+
+TEST(ReportWriter, EveryPageNamesTheDataItRestsOn)
+{
+    // Issue 30 #3: the catalog's content identity and price dates, on the cover and every page.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ui::ReportOptions options;
+        options.language = language;
+        ui::ReportWriter writer(example().input, options);
+        auto pdf = writer.pdf();
+        ASSERT_TRUE(pdf.ok()) << pdf.errorMessage().toStdString();
+        const QString path = dir.filePath(language + QStringLiteral(".pdf"));
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(pdf.value());
+        f.close();
+        const int pages = tests::pdfPages(path);
+        ASSERT_GE(pages, 4);
+        // plainText is NFKC: the full-width colon reads as ":".
+        const QString label = language == u"en" ? QStringLiteral("data: catalog ") : QStringLiteral("数据:目录 ");
+        for (int page = 1; page <= pages; ++page) {
+            const tests::ToolRun text = tests::runTool(QStringLiteral("pdftotext"),
+                                                       {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
+                                                        QString::number(page), path, QStringLiteral("-")});
+            const QString plain = tests::plainText(text.out);
+            const qsizetype at = plain.indexOf(label);
+            ASSERT_GE(at, 0) << language.toStdString() << " page " << page << ": " << plain.right(300).toStdString();
+            // "catalog " and 12 hex digits of the content hash.
+            EXPECT_TRUE(QRegularExpression(QStringLiteral("^[0-9a-f]{12}")).match(plain.mid(at + label.size())).hasMatch())
+                << plain.mid(at, 60).toStdString();
+        }
+    }
 }
 
 TEST(ReportWriter, PrinterGetsTheSamePagesAsThePdf)
