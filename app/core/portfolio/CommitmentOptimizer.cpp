@@ -97,6 +97,7 @@ public:
             }
         }
         glp_load_matrix(lp.get(), int(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+        glp_term_out(GLP_OFF); // GLPK prints while scaling whatever msg_lev says
         glp_scale_prob(lp.get(), GLP_SF_AUTO);
         proven = true;
         std::vector<double> values(std::size_t(columns), 0.0);
