@@ -151,6 +151,7 @@ struct Usage
     int demandCase = 0;
     int month = 0;
     int product = -1;     // -1: on-demand or spot
+    QString provider;
     bool spot = false;
     double gpuHours = 0;  // at share 1
     double cost = 0;      // at share 1, unweighted
@@ -164,6 +165,28 @@ QString productKey(const Candidate &c, const CommitmentOffer &o, bool perInstanc
     if (perInstance)
         parts << c.instanceType << c.region;
     return parts.join(QChar(u'|'));
+}
+
+std::vector<double> &spend(PortfolioSolution &s, const QString &provider, int months)
+{
+    auto it = s.spendByProvider.find(provider);
+    if (it == s.spendByProvider.end())
+        it = s.spendByProvider.insert(provider, std::vector<double>(std::size_t(months + 1), 0.0));
+    return *it;
+}
+
+// A purchase's payments by month: its upfront part at the start, its hourly part every month.
+void addCommitmentSpend(PortfolioSolution &s, const CommitmentProduct &p, double quantity, double priceFactor, int start,
+                        int months)
+{
+    std::vector<double> &v = spend(s, p.provider, months);
+    const double upfront = !p.perInstance ? 0.0
+        : p.offer.billing == Billing::CapacityBlock ? p.unitCost : p.offer.upfrontFee;
+    const double monthly = !p.perInstance ? kHoursPerMonth
+        : p.offer.billing == Billing::CapacityBlock ? 0.0 : p.offer.hourly * kHoursPerMonth;
+    v[std::size_t(start)] += quantity * upfront * priceFactor;
+    for (int t = start; t < start + p.offer.activeMonths(); ++t)
+        v[std::size_t(std::min(t, months))] += quantity * monthly * priceFactor;
 }
 
 } // namespace
@@ -291,10 +314,10 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
                         usages.push_back(u);
                         return u.column;
                     };
-                    addUsage(Usage{0, s, t, -1, false, d, d * c.onDemandPerGpuHour * f, 0}, std::nullopt);
+                    addUsage(Usage{0, s, t, -1, c.provider, false, d, d * c.onDemandPerGpuHour * f, 0}, std::nullopt);
                     const double spotShare = t < int(c.spotShare.size()) ? c.spotShare[std::size_t(t)] : 0.0;
                     if (options.spot && c.spotPerGpuHour && spotShare > 0)
-                        addUsage(Usage{0, s, t, -1, true, d, d * *c.spotPerGpuHour * f, 0}, spotShare);
+                        addUsage(Usage{0, s, t, -1, c.provider, true, d, d * *c.spotPerGpuHour * f, 0}, spotShare);
                     for (int k = 0; k < products; ++k) {
                         const CommitmentProduct &p = m_products[std::size_t(k)];
                         const auto user = std::find_if(p.users.cbegin(), p.users.cend(), [&](const auto &u) {
@@ -302,7 +325,7 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
                         });
                         if (user == p.users.cend())
                             continue;
-                        const int column = addUsage(Usage{0, s, t, k, false, d, 0, d * user->draw}, std::nullopt);
+                        const int column = addUsage(Usage{0, s, t, k, c.provider, false, d, 0, d * user->draw}, std::nullopt);
                         int &row = capacityRow[std::size_t((s * products + k) * months + t)];
                         if (row < 0) {
                             row = lp.addRow(GLP_UP, 0, 0);
@@ -346,6 +369,8 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
             v = p.perInstance ? std::round(v) : std::round(v * 1000.0) / 1000.0;
             out.purchases[i] = v;
             out.commitmentCost += v * unit;
+            if (v > 0)
+                addCommitmentSpend(out, p, v, p.unitCost > 0 ? unit / p.unitCost : 1.0, m, months);
             for (int t = m; t < std::min(months, m + p.offer.activeMonths()); ++t)
                 out.capacity[std::size_t(k)][std::size_t(t)] += v * p.capacityPerUnit;
         }
@@ -356,6 +381,8 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
         const double share = std::max(0.0, x[std::size_t(u.column)]);
         out.caseCost[std::size_t(u.demandCase)] += share * u.cost;
         const double weight = kDemandCaseWeights[std::size_t(u.demandCase)];
+        if (u.cost > 0 && share > 0)
+            spend(out, u.provider, months)[std::size_t(u.month)] += weight * share * u.cost;
         if (u.product >= 0)
             out.expectedUse[std::size_t(u.product)][std::size_t(u.month)] += weight * share * u.draw;
         else if (u.spot)

@@ -63,6 +63,9 @@ struct PortfolioSolution
     std::vector<std::vector<double>> capacity;    // [product][month]: capacity held
     std::vector<std::array<double, kDemandCases>> onDemandGpuHours; // [month]
     std::vector<std::array<double, kDemandCases>> spotGpuHours;     // [month]
+    // Expected spend per provider and month, commitments as they are paid (upfront fee at the
+    // start, then monthly); the last element holds what falls due after the horizon.
+    QHash<QString, std::vector<double>> spendByProvider;
     bool proven = true; // false: the time limit stopped the search with a plan not proven best
     double seconds = 0;
 

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <numeric>
 
 namespace gpuplanner::core {
 
@@ -105,6 +106,48 @@ QList<int> boughtProducts(const QList<Purchase> &bought)
     return out;
 }
 
+QStringList spendingProviders(const PortfolioSolution &s)
+{
+    QStringList out;
+    for (auto it = s.spendByProvider.cbegin(); it != s.spendByProvider.cend(); ++it) {
+        if (std::accumulate(it->begin(), it->end(), 0.0) >= 0.5)
+            out << it.key();
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QString spendTable(const PortfolioProblem &problem, const PortfolioSolution &s)
+{
+    const QStringList providers = spendingProviders(s);
+    QStringList header{QStringLiteral("Month")};
+    QList<bool> right{false};
+    for (const QString &p : providers) {
+        header << p;
+        right << true;
+    }
+    header << QStringLiteral("Total");
+    right << true;
+    TextTable t(header, right);
+    auto row = [&](const QString &label, auto value) {
+        QStringList cells{label};
+        double total = 0;
+        for (const QString &p : providers) {
+            const double v = value(s.spendByProvider.value(p));
+            total += v;
+            cells << formatMoney(v, problem.currency);
+        }
+        cells << formatMoney(total, problem.currency);
+        t.addRow(cells);
+    };
+    for (int m = 0; m <= problem.months; ++m) {
+        const QString label = m < problem.months ? monthLabel(problem, m) : QStringLiteral("after");
+        row(label, [m](const std::vector<double> &v) { return v[std::size_t(m)]; });
+    }
+    row(QStringLiteral("total"), [](const std::vector<double> &v) { return std::accumulate(v.begin(), v.end(), 0.0); });
+    return t.render();
+}
+
 } // namespace
 
 QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPlan &plan, const QString &name)
@@ -157,6 +200,9 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
         }
         out += u.render();
     }
+
+    out += QStringLiteral("\nExpected spend per provider and month (commitments as paid; \"after\": due after the horizon)\n");
+    out += spendTable(problem, s);
 
     out += QStringLiteral("\nCost (whole commitment terms included)\n");
     TextTable c({QStringLiteral("Item"), QStringLiteral("Cost"), QStringLiteral("Note")}, {false, true, false});
@@ -257,6 +303,10 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
                                {QStringLiteral("capacity"), numbers(s.capacity[std::size_t(k)])}});
     }
     o.insert(QStringLiteral("utilization"), use);
+    QJsonObject spend;
+    for (const QString &p : spendingProviders(s))
+        spend.insert(p, numbers(s.spendByProvider.value(p)));
+    o.insert(QStringLiteral("spend_by_provider"), spend); // per month, then after the horizon
     o.insert(QStringLiteral("expected_cost"), rounded(s.expectedCost));
     o.insert(QStringLiteral("worst_case_cost"), rounded(*std::max_element(s.caseCost.begin(), s.caseCost.end())));
     if (problem.worstCaseCap)

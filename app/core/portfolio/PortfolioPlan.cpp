@@ -2,6 +2,8 @@
 
 #include <QSet>
 
+#include <numeric>
+
 namespace gpuplanner::core {
 
 namespace {
@@ -92,7 +94,11 @@ Result<PortfolioPlan> planPortfolio(const CommitmentOptimizer &optimizer, double
             return s.error();
     }
     if (priceCut > 0) {
+        // A cut matters where the plan spends: elsewhere the plan is free to move anyway.
         for (const QString &provider : std::as_const(providers)) {
+            const std::vector<double> spent = plan.solution.spendByProvider.value(provider);
+            if (std::accumulate(spent.begin(), spent.end(), 0.0) < 0.5)
+                continue;
             SolveOptions cut;
             cut.priceFactor.insert(provider, 1.0 - priceCut);
             if (auto s = sensitivity({QStringLiteral("price_cut:%1").arg(provider),
