@@ -98,10 +98,11 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
         if (!request)
             return Error{QStringLiteral("%1: %2").arg(where, request.errorMessage())};
         planner.plan(request.value());
-        auto demand = workloadDemand(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months);
-        if (!demand)
-            return Error{QStringLiteral("%1: %2").arg(where, demand.errorMessage())};
-        problem.workloads.append(std::move(demand).value());
+        auto parts = workloadDemands(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months,
+                                     int(i));
+        if (!parts)
+            return Error{QStringLiteral("%1: %2").arg(where, parts.errorMessage())};
+        problem.workloads.append(parts.value());
     }
     return problem;
 }

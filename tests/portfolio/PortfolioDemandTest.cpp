@@ -87,11 +87,13 @@ TEST(PortfolioDemand, OnlyCommitmentsTheCatalogHolds)
                         h100(QStringLiteral("b"), Billing::OnDemand, 36)},
                        {gpuplanner::test::gpuModel(QStringLiteral("H100-SXM5-80GB"))});
     planner.plan(request);
-    auto demand = workloadDemand(planner, request, scenario, QStringLiteral("w"), QDate(2026, 9, 1), 12);
-    ASSERT_TRUE(demand.ok()) << demand.errorMessage().toStdString();
-    ASSERT_EQ(demand.value().candidates.size(), 2);
-    const Candidate &a = demand.value().candidates.at(0);
-    const Candidate &b = demand.value().candidates.at(1);
+    auto parts = workloadDemands(planner, request, scenario, QStringLiteral("w"), QDate(2026, 9, 1), 12, 0);
+    ASSERT_TRUE(parts.ok()) << parts.errorMessage().toStdString();
+    ASSERT_EQ(parts.value().size(), 1); // steady GPUs only: no main-run part
+    const auto demand = parts.value().first();
+    ASSERT_EQ(demand.candidates.size(), 2);
+    const Candidate &a = demand.candidates.at(0);
+    const Candidate &b = demand.candidates.at(1);
     EXPECT_EQ(a.provider, QStringLiteral("a"));
     EXPECT_DOUBLE_EQ(a.onDemandPerGpuHour, 5);
     EXPECT_DOUBLE_EQ(a.expected[0], 16 * kHoursPerMonth);
@@ -108,7 +110,7 @@ TEST(PortfolioDemand, OnlyCommitmentsTheCatalogHolds)
     PortfolioProblem problem;
     problem.start = QDate(2026, 9, 1);
     problem.months = 12;
-    problem.workloads.append(demand.value());
+    problem.workloads.append(demand);
     const CommitmentOptimizer optimizer(problem);
     auto s = optimizer.solve();
     ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();

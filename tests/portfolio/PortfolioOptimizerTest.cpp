@@ -41,6 +41,14 @@ CommitmentOffer reserved12(double hourly)
     return o;
 }
 
+WorkloadDemand workload(const QString &name, const QList<Candidate> &candidates)
+{
+    WorkloadDemand w;
+    w.name = name;
+    w.candidates = candidates;
+    return w;
+}
+
 PortfolioProblem flatProblem(double gpus, double p90Gpus, double shortfall = 0)
 {
     PortfolioProblem p;
@@ -49,7 +57,7 @@ PortfolioProblem flatProblem(double gpus, double p90Gpus, double shortfall = 0)
     p.demandShortfall = shortfall;
     Candidate c = oneGpuCandidate(QStringLiteral("a"), gpus, p90Gpus);
     c.commitments.append(reserved12(6));
-    p.workloads.append(WorkloadDemand{QStringLiteral("serving"), {c}});
+    p.workloads.append(workload(QStringLiteral("serving"), {c}));
     return p;
 }
 
@@ -187,7 +195,7 @@ TEST(CommitmentOptimizer, SteadyPartCommittedBurstsOnDemand)
     p.pools.append(CommitmentPool{QStringLiteral("a"), {}});
     Candidate steady = oneGpuCandidate(QStringLiteral("a"), 8, 8);
     steady.commitments.append(reserved12(6));
-    p.workloads.append(WorkloadDemand{QStringLiteral("serving"), {steady}});
+    p.workloads.append(workload(QStringLiteral("serving"), {steady}));
     for (int burst : {3, 8}) {
         Candidate c = oneGpuCandidate(QStringLiteral("a"), 0, 0);
         c.expected.assign(12, 0.0);
@@ -195,7 +203,7 @@ TEST(CommitmentOptimizer, SteadyPartCommittedBurstsOnDemand)
         c.p10 = c.expected;
         c.p90 = c.expected;
         c.commitments.append(reserved12(6));
-        p.workloads.append(WorkloadDemand{QStringLiteral("burst %1").arg(burst), {c}});
+        p.workloads.append(workload(QStringLiteral("burst %1").arg(burst), {c}));
     }
     const CommitmentOptimizer optimizer(p);
     ASSERT_EQ(optimizer.products().size(), 1u); // one pooled reservation serves all three

@@ -65,7 +65,7 @@ public:
     bool hasIntegers() const { return std::find(m_integer.begin(), m_integer.end(), true) != m_integer.end(); }
 
     // Solves; the columns' values, or an error; proven = false when a time limit cut the search.
-    Result<std::vector<double>> solve(double timeLimitSeconds, bool &proven) const
+    Result<std::vector<double>> solve(double timeLimitSeconds, double mipGap, bool &proven) const
     {
         std::unique_ptr<glp_prob, void (*)(glp_prob *)> lp(glp_create_prob(), glp_delete_prob);
         glp_set_obj_dir(lp.get(), GLP_MIN);
@@ -108,7 +108,8 @@ public:
             parm.msg_lev = GLP_MSG_OFF;
             parm.presolve = GLP_ON;
             parm.tm_lim = limitMs;
-            parm.mip_gap = 1e-7;
+            parm.mip_gap = mipGap;
+            parm.mir_cuts = GLP_ON;
             const int ret = glp_intopt(lp.get(), &parm);
             const int status = glp_mip_status(lp.get());
             if (status != GLP_OPT && status != GLP_FEAS) {
@@ -116,7 +117,7 @@ public:
                     return Error{QStringLiteral("the solver found no plan within %1 s").arg(timeLimitSeconds)};
                 return Error{QStringLiteral("no plan meets the constraints")};
             }
-            proven = status == GLP_OPT;
+            proven = status == GLP_OPT || ret == GLP_EMIPGAP;
             for (int j = 0; j < columns; ++j)
                 values[std::size_t(j)] = glp_mip_col_val(lp.get(), j + 1);
         } else {
@@ -212,7 +213,7 @@ void CommitmentOptimizer::buildProducts()
                 const bool perInstance = o.billing != Billing::SavingsPlan;
                 const bool pooled = std::any_of(m_problem.pools.cbegin(), m_problem.pools.cend(),
                                                 [&](const CommitmentPool &p) { return p.covers(c.provider, o.billing); });
-                const int owner = pooled ? -1 : w;
+                const int owner = pooled ? -1 : (wd.owner >= 0 ? wd.owner : w);
                 const QString key = productKey(c, o, perInstance, owner);
                 auto it = byKey.constFind(key);
                 const double odInstanceHour = c.onDemandPerGpuHour * c.gpusPerInstance;
@@ -225,6 +226,8 @@ void CommitmentOptimizer::buildProducts()
                     p.region = c.region;
                     p.offer = o;
                     p.owner = owner;
+                    if (!pooled)
+                        p.ownerName = wd.ownerName.isEmpty() ? wd.name : wd.ownerName;
                     p.perInstance = perInstance;
                     if (perInstance) {
                         p.unitCost = o.unitCost();
@@ -343,7 +346,7 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
     }
 
     bool proven = true;
-    auto values = lp.solve(m_problem.timeLimitSeconds, proven);
+    auto values = lp.solve(options.timeLimitSeconds.value_or(m_problem.timeLimitSeconds), options.mipGap, proven);
     if (!values) {
         if (cap)
             return Error{QStringLiteral("no purchase plan keeps every demand case under the worst-case cap of %1 %2")

@@ -27,7 +27,8 @@ struct CommitmentProduct
     QString instanceType; // savings plans: the first instance it serves (it serves any)
     QString region;
     CommitmentOffer offer;
-    int owner = -1;        // the workload it is bought for; -1 = the pool's
+    int owner = -1;        // the workload it is bought for (WorkloadDemand::owner); -1 = the pool's
+    QString ownerName;     // the workload's name; empty for the pool's
     bool perInstance = true;
     double unitCost = 0;         // one instance, or one currency unit per hour, for the whole term
     double capacityPerUnit = 0;  // per active month: GPU-hours, or currency for savings plans
@@ -49,6 +50,10 @@ struct SolveOptions
     bool commitments = true;
     bool spot = true;
     bool applyCap = true;
+    // The search stops within this share of the best bound: 0.01 % is far below any one
+    // commitment's price, and spares proving one of many equal-cost twins best.
+    double mipGap = 1e-4;
+    std::optional<double> timeLimitSeconds; // the problem's when unset
     // Purchases made already (product x month), paid at the price they were bought at.
     std::optional<std::vector<double>> fixedPurchases;
 };
@@ -66,7 +71,7 @@ struct PortfolioSolution
     // Expected spend per provider and month, commitments as they are paid (upfront fee at the
     // start, then monthly); the last element holds what falls due after the horizon.
     QHash<QString, std::vector<double>> spendByProvider;
-    bool proven = true; // false: the time limit stopped the search with a plan not proven best
+    bool proven = true; // false: the time limit stopped the search before it was within mipGap of the bound
     double seconds = 0;
 
     double purchase(int product, int month, int months) const

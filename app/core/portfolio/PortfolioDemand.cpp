@@ -76,85 +76,128 @@ std::vector<double> phaseGpuHours(const QList<Phase> &phases, const QDate &start
     return load;
 }
 
-Result<WorkloadDemand> workloadDemand(const Planner &planner, const PlanRequest &request, const Scenario &scenario,
-                                      const QString &name, const QDate &start, int months)
+namespace {
+
+// The candidate on option od's instance for phases (a main run among them at od's size).
+Candidate candidate(const Planner &planner, const PlanRequest &request, const PlanOption &od, const QList<Phase> &phases,
+                    const QDate &start, int months)
 {
     const PlanResult &r = planner.result();
-    WorkloadDemand demand;
-    demand.name = name;
-    // The cheapest usable on-demand option of each provider, in the order providers first appear.
+    const Offer &odOffer = planner.offer(od);
+    Candidate c;
+    c.provider = odOffer.provider;
+    c.providerLabel = odOffer.providerLabel();
+    c.instanceType = odOffer.instanceType;
+    c.region = odOffer.region;
+    c.gpusPerInstance = std::max(1.0, odOffer.gpuCount);
+    c.onDemandPerGpuHour = od.pricePerHour / c.gpusPerInstance;
+    c.expected = phaseGpuHours(phases, start, months, od.gpus, od.hours);
+    c.p10 = phaseGpuHours(phases, start, months, od.gpus, od.hours * double(od.rangeLow));
+    c.p90 = phaseGpuHours(phases, start, months, od.gpus, od.hours * double(od.rangeHigh));
+    QList<Phase> spotPhases;
+    for (const Phase &p : phases) {
+        if (p.spotAllowed)
+            spotPhases.append(p);
+    }
+    const std::vector<double> spotLoad = phaseGpuHours(spotPhases, start, months, od.gpus, od.hours);
+    c.spotShare.resize(std::size_t(months), 0.0);
+    for (int m = 0; m < months; ++m) {
+        const double all = c.expected[std::size_t(m)];
+        c.spotShare[std::size_t(m)] = all > 0 ? std::min(1.0, spotLoad[std::size_t(m)] / all) : 0.0;
+    }
+    // Spot on the same instance and region, with the extra time interruptions cost.
+    for (int i = 0; i < r.usable; ++i) {
+        const PlanOption &s = r.options[std::size_t(i)];
+        if (s.billing != Billing::Spot || !sameInstance(planner.offer(s), odOffer))
+            continue;
+        const double plain = s.pricePerHour * s.instances * s.hours;
+        const double timeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
+        c.spotPerGpuHour = s.pricePerHour / c.gpusPerInstance * timeFactor;
+        break;
+    }
+    // The cheapest variant of each commitment kind and term the plan priced for the instance.
+    QHash<QString, qsizetype> byKind;
+    for (const PlanOption &o : r.options) {
+        if (!priced(o) || !sameInstance(planner.offer(o), odOffer))
+            continue;
+        const CommitmentOffer offer = commitmentOffer(planner, request, o);
+        const QString kind = QStringLiteral("%1|%2|%3").arg(billingId(offer.billing)).arg(offer.termMonths)
+                                 .arg(offer.negotiated ? offer.source : QString());
+        const auto it = byKind.constFind(kind);
+        if (it == byKind.cend()) {
+            byKind.insert(kind, c.commitments.size());
+            c.commitments.append(offer);
+        } else if (offer.effectiveHourly() < c.commitments.at(*it).effectiveHourly()) {
+            c.commitments[*it] = offer;
+        }
+    }
+    return c;
+}
+
+// Per provider, the usable on-demand option that is best by better(a, b), providers sorted.
+template<typename Better>
+QList<int> bestPerProvider(const Planner &planner, Better better)
+{
+    const PlanResult &r = planner.result();
     QHash<QString, int> best;
-    QStringList order;
     for (int i = 0; i < r.usable; ++i) {
         const PlanOption &o = r.options[std::size_t(i)];
         if (o.billing != Billing::OnDemand)
             continue;
         const QString &provider = planner.offer(o).provider;
         const auto it = best.constFind(provider);
-        if (it == best.cend()) {
+        if (it == best.cend() || better(o, r.options[std::size_t(*it)]))
             best.insert(provider, i);
-            order << provider;
-        } else if (o.cost < r.options[std::size_t(*it)].cost) {
-            best[provider] = i;
-        }
     }
-    if (order.isEmpty())
-        return Error{QStringLiteral("no usable on-demand option: allow on_demand billing or relax the constraints")};
-    std::sort(order.begin(), order.end());
+    QStringList providers = best.keys();
+    std::sort(providers.begin(), providers.end());
+    QList<int> out;
+    for (const QString &p : std::as_const(providers))
+        out << best.value(p);
+    return out;
+}
 
-    QList<Phase> spotPhases;
-    for (const Phase &p : scenario.phases) {
-        if (p.spotAllowed)
-            spotPhases.append(p);
+} // namespace
+
+Result<QList<WorkloadDemand>> workloadDemands(const Planner &planner, const PlanRequest &request,
+                                              const Scenario &scenario, const QString &name, const QDate &start,
+                                              int months, int owner)
+{
+    const PlanResult &r = planner.result();
+    QList<Phase> mainRun, steady;
+    for (const Phase &p : scenario.phases)
+        (p.load == PhaseLoad::MainRun ? mainRun : steady).append(p);
+    QList<WorkloadDemand> parts;
+    if (!mainRun.isEmpty()) {
+        // The run itself: each provider's cheapest option for it (its size, its length).
+        const QList<int> best = bestPerProvider(planner, [](const PlanOption &a, const PlanOption &b) {
+            return a.cost < b.cost;
+        });
+        WorkloadDemand d{steady.isEmpty() ? name : QStringLiteral("%1: main run").arg(name), {}, owner, name};
+        for (int i : best)
+            d.candidates.append(candidate(planner, request, r.options[std::size_t(i)], mainRun, start, months));
+        parts.append(d);
     }
-    for (const QString &provider : std::as_const(order)) {
-        const PlanOption &od = r.options[std::size_t(best.value(provider))];
-        const Offer &odOffer = planner.offer(od);
-        Candidate c;
-        c.provider = provider;
-        c.providerLabel = odOffer.providerLabel();
-        c.instanceType = odOffer.instanceType;
-        c.region = odOffer.region;
-        c.gpusPerInstance = std::max(1.0, odOffer.gpuCount);
-        c.onDemandPerGpuHour = od.pricePerHour / c.gpusPerInstance;
-        c.expected = phaseGpuHours(scenario.phases, start, months, od.gpus, od.hours);
-        c.p10 = phaseGpuHours(scenario.phases, start, months, od.gpus, od.hours * double(od.rangeLow));
-        c.p90 = phaseGpuHours(scenario.phases, start, months, od.gpus, od.hours * double(od.rangeHigh));
-        const std::vector<double> spotLoad = phaseGpuHours(spotPhases, start, months, od.gpus, od.hours);
-        c.spotShare.resize(std::size_t(months), 0.0);
-        for (int m = 0; m < months; ++m) {
-            const double all = c.expected[std::size_t(m)];
-            c.spotShare[std::size_t(m)] = all > 0 ? std::min(1.0, spotLoad[std::size_t(m)] / all) : 0.0;
-        }
-        // Spot on the same instance and region, with the extra time interruptions cost.
-        for (int i = 0; i < r.usable; ++i) {
-            const PlanOption &s = r.options[std::size_t(i)];
-            if (s.billing != Billing::Spot || !sameInstance(planner.offer(s), odOffer))
-                continue;
-            const double plain = s.pricePerHour * s.instances * s.hours;
-            const double timeFactor = plain > 0 ? std::max(1.0, (s.cost - s.extras) / plain) : 1.0;
-            c.spotPerGpuHour = s.pricePerHour / c.gpusPerInstance * timeFactor;
-            break;
-        }
-        // The cheapest variant of each commitment kind and term the plan priced for the instance.
-        QHash<QString, qsizetype> byKind;
-        for (const PlanOption &o : r.options) {
-            if (!priced(o) || !sameInstance(planner.offer(o), odOffer))
-                continue;
-            const CommitmentOffer offer = commitmentOffer(planner, request, o);
-            const QString kind = QStringLiteral("%1|%2|%3").arg(billingId(offer.billing)).arg(offer.termMonths)
-                                     .arg(offer.negotiated ? offer.source : QString());
-            const auto it = byKind.constFind(kind);
-            if (it == byKind.cend()) {
-                byKind.insert(kind, c.commitments.size());
-                c.commitments.append(offer);
-            } else if (offer.effectiveHourly() < c.commitments.at(*it).effectiveHourly()) {
-                c.commitments[*it] = offer;
-            }
-        }
-        demand.candidates.append(c);
+    if (!steady.isEmpty()) {
+        // GPUs or GPU-hours month after month: each provider's cheapest GPU-hour on an instance
+        // the workload runs on, the smallest such instance (reservations come by the instance).
+        const QList<int> best = bestPerProvider(planner, [&](const PlanOption &a, const PlanOption &b) {
+            const Offer &oa = planner.offer(a);
+            const Offer &ob = planner.offer(b);
+            const double pa = a.pricePerHour / std::max(1.0, oa.gpuCount);
+            const double pb = b.pricePerHour / std::max(1.0, ob.gpuCount);
+            if (std::abs(pa - pb) > 1e-9 * std::max(pa, pb))
+                return pa < pb;
+            return oa.gpuCount < ob.gpuCount;
+        });
+        WorkloadDemand d{name, {}, owner, name};
+        for (int i : best)
+            d.candidates.append(candidate(planner, request, r.options[std::size_t(i)], steady, start, months));
+        parts.append(d);
     }
-    return demand;
+    if (parts.isEmpty() || parts.first().candidates.isEmpty())
+        return Error{QStringLiteral("no usable on-demand option: allow on_demand billing or relax the constraints")};
+    return parts;
 }
 
 } // namespace gpuplanner::core

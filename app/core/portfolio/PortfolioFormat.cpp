@@ -51,7 +51,8 @@ QList<Purchase> purchases(const CommitmentOptimizer &optimizer, const PortfolioS
 
 QString owner(const CommitmentOptimizer &optimizer, const CommitmentProduct &p)
 {
-    return p.owner < 0 ? QStringLiteral("pool") : optimizer.problem().workloads.at(p.owner).name;
+    Q_UNUSED(optimizer);
+    return p.owner < 0 ? QStringLiteral("pool") : p.ownerName;
 }
 
 QString where(const CommitmentProduct &p)
@@ -234,12 +235,16 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
                       formatMoney(sc.costOfBeingWrong(), cur), formatMoney(sc.allOnDemandCost, cur)});
         out += w.render();
     }
-    out += QStringLiteral("\nSolver: %1, %2 solve(s) in %3 s; the plan is %4.\n")
+    out += QStringLiteral("\nSolver: %1, %2 solve(s) in %3 s (this plan %4 s); the plan is %5; the plans it is "
+                          "compared with are %6.\n")
                .arg(CommitmentOptimizer::solverName())
                .arg(plan.solves)
                .arg(plan.solveSeconds, 0, 'f', 2)
-               .arg(s.proven ? QStringLiteral("proven least expected cost")
-                             : QStringLiteral("the best found before the time limit (not proven best)"));
+               .arg(s.seconds, 0, 'f', 2)
+               .arg(s.proven ? QStringLiteral("within 0.01% of the least expected cost")
+                             : QStringLiteral("the best found before the time limit (not proven best)"))
+               .arg(plan.comparisonsProven ? QStringLiteral("within %1% of their best").arg(kComparisonGap * 100)
+                                           : QStringLiteral("the best found within %1 s each").arg(kComparisonSeconds));
     return out;
 }
 
@@ -331,7 +336,9 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
     o.insert(QStringLiteral("solver"), QJsonObject{{QStringLiteral("name"), CommitmentOptimizer::solverName()},
                                                    {QStringLiteral("solves"), plan.solves},
                                                    {QStringLiteral("seconds"), std::round(plan.solveSeconds * 1000) / 1000},
-                                                   {QStringLiteral("proven_best"), s.proven}});
+                                                   {QStringLiteral("plan_seconds"), std::round(s.seconds * 1000) / 1000},
+                                                   {QStringLiteral("proven_best"), s.proven},
+                                                   {QStringLiteral("comparisons_proven"), plan.comparisonsProven}});
     return o;
 }
 

@@ -18,8 +18,17 @@ QString percent(double share)
 Result<PortfolioPlan> planPortfolio(const CommitmentOptimizer &optimizer, double demandDrop, double priceCut)
 {
     PortfolioPlan plan;
-    auto run = [&](const SolveOptions &options) {
+    // The plan itself is solved to the optimizer's gap; the plans it is compared with to
+    // kComparisonGap within a shorter time, the best found when that runs out.
+    auto run = [&](SolveOptions options) {
+        const bool comparison = plan.solves > 0;
+        if (comparison) {
+            options.mipGap = kComparisonGap;
+            options.timeLimitSeconds = std::min(optimizer.problem().timeLimitSeconds, kComparisonSeconds);
+        }
         auto s = optimizer.solve(options);
+        if (s && comparison && !s.value().proven)
+            plan.comparisonsProven = false;
         if (s) {
             plan.solveSeconds += s.value().seconds;
             ++plan.solves;

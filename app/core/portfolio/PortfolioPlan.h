@@ -14,6 +14,10 @@
 
 namespace gpuplanner::core {
 
+// The plans the purchase plan is compared with are solved to within this share of the best.
+inline constexpr double kComparisonGap = 0.005;
+inline constexpr double kComparisonSeconds = 15;
+
 struct SensitivityCase
 {
     QString id;    // demand_drop, price_cut:<provider>
@@ -31,6 +35,7 @@ struct PortfolioPlan
     std::optional<double> bestSingleProvider; // expected cost of the best plan on one provider
     QString bestSingleProviderId;
     QList<SensitivityCase> sensitivity;
+    bool comparisonsProven = true; // every comparison plan within kComparisonGap of its bound
     double solveSeconds = 0; // every solve together
     int solves = 0;
 

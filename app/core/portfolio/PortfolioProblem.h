@@ -76,6 +76,8 @@ struct WorkloadDemand
 {
     QString name;
     QList<Candidate> candidates; // at most one per provider
+    int owner = -1;   // the portfolio workload it is part of (its parts share its commitments); -1 = its own
+    QString ownerName; // that workload's name; empty = name
 };
 
 struct PortfolioProblem
