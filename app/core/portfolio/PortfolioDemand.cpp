@@ -5,6 +5,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpuplanner::core {
 
@@ -34,8 +35,15 @@ CommitmentOffer commitmentOffer(const Planner &planner, const PlanRequest &reque
     c.source = commitmentSourceText(planner, request, o);
     if (o.billing == Billing::CapacityBlock) {
         c.hourly = o.pricePerHour; // display currency, paid for every booked hour
-        c.bookedHours = std::min(kHoursPerMonth, offer.maxDurationHours.value_or(kHoursPerMonth));
-        c.label = QStringLiteral("capacity block, %1 h in the month").arg(c.bookedHours, 0, 'f', 0);
+        // The longest booking that fits in a month: whole days up to 14, then whole weeks (AWS EC2
+        // User Guide, "Find and purchase Capacity Blocks", as the planner books them): 28 days.
+        double days = std::floor(std::min(kHoursPerMonth, offer.maxDurationHours.value_or(kHoursPerMonth)) / 24.0);
+        if (days > 14)
+            days = std::floor(days / 7.0) * 7.0;
+        c.bookedHours = days * 24.0;
+        if (c.bookedHours < offer.minDurationHours.value_or(24.0))
+            c.bookedHours = 0; // no booking fits in a month
+        c.label = QStringLiteral("capacity block, %1 days in the month").arg(days, 0, 'f', 0);
     } else {
         c.hourly = o.commitmentHourly;
         c.upfrontFee = o.commitmentUpfront;
@@ -121,6 +129,8 @@ Candidate candidate(const Planner &planner, const PlanRequest &request, const Pl
         if (!priced(o) || !sameInstance(planner.offer(o), odOffer))
             continue;
         const CommitmentOffer offer = commitmentOffer(planner, request, o);
+        if (offer.billing == Billing::CapacityBlock && offer.bookedHours <= 0)
+            continue;
         const QString kind = QStringLiteral("%1|%2|%3").arg(billingId(offer.billing)).arg(offer.termMonths)
                                  .arg(offer.negotiated ? offer.source : QString());
         const auto it = byKind.constFind(kind);
