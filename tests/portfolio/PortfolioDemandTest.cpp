@@ -119,3 +119,50 @@ TEST(PortfolioDemand, OnlyCommitmentsTheCatalogHolds)
     EXPECT_EQ(s.value().purchase(0, 0, 12), 2);
     EXPECT_NEAR(s.value().expectedCost, 2 * 24 * 12 * kHoursPerMonth, 1e-3);
 }
+
+// A term the user negotiated with b (40 % off its on-demand, 12 months) is a commitment of b's
+// instance like a catalog one, marked negotiated: at 2.70 per GPU-hour it beats a's reservation.
+TEST(PortfolioDemand, NegotiatedTermsAreBuyable)
+{
+    auto presets = loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    Scenario scenario;
+    scenario.workload.kind = WorkloadKind::FineTune;
+    scenario.workload.model = findPreset(presets.value(), u"bert-base")->arch;
+    scenario.workload.training.tokens = 10e6;
+    scenario.phases = {gpusPhase(16, 12)};
+    CommitmentTerm term;
+    term.provider = QStringLiteral("b");
+    term.termMonths = 12;
+    term.discount = 0.4;
+    term.source = QStringLiteral("b's sales, 2026-08 quote");
+    scenario.assumptions.commitments = {term};
+    PlanRequest request = scenario.request();
+
+    Planner planner;
+    planner.setCatalog({h100(QStringLiteral("a"), Billing::OnDemand, 40), h100(QStringLiteral("a"), Billing::Reserved, 24, 12),
+                        h100(QStringLiteral("b"), Billing::OnDemand, 36)},
+                       {gpuplanner::test::gpuModel(QStringLiteral("H100-SXM5-80GB"))});
+    planner.plan(request);
+    auto parts = workloadDemands(planner, request, scenario, QStringLiteral("w"), QDate(2026, 9, 1), 12, 0);
+    ASSERT_TRUE(parts.ok()) << parts.errorMessage().toStdString();
+    const Candidate &b = parts.value().first().candidates.at(1);
+    ASSERT_EQ(b.commitments.size(), 1);
+    EXPECT_TRUE(b.commitments.at(0).negotiated);
+    EXPECT_EQ(b.commitments.at(0).termMonths, 12);
+    EXPECT_NEAR(b.commitments.at(0).effectiveHourly(), 36 * 0.6, 1e-9);
+
+    PortfolioProblem problem;
+    problem.start = QDate(2026, 9, 1);
+    problem.months = 12;
+    problem.workloads.append(parts.value());
+    const CommitmentOptimizer optimizer(problem);
+    auto s = optimizer.solve();
+    ASSERT_TRUE(s.ok());
+    ASSERT_EQ(optimizer.products().size(), 2u);
+    for (int k = 0; k < 2; ++k) {
+        const bool negotiated = optimizer.products()[std::size_t(k)].offer.negotiated;
+        EXPECT_EQ(s.value().purchase(k, 0, 12), negotiated ? 2 : 0);
+    }
+    EXPECT_NEAR(s.value().expectedCost, 2 * 21.6 * 12 * kHoursPerMonth, 1e-3);
+}

@@ -49,9 +49,8 @@ QList<Purchase> purchases(const CommitmentOptimizer &optimizer, const PortfolioS
     return out;
 }
 
-QString owner(const CommitmentOptimizer &optimizer, const CommitmentProduct &p)
+QString owner(const CommitmentProduct &p)
 {
-    Q_UNUSED(optimizer);
     return p.owner < 0 ? QStringLiteral("pool") : p.ownerName;
 }
 
@@ -178,7 +177,7 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
         for (const Purchase &b : bought) {
             const CommitmentProduct &p = optimizer.products()[std::size_t(b.product)];
             t.addRow({QString::number(products.indexOf(b.product) + 1), monthLabel(problem, b.month), p.providerLabel,
-                      p.offer.label, where(p), owner(optimizer, p), quantity(p, b.quantity, cur),
+                      p.offer.label, where(p), owner(p), quantity(p, b.quantity, cur),
                       formatMoney(upfrontOf(p, b.quantity), cur), formatMoney(monthlyOf(p, b.quantity), cur),
                       formatMoney(b.quantity * p.unitCost, cur), share(p.breakEvenUtilization)});
         }
@@ -284,7 +283,7 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
                       {QStringLiteral("source"), p.offer.source},
                       {QStringLiteral("instance_type"), p.instanceType},
                       {QStringLiteral("region"), p.region},
-                      {QStringLiteral("for"), owner(optimizer, p)},
+                      {QStringLiteral("for"), owner(p)},
                       {QStringLiteral("upfront_total"), rounded(upfrontOf(p, b.quantity))},
                       {QStringLiteral("per_month"), rounded(monthlyOf(p, b.quantity))},
                       {QStringLiteral("whole_term"), rounded(b.quantity * p.unitCost)},
