@@ -268,3 +268,24 @@ TEST(CommitmentOptimizer, NothingBoughtFromAProviderThatSellsNoCommitment)
     EXPECT_EQ(bought(optimizer, s.value()), 0);
     EXPECT_NEAR(s.value().expectedCost, 4 * kYear * 5, 1e-3);
 }
+
+// Half of each month's load may run on spot: split over two providers, the spot shares still
+// add up to half at most; the other half stays on on-demand.
+TEST(CommitmentOptimizer, SpotShareHoldsAcrossProviders)
+{
+    PortfolioProblem p;
+    p.start = QDate(2026, 9, 1);
+    p.months = 12;
+    Candidate a = oneGpuCandidate(QStringLiteral("a"), 2, 2);
+    Candidate b = oneGpuCandidate(QStringLiteral("b"), 2, 2);
+    a.spotPerGpuHour = 3;
+    b.spotPerGpuHour = 3;
+    a.spotShare.assign(12, 0.5);
+    b.spotShare.assign(12, 0.5);
+    p.workloads.append(workload(QStringLiteral("sweeps"), {a, b}));
+    auto s = CommitmentOptimizer(p).solve();
+    ASSERT_TRUE(s.ok());
+    EXPECT_NEAR(s.value().spotGpuHours[0][1], 1 * kHoursPerMonth, 1e-6);
+    EXPECT_NEAR(s.value().onDemandGpuHours[0][1], 1 * kHoursPerMonth, 1e-6);
+    EXPECT_NEAR(s.value().expectedCost, (3 + 10) * kYear, 1e-3);
+}

@@ -297,6 +297,7 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
             const WorkloadDemand &wd = m_problem.workloads.at(w);
             for (int t = 0; t < months; ++t) {
                 int cover = -1;
+                int spotRow = -1;
                 bool anyDemand = false;
                 for (int ci = 0; ci < wd.candidates.size(); ++ci) {
                     const Candidate &c = wd.candidates.at(ci);
@@ -319,8 +320,15 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
                     };
                     addUsage(Usage{0, s, t, -1, c.provider, false, d, d * c.onDemandPerGpuHour * f, 0}, std::nullopt);
                     const double spotShare = t < int(c.spotShare.size()) ? c.spotShare[std::size_t(t)] : 0.0;
-                    if (options.spot && c.spotPerGpuHour && spotShare > 0)
-                        addUsage(Usage{0, s, t, -1, c.provider, true, d, d * *c.spotPerGpuHour * f, 0}, spotShare);
+                    if (options.spot && c.spotPerGpuHour && spotShare > 0) {
+                        // The phases that allow spot are the same whatever the provider: the
+                        // workload-month's spot shares together stay within theirs.
+                        const int column = addUsage(Usage{0, s, t, -1, c.provider, true, d, d * *c.spotPerGpuHour * f, 0},
+                                                    spotShare);
+                        if (spotRow < 0)
+                            spotRow = lp.addRow(GLP_UP, 0, spotShare);
+                        lp.add(spotRow, column, 1);
+                    }
                     for (int k = 0; k < products; ++k) {
                         const CommitmentProduct &p = m_products[std::size_t(k)];
                         const auto user = std::find_if(p.users.cbegin(), p.users.cend(), [&](const auto &u) {
