@@ -182,6 +182,11 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
                       formatMoney(b.quantity * p.unitCost, cur), share(p.breakEvenUtilization)});
         }
         out += t.render();
+        out += QStringLiteral("Prices:\n");
+        for (qsizetype i = 0; i < products.size(); ++i) {
+            const CommitmentOffer &o = optimizer.products()[std::size_t(products.at(i))].offer;
+            out += QStringLiteral("  #%1 %2%3\n").arg(i + 1).arg(o.source, o.negotiated ? QStringLiteral(" (your terms)") : QString());
+        }
         out += QStringLiteral("\nExpected utilisation per month (capacity used, weighted over the demand cases)\n");
         QStringList header{QStringLiteral("Month")};
         QList<bool> right{false};
