@@ -8,6 +8,8 @@ PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libgl-dev libqt6opengl6-dev libxkbcommon-dev libvulkan-dev
   libsqlite3-dev sqlite3 libcurl4-openssl-dev
+  # The portfolio planner's mixed-integer solver (app/core/portfolio, README "Portfolio planning").
+  libglpk-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qtkeychain-qt6-dev
   # KeychainSecretStore's end-to-end test (tests/ui/with-secret-service.sh): a private D-Bus session
