@@ -1004,6 +1004,25 @@
     </message>
 </context>
 <context>
+    <name>PriceWatchText</name>
+    <message>
+        <source>“%1” reached your target of %2: it costs %3 now, %4 when saved on %5.</source>
+        <translation>“%1”已达到您的目标价 %2：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>“%1” is %2% cheaper: %3 now, %4 when saved on %5.</source>
+        <translation>“%1”便宜了 %2%：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>“%1” is %2% dearer: %3 now, %4 when saved on %5.</source>
+        <translation>“%1”贵了 %2%：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>The recommendation changed too.</source>
+        <translation>推荐方案也变了。</translation>
+    </message>
+</context>
+<context>
     <name>RefreshErrorText</name>
     <message>
         <source>no API key for this provider: add it in Settings ▸ API keys</source>
@@ -3620,6 +3639,78 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>Cannot read the price history: %1</source>
         <translation>无法读取价格历史：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PriceWatchTools</name>
+    <message>
+        <source>&amp;Watch this plan&apos;s price…</source>
+        <translation>关注此方案的价格(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Be told after a refresh when this saved plan gets cheaper or dearer, or reaches a target</source>
+        <translation>刷新后，当这个已保存方案变便宜、变贵或达到目标价时通知我</translation>
+    </message>
+    <message>
+        <source>Watch this plan&apos;s price</source>
+        <translation>关注此方案的价格</translation>
+    </message>
+    <message>
+        <source>Save the scenario first: a watched plan is a saved file, with the record of the plan it was saved with.</source>
+        <translation>请先保存场景：被关注的方案是一个已保存的文件，其中记录了保存时的方案。</translation>
+    </message>
+    <message>
+        <source>After each refresh that brings new prices, %1 is planned again and held against the plan saved in it. You are told when its main run&apos;s cost moves by the share below, or comes down to the target.</source>
+        <translation>每次刷新带来新价格后，会重新规划 %1，并与其中保存的方案对比。当主训练成本的变化达到下面的比例，或降到目标价时，会通知您。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Tell me at a change of:</source>
+        <translation>变化达到此比例时通知：</translation>
+    </message>
+    <message>
+        <source>Or when it comes down to:</source>
+        <translation>或降到：</translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>停止关注</translation>
+    </message>
+    <message>
+        <source>%1 is no longer watched.</source>
+        <translation>已不再关注 %1。</translation>
+    </message>
+    <message>
+        <source>Watched. Save the scenario so the file records the plan to compare with.</source>
+        <translation>已关注。请保存场景，以便文件记录用于对比的方案。</translation>
+    </message>
+    <message>
+        <source>Watched: you are told after a refresh when its price moves.</source>
+        <translation>已关注：刷新后价格变动时会通知您。</translation>
+    </message>
+    <message>
+        <source>Price watch: %1</source>
+        <translation>价格关注：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PriceWatcher</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: no record of the plan it was saved with; save it again to watch it</source>
+        <translation>%1：没有保存时的方案记录；请重新保存后再关注</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watched plan(s) moved with the new prices</source>
+        <translation>
+            <numerusform>%n 个关注的方案随新价格变动</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "ui/refresh/CatalogTools.h"
+#include "ui/refresh/PriceWatchTools.h"
 
 #include "ui/MainWindow.h"
 #include "ui/catalog/CalibrationsDialog.h"
@@ -63,6 +64,7 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
       m_gpuSpecs(new GpuSpecsPanel), m_history(new PriceHistoryPanel(m_deps.repositories))
 {
     Q_ASSERT(m_deps.settings && m_deps.secrets);
+    m_priceWatch = new PriceWatchTools(window, m_deps.settings);
     m_refreshAction->setObjectName(QStringLiteral("refreshPricesAction"));
     m_refreshAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_refreshAction->setStatusTip(tr("Download current prices from the providers"));
@@ -113,6 +115,7 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     specsDock->toggleViewAction()->setText(tr("&GPU specs"));
     tools->addAction(historyDock->toggleViewAction());
     tools->addAction(specsDock->toggleViewAction());
+    tools->addAction(m_priceWatch->watchAction());
     tools->addSeparator();
     tools->addAction(m_settingsAction);
     // Before Help, which conventionally comes last.
@@ -193,8 +196,10 @@ RefreshDialog *CatalogTools::showRefreshDialog()
         m_refreshDialog->setRefreshLog(m_log);
         connect(m_refreshDialog, &RefreshDialog::refreshFinished, this, [this](const RefreshResult &result) {
             m_status->setRefreshResult(result);
-            if (result.anyUpdated())
+            if (result.anyUpdated()) {
+                m_priceWatch->pricesRefreshed(); // the watched plans are planned on the new prices
                 m_window.reloadCatalog();
+            }
             reloadRefreshLog();
         });
     }

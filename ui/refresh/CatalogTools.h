@@ -16,6 +16,8 @@ class QSettings;
 
 namespace gpuplanner::ui {
 
+class PriceWatchTools;
+
 class CalibrationsDialog;
 class CatalogStatusLabel;
 class CustomOffersDialog;
@@ -52,6 +54,7 @@ public:
     QAction *calibrationsAction() const { return m_calibrationsAction; }
     QAction *spendAction() const { return m_spendAction; }
     CatalogStatusLabel *statusLabel() const { return m_status; }
+    PriceWatchTools *priceWatch() const { return m_priceWatch; }
     GpuSpecsPanel *gpuSpecs() const { return m_gpuSpecs; }
     PriceHistoryPanel *priceHistory() const { return m_history; }
 
@@ -78,6 +81,7 @@ private:
     QAction *m_calibrationsAction;
     QAction *m_spendAction;
     CatalogStatusLabel *m_status;
+    PriceWatchTools *m_priceWatch = nullptr;
     GpuSpecsPanel *m_gpuSpecs;
     PriceHistoryPanel *m_history;
     QList<core::Offer> m_offers;
