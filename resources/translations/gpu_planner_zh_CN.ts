@@ -1926,6 +1926,14 @@
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
+    <message>
+        <source>&amp;Plan a portfolio…</source>
+        <translation>规划投资组合(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Commitments to buy for a team&apos;s workloads over up to 36 months, solved with GLPK</source>
+        <translation>为团队最长 36 个月的工作负载规划应购买的承诺（用 GLPK 求解）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::CommitmentsField</name>
@@ -3616,6 +3624,197 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>&lt;b&gt;Since this plan was made on %1&lt;/b&gt; (%2):&lt;br&gt;%3</source>
         <translation>&lt;b&gt;自 %1 制定此方案以来&lt;/b&gt;（%2）：&lt;br&gt;%3</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PortfolioWindow</name>
+    <message>
+        <source>Purchase plan</source>
+        <translation>采购计划</translation>
+    </message>
+    <message>
+        <source>Spend per provider and month</source>
+        <translation>按服务商和月份的支出</translation>
+    </message>
+    <message>
+        <source>Cost of being wrong</source>
+        <translation>判断失误的代价</translation>
+    </message>
+    <message>
+        <source>Portfolio</source>
+        <translation>投资组合</translation>
+    </message>
+    <message>
+        <source>Planning the workloads and solving the commitment plan…</source>
+        <translation>正在规划工作负载并求解承诺采购计划…</translation>
+    </message>
+    <message>
+        <source>Expected utilisation per month</source>
+        <translation>每月预期利用率</translation>
+    </message>
+    <message>
+        <source>&amp;Purchases</source>
+        <translation>采购(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Utilisation</source>
+        <translation>利用率(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Spend</source>
+        <translation>支出(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cost of being &amp;wrong</source>
+        <translation>判断失误的代价(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Open portfolio…</source>
+        <translation>打开投资组合(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>No portfolio open: a portfolio file lists a team&apos;s scenarios over up to 36 months.</source>
+        <translation>未打开投资组合：投资组合文件列出团队最长 36 个月的各个场景。</translation>
+    </message>
+    <message>
+        <source>Open portfolio</source>
+        <translation>打开投资组合</translation>
+    </message>
+    <message>
+        <source>GPU Planner portfolios (*.json);;All files (*)</source>
+        <translation>GPU Planner 投资组合 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Portfolio: %1</source>
+        <translation>投资组合：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无方案：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>low demand</source>
+        <translation>低需求</translation>
+    </message>
+    <message>
+        <source>high demand</source>
+        <translation>高需求</translation>
+    </message>
+    <message>
+        <source>expected demand</source>
+        <translation>预期需求</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: expected cost &lt;b&gt;%2&lt;/b&gt; (%3; worst case %4), commitments bought %5.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：预期成本 &lt;b&gt;%2&lt;/b&gt;（%3；最坏情况 %4），购买承诺 %5。</translation>
+    </message>
+    <message>
+        <source>All on-demand %1: this plan saves %2.</source>
+        <translation>全部按需 %1：此方案节省 %2。</translation>
+    </message>
+    <message>
+        <source>Best single provider (%1) %2: this plan saves %3.</source>
+        <translation>最佳单一服务商（%1）%2：此方案节省 %3。</translation>
+    </message>
+    <message>
+        <source>Solved with %1 in %2 s (%3 solves).</source>
+        <translation>用 %1 求解，耗时 %2 秒（%3 次求解）。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>用于</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Upfront</source>
+        <translation>预付</translation>
+    </message>
+    <message>
+        <source>Per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>Whole term</source>
+        <translation>整个期限</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>%1 instance(s)</source>
+        <translation>%1 个实例</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 (break-even %2)</source>
+        <translation>%1（盈亏平衡 %2）</translation>
+    </message>
+    <message>
+        <source>Expected utilisation of each commitment per month</source>
+        <translation>每项承诺的每月预期利用率</translation>
+    </message>
+    <message>
+        <source>Used (%)</source>
+        <translation>已用 (%)</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>after the horizon</source>
+        <translation>规划期之后</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>If</source>
+        <translation>如果</translation>
+    </message>
+    <message>
+        <source>With this plan</source>
+        <translation>采用此方案</translation>
+    </message>
+    <message>
+        <source>Best plan had we known</source>
+        <translation>事先知道时的最佳方案</translation>
+    </message>
+    <message>
+        <source>All on-demand</source>
+        <translation>全部按需</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "core/catalog/CustomOfferStore.h"
 #include "core/catalog/RealityStore.h"
 #include "core/refresh/RefreshLog.h"
+#include "ui/catalog/CatalogLoader.h"
 #include "ui/refresh/RefreshTask.h"
 
 #include <QObject>
@@ -17,6 +18,7 @@ class QSettings;
 namespace gpuplanner::ui {
 
 class PriceWatchTools;
+class PortfolioWindow;
 
 class CalibrationsDialog;
 class CatalogStatusLabel;
@@ -64,6 +66,9 @@ public:
     CustomOffersDialog *showCustomOffersDialog();
     CalibrationsDialog *showCalibrationsDialog();
     SpendImportsDialog *showSpendImportsDialog();
+    // The portfolio window on the catalog shown (Tools > Plan a portfolio…).
+    PortfolioWindow *showPortfolioWindow();
+    QAction *portfolioAction() const { return m_portfolioAction; }
     // Re-reads the refresh log off the GUI thread.
     void reloadRefreshLog();
 
@@ -82,6 +87,9 @@ private:
     QAction *m_spendAction;
     CatalogStatusLabel *m_status;
     PriceWatchTools *m_priceWatch = nullptr;
+    QAction *m_portfolioAction = nullptr;
+    CatalogSnapshot m_catalog; // the catalog shown, for the portfolio window
+    QPointer<PortfolioWindow> m_portfolioWindow;
     GpuSpecsPanel *m_gpuSpecs;
     PriceHistoryPanel *m_history;
     QList<core::Offer> m_offers;

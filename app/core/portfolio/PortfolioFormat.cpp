@@ -313,9 +313,14 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
     }
     o.insert(QStringLiteral("utilization"), use);
     QJsonObject spend;
-    for (const QString &p : spendingProviders(s))
-        spend.insert(p, numbers(s.spendByProvider.value(p)));
+    QJsonObject spendTotals; // summed before rounding, as the table's total row
+    for (const QString &p : spendingProviders(s)) {
+        const std::vector<double> &v = s.spendByProvider.value(p);
+        spend.insert(p, numbers(v));
+        spendTotals.insert(p, rounded(std::accumulate(v.begin(), v.end(), 0.0)));
+    }
     o.insert(QStringLiteral("spend_by_provider"), spend); // per month, then after the horizon
+    o.insert(QStringLiteral("spend_total_by_provider"), spendTotals);
     o.insert(QStringLiteral("expected_cost"), rounded(s.expectedCost));
     o.insert(QStringLiteral("worst_case_cost"), rounded(*std::max_element(s.caseCost.begin(), s.caseCost.end())));
     if (problem.worstCaseCap)
