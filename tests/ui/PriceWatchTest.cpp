@@ -72,13 +72,13 @@ public:
     {
         m_daemon.start(QStringLiteral("dbus-daemon"), {QStringLiteral("--session"), QStringLiteral("--nofork"),
                                                        QStringLiteral("--print-address=1")});
-        if (m_daemon.waitForReadyRead(kSlowWaitMs))
+        if (m_daemon.waitForReadyRead(tests::kSlowWaitMs))
             m_address = QString::fromUtf8(m_daemon.readLine()).trimmed();
     }
     ~PrivateBus()
     {
         m_daemon.kill();
-        m_daemon.waitForFinished(kSlowWaitMs);
+        m_daemon.waitForFinished(tests::kSlowWaitMs);
     }
     const QString &address() const { return m_address; }
 
