@@ -316,6 +316,19 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
     for (const QString &p : spendingProviders(s))
         spend.insert(p, numbers(s.spendByProvider.value(p)));
     o.insert(QStringLiteral("spend_by_provider"), spend); // per month, then after the horizon
+    // The table's total row and column, summed before rounding as the table sums them.
+    std::vector<double> perMonth(std::size_t(problem.months + 1), 0.0);
+    QJsonObject perProvider;
+    for (const QString &p : spendingProviders(s)) {
+        const std::vector<double> &v = s.spendByProvider.value(p);
+        for (std::size_t m = 0; m < perMonth.size() && m < v.size(); ++m)
+            perMonth[m] += v[m];
+        perProvider.insert(p, rounded(std::accumulate(v.begin(), v.end(), 0.0)));
+    }
+    o.insert(QStringLiteral("spend_totals"),
+             QJsonObject{{QStringLiteral("per_month"), numbers(perMonth)},
+                         {QStringLiteral("per_provider"), perProvider},
+                         {QStringLiteral("total"), rounded(std::accumulate(perMonth.begin(), perMonth.end(), 0.0))}});
     o.insert(QStringLiteral("expected_cost"), rounded(s.expectedCost));
     o.insert(QStringLiteral("worst_case_cost"), rounded(*std::max_element(s.caseCost.begin(), s.caseCost.end())));
     if (problem.worstCaseCap)
