@@ -253,7 +253,7 @@ void ReportPainter::portfolioUtilisation()
 {
     const QJsonObject &plan = m_in.portfolio->plan;
     const QJsonArray use = array(plan, "utilization");
-    const double chartH = std::min(mm(80), m_content.height() * 0.38);
+    const double chartH = std::min(mm(70), m_content.height() * 0.35);
     heading(tr("Expected utilisation of each commitment"), use.isEmpty() ? -1 : chartH);
     if (use.isEmpty()) {
         paragraph(tr("No commitment is bought, so there is no utilisation to show.").toHtmlEscaped());
@@ -271,21 +271,28 @@ void ReportPainter::portfolioUtilisation()
     portfolioUtilisationChart(QRectF(m_content.left(), m_y, m_content.width(), chartH), ids);
     m_y += chartH + mm(3);
 
+    // The same figures as a table, a row per commitment and up to 12 months a block, so a
+    // 36-month horizon stays readable.
+    ensureSpace(mm(12) + mm(6) * double(use.size() + 1)); // the caption stays with its table
+    paragraph(QStringLiteral("<b>%1</b>").arg(tr("Expected utilisation per month").toHtmlEscaped()), 9);
     const QJsonArray months = array(plan, "months");
-    QList<Column> columns{{tr("Month"), 14, false}};
-    for (int id : ids)
-        columns << Column{QStringLiteral("#%1").arg(id), 10, true};
-    QList<Cells> rows;
-    for (qsizetype m = 0; m < months.size(); ++m) {
-        Cells row{{months.at(m).toString()}};
+    for (qsizetype from = 0; from < months.size(); from += 12) {
+        const qsizetype to = std::min(months.size(), from + 12);
+        QList<Column> columns{{tr("#"), 6, false}};
+        for (qsizetype m = from; m < to; ++m)
+            columns << Column{months.at(m).toString(), 10, true};
+        QList<Cells> rows;
         for (const QJsonValue &v : use) {
             const QJsonObject u = v.toObject();
-            const bool held = array(u, "capacity").at(m).toDouble() > 0;
-            row << QStringList{held ? percent(array(u, "utilization").at(m).toDouble()) : QStringLiteral("-")};
+            Cells row{{QString::number(u.value(u"commitment").toInt())}};
+            for (qsizetype m = from; m < to; ++m) {
+                const bool held = array(u, "capacity").at(m).toDouble() > 0;
+                row << QStringList{held ? percent(array(u, "utilization").at(m).toDouble()) : QStringLiteral("-")};
+            }
+            rows << row;
         }
-        rows << row;
+        table(columns, rows, {}, 7);
     }
-    table(columns, rows, {}, 7.5);
 }
 
 void ReportPainter::portfolioUtilisationChart(const QRectF &area, const QList<int> &ids)

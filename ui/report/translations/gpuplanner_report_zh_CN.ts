@@ -1299,6 +1299,10 @@ being wrong</source>
         <source>#%1: %2</source>
         <translation>#%1：%2</translation>
     </message>
+    <message>
+        <source>Expected utilisation per month</source>
+        <translation>每月预期利用率</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadNames</name>
