@@ -5,6 +5,7 @@
 #include "report/ReportTestSupport.h"
 
 #include "core/cost/Money.h"
+#include "ui/report/ReportWriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -222,4 +223,50 @@ TEST_F(PortfolioReport, ErrorsNameTheArgumentOrTheFile)
     EXPECT_EQ(r.code, 2);
     EXPECT_TRUE(r.err.contains(missing)) << r.err.toStdString();
     EXPECT_FALSE(QFile::exists(pdf));
+}
+
+// A plan with nothing to buy, no single provider that runs every workload and no sensitivity
+// case: each section says so rather than showing an empty table or a made-up figure.
+TEST(PortfolioReportWriter, SaysWhereTheOptimizerHasNoFigure)
+{
+    const QJsonObject plan = QJsonDocument::fromJson(R"({
+        "name": "Bursty team", "currency": "USD", "months": ["2026-09", "2026-10", "2026-11"],
+        "demand_shortfall": 0.3,
+        "demand_cases": [{"id": "low", "weight": 0.3, "cost": 420.5}, {"id": "expected", "weight": 0.4, "cost": 600.25},
+                         {"id": "high", "weight": 0.3, "cost": 777.75}],
+        "purchases": [], "utilization": [],
+        "spend_by_provider": {"gcp": [100.1, 200.2, 299.95, 0]},
+        "spend_totals": {"per_month": [100.1, 200.2, 299.95, 0], "per_provider": {"gcp": 600.25}, "total": 600.25},
+        "expected_cost": 600.25, "worst_case_cost": 777.75, "commitment_cost": 0,
+        "all_on_demand_cost": 600.25, "saving_vs_all_on_demand": 0,
+        "cost_of_being_wrong": [],
+        "solver": {"name": "GLPK 5.0", "solves": 2, "seconds": 0.01, "proven_best": true}
+    })").object();
+    ASSERT_FALSE(plan.isEmpty());
+    ui::ReportInput input;
+    input.scenario.name = QStringLiteral("Bursty team");
+    input.request.displayCurrency = QStringLiteral("USD");
+    ui::PortfolioReport report;
+    report.plan = plan;
+    report.workloads = {QStringLiteral("Sweeps"), QStringLiteral("Ablations")};
+    report.demandDrop = 0.3;
+    report.priceCut = 0.2;
+    report.providerNames.insert(QStringLiteral("gcp"), QStringLiteral("Google Cloud"));
+    input.portfolio = report;
+    ui::ReportWriter writer(input, ui::ReportOptions{});
+    const QString pdf = QDir(tests::artifactDir()).filePath(QStringLiteral("portfolio-nothing-to-buy.pdf"));
+    ASSERT_TRUE(writer.writePdf(pdf).ok());
+    const tests::ToolRun r = runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QString t = tests::plainText(r.out);
+    for (const char *said : {"No commitment pays off: everything runs on on-demand or spot.",
+                             "No commitment is bought, so there is no utilisation to show.",
+                             "no single provider runs every workload", "none to compare",
+                             "The optimizer computed no case of being wrong for this portfolio.",
+                             "2: Sweeps, Ablations", "3 months, 2026-09 to 2026-11", "Google Cloud", "$600.25", "$777.75",
+                             "$420.50", "$299.95", "Disclaimer"})
+        EXPECT_TRUE(t.contains(QLatin1String(said))) << said;
+    // No purchase table, and no saving against a single provider that was never computed.
+    EXPECT_FALSE(t.contains(QStringLiteral("Whole term")));
+    EXPECT_FALSE(t.contains(QStringLiteral("alone; the plan saves")));
 }
