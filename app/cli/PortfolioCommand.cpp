@@ -9,6 +9,8 @@
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
+#include "core/plan/PlanRecord.h"
+#include "core/plan/PlanTotals.h"
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioDemand.h"
@@ -18,6 +20,7 @@
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
+#include <QCryptographicHash>
 #include <QJsonDocument>
 
 namespace gpuplanner::cli {
@@ -56,8 +59,10 @@ Result<PlanRequest> workloadRequest(const Portfolio &portfolio, const PortfolioW
     return request;
 }
 
-// Each workload planned over the catalog, read as the optimizer's candidates.
-Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath)
+// Each workload planned over the catalog, read as the optimizer's candidates. pricedOn gets what
+// the plans rest on: the workloads' catalog hashes hashed together (in the file's order) and each
+// provider's newest price date among them.
+Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath, PlanRecord &pricedOn)
 {
     CatalogSession session(catalogPath);
     auto repo = session.repository();
@@ -91,6 +96,7 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
     problem.demandShortfall = portfolio.demandShortfall;
     problem.worstCaseCap = portfolio.worstCaseCap;
     problem.pools = portfolio.pools;
+    QStringList hashes;
     for (qsizetype i = 0; i < portfolio.workloads.size(); ++i) {
         const PortfolioWorkload &w = portfolio.workloads.at(i);
         const QString where = QStringLiteral("workloads[%1] (%2)").arg(i).arg(w.name);
@@ -98,12 +104,19 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
         if (!request)
             return Error{QStringLiteral("%1: %2").arg(where, request.errorMessage())};
         planner.plan(request.value());
+        const PlanTotals totals = planTotals(planner, request.value(), nullptr);
+        const PlanRecord record = recordPlan(planFacts(planner, request.value(), totals));
+        hashes << record.catalogHash;
+        for (auto it = record.providerDates.cbegin(); it != record.providerDates.cend(); ++it)
+            pricedOn.providerDates[it.key()] = std::max(pricedOn.providerDates.value(it.key()), it.value());
         auto parts = workloadDemands(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months,
                                      int(i));
         if (!parts)
             return Error{QStringLiteral("%1: %2").arg(where, parts.errorMessage())};
         problem.workloads.append(parts.value());
     }
+    pricedOn.catalogHash = QString::fromLatin1(
+        QCryptographicHash::hash(hashes.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
     return problem;
 }
 
@@ -169,7 +182,8 @@ Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &c
     auto portfolio = loadPortfolio(path, presets.value());
     if (!portfolio)
         return portfolio.error();
-    auto problem = buildProblem(portfolio.value(), catalogPath);
+    PlanRecord pricedOn;
+    auto problem = buildProblem(portfolio.value(), catalogPath, pricedOn);
     if (!problem)
         return Error{QStringLiteral("%1: %2").arg(path, problem.errorMessage())};
     auto optimizer = std::make_shared<const CommitmentOptimizer>(std::move(problem).value());
@@ -182,6 +196,7 @@ Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &c
     out.portfolio = std::move(portfolio).value();
     out.optimizer = std::move(optimizer);
     out.plan = std::move(plan).value();
+    out.pricedOn = std::move(pricedOn);
     return out;
 }
 } // namespace gpuplanner::cli

@@ -4,6 +4,7 @@
 // wrong). Exit codes: 0 ok, 1 usage error, 2 data error (portfolio, scenario or catalog).
 
 #include "core/common/Result.h"
+#include "core/plan/PlanRecord.h"
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioPlan.h"
@@ -25,6 +26,9 @@ struct PlannedPortfolio
     QString name; // the portfolio's name, else the file's path
     std::shared_ptr<const core::CommitmentOptimizer> optimizer;
     core::PortfolioPlan plan;
+    // What the workloads' plans were priced on (catalogHash and providerDates only): the PDF
+    // names it on every page.
+    core::PlanRecord pricedOn;
 };
 // Errors name the file and the field at fault.
 core::Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &catalogPath);

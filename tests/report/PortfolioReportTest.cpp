@@ -145,8 +145,11 @@ protected:
     }
 
     // Every page carries the header (the report's title and the portfolio) and "page N of M".
-    static void expectHeaderAndFooterOnEveryPage(const QString &pdf, const QString &title, const QString &pageOf)
+    // identity: the footer's data identity, its 12 hex digits as a capture group.
+    static void expectHeaderAndFooterOnEveryPage(const QString &pdf, const QString &title, const QString &pageOf,
+                                                 const QRegularExpression &identity)
     {
+        QString hash;
         const int pages = tests::pdfPages(pdf);
         ASSERT_GE(pages, 3);
         for (int page = 1; page <= pages; ++page) {
@@ -155,6 +158,12 @@ protected:
             // pdftotext's text is NFKC-normalised (plainText): so is what it is held against.
             EXPECT_TRUE(t.contains(pageOf.arg(page).arg(pages).normalized(QString::NormalizationForm_KC))) << page;
             EXPECT_TRUE(t.contains(QStringLiteral("GPU Planner"))) << page;
+            // The same data identity on every page.
+            const QRegularExpressionMatch m = identity.match(t);
+            ASSERT_TRUE(m.hasMatch()) << page;
+            if (hash.isEmpty())
+                hash = m.captured(1);
+            EXPECT_EQ(m.captured(1), hash) << page;
         }
     }
 };
@@ -180,7 +189,8 @@ TEST_F(PortfolioReport, EnglishPdfHasEverySectionWithThePlansFigures)
     // In English each price source reads exactly as the CLI prints it, in full.
     for (const QJsonValue &v : plan.value(u"purchases").toArray())
         EXPECT_TRUE(squeezed(all).contains(squeezed(v[u"source"].toString()))) << v[u"source"].toString().toStdString();
-    expectHeaderAndFooterOnEveryPage(pdf, QStringLiteral("Commitment portfolio plan"), QStringLiteral("Page %1 of %2"));
+    expectHeaderAndFooterOnEveryPage(pdf, QStringLiteral("Commitment portfolio plan"), QStringLiteral("Page %1 of %2"),
+                                     QRegularExpression(QStringLiteral("data: catalog ([0-9a-f]{12}), prices \\d{4}-\\d{2}")));
     // The description is on the cover in full (wrapped, never cut).
     EXPECT_TRUE(squeezed(cover).contains(squeezed(QStringLiteral(
         "A team's year: a 70B chat model served all year, a 7B pre-training project (experiments, a one-month main run, "
@@ -205,7 +215,8 @@ TEST_F(PortfolioReport, ChinesePdfHasChineseHeadingsAndTheSameFigures)
         EXPECT_FALSE(all.contains(QLatin1String(english))) << english;
     const QString cover = text(pdf, 1, 1);
     expectFigures(all, cover, plan);
-    expectHeaderAndFooterOnEveryPage(pdf, QStringLiteral("承诺采购组合方案"), QStringLiteral("第 %1 页，共 %2 页"));
+    expectHeaderAndFooterOnEveryPage(pdf, QStringLiteral("承诺采购组合方案"), QStringLiteral("第 %1 页，共 %2 页"),
+                                     QRegularExpression(QStringLiteral("数据:目录 ([0-9a-f]{12}),价格日期")));
 }
 
 TEST_F(PortfolioReport, ErrorsNameTheArgumentOrTheFile)

@@ -76,6 +76,13 @@ QString ReportPainter::portfolioCommitmentName(const QJsonObject &purchase) cons
 
 void ReportPainter::portfolioReport()
 {
+    const PortfolioReport &r = *m_in.portfolio;
+    if (!r.catalogHash.isEmpty()) {
+        m_dataIdentity = r.oldestPriceDate.isEmpty() ? tr("data: catalog %1").arg(r.catalogHash)
+            : r.oldestPriceDate == r.newestPriceDate
+            ? tr("data: catalog %1, prices of %2").arg(r.catalogHash, r.newestPriceDate)
+            : tr("data: catalog %1, prices %2 to %3").arg(r.catalogHash, r.oldestPriceDate, r.newestPriceDate);
+    }
     drawHeaderFooter();
     m_cover = true;
     portfolioCover();
@@ -186,7 +193,8 @@ void ReportPainter::portfolioCover()
     m_p->drawText(QRectF(left, m_page.bottom() - mm(26), width, mm(16)), Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
                   tr("Made with GPU Planner %1 from the offer catalog on this computer; the figures are those of "
                      "`gpu-planner-cli portfolio plan`. They are estimates; see the disclaimer at the end.")
-                      .arg(QStringLiteral(GPUPLANNER_VERSION)));
+                      .arg(QStringLiteral(GPUPLANNER_VERSION))
+                      + (m_dataIdentity.isEmpty() ? QString() : QStringLiteral("\n") + m_dataIdentity));
 }
 
 void ReportPainter::portfolioPurchases()

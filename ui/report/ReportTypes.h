@@ -32,6 +32,11 @@ struct PortfolioReport
     double priceCut = 0;    // and one provider's prices this much lower
     QStringList pools;      // providers whose commitments serve the whole team
     QHash<QString, QString> providerNames; // provider id -> its name ("aws" -> "AWS")
+    // The data identity on every page: the workloads' catalog hashes hashed together (12 hex
+    // digits) and the oldest and newest provider price dates; empty = left off.
+    QString catalogHash;
+    QString oldestPriceDate;
+    QString newestPriceDate;
 };
 
 // The figures a report is made of. `planner` must have planned `request` and outlive the

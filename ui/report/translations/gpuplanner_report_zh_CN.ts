@@ -1303,6 +1303,10 @@ being wrong</source>
         <source>Expected utilisation per month</source>
         <translation>每月预期利用率</translation>
     </message>
+    <message>
+        <source>data: catalog %1</source>
+        <translation>数据：目录 %1</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadNames</name>
