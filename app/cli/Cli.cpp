@@ -10,6 +10,7 @@
 #include "CommandSupport.h"
 #include "EstimateCommand.h"
 #include "PlanCommand.h"
+#include "WatchCommand.h"
 #include "PortfolioCommand.h"
 #include "ReportHelper.h"
 
@@ -54,6 +55,7 @@ QString globalHelp()
         "  plan FILE       rank offers and billing models for a scenario, with spot risk and a recommendation\n"
         "  timeline FILE   monthly and cumulative cost of a scenario's phases per strategy\n"
         "  portfolio plan FILE  commitments to buy for a team's workloads (GLPK), savings and the cost of being wrong\n"
+        "  watch FILE...   saved plans that got cheaper or dearer since they were made, or reached a target (exit 3)\n"
         "  report FILE     PDF report for management: -o OUT.pdf [--top N] [--lang en|zh_CN] [--page-size A4|Letter]\n"
         "  report --benchmark RESULT.json... [SCENARIO] -o bench.pdf: measured GPUs side by side, cost per offer\n"
         "  probe --script  the benchmark probe (Python + PyTorch) to run on a rented machine\n"
@@ -346,6 +348,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return runTimeline(arguments, out, err);
     if (command == u"portfolio")
         return runPortfolio(arguments, out, err);
+    if (command == u"watch")
+        return runWatch(arguments, out, err);
     if (command == u"report")
         return runReportHelper(arguments, out, err);
     err << programName() << ": unknown command " << core::quoteValue(command) << "\n\n" << globalHelp();

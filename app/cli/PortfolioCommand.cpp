@@ -7,12 +7,9 @@
 #include "core/common/Redact.h"
 #include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
-#include "core/plan/ConstraintCheck.h"
-#include "core/plan/MeasuredReference.h"
-#include "core/plan/PlanRecord.h"
-#include "core/plan/PlanTotals.h"
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/Portfolio.h"
+#include "core/portfolio/PortfolioBuild.h"
 #include "core/portfolio/PortfolioDemand.h"
 #include "core/portfolio/PortfolioFormat.h"
 #include "core/portfolio/PortfolioPlan.h"
@@ -20,7 +17,6 @@
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
-#include <QCryptographicHash>
 #include <QJsonDocument>
 
 namespace gpuplanner::cli {
@@ -29,39 +25,8 @@ using namespace gpuplanner::core;
 
 namespace {
 
-// The scenario's request as `plan` makes it, limited to the portfolio's providers.
-Result<PlanRequest> workloadRequest(const Portfolio &portfolio, const PortfolioWorkload &w, const PlanningCatalog &catalog,
-                                    const FxTable &catalogFx, const GpuAliasResolver &resolver,
-                                    const QList<GpuModel> &gpus)
-{
-    PlanRequest request = w.scenario.request();
-    request.assumptions.fx = planningFxTable(catalogFx, w.scenario.assumptions.fx);
-    request.assumptions.billingRules = catalog.rules;
-    if (!request.assumptions.fx.has(request.displayCurrency))
-        return Error{QStringLiteral("display_currency: \"%1\" has no FX rate in the catalog").arg(request.displayCurrency)};
-    if (!portfolio.providers.isEmpty()) {
-        QStringList &providers = request.constraints.providers;
-        if (providers.isEmpty()) {
-            providers = portfolio.providers;
-        } else {
-            providers.removeIf([&](const QString &p) { return !portfolio.providers.contains(p); });
-            if (providers.isEmpty())
-                return Error{QStringLiteral("none of its scenario's providers is among the portfolio's providers")};
-        }
-    }
-    resolveGpuNames(request.constraints, resolver);
-    if (auto known = checkConstraints(request.constraints, catalog.offers); !known)
-        return known.error();
-    if (auto terms = checkCommitmentTerms(request.assumptions.commitments, catalog.offers); !terms)
-        return terms.error();
-    if (auto reference = resolveMeasuredReference(request.workload, gpus); !reference)
-        return reference.error();
-    return request;
-}
-
-// Each workload planned over the catalog, read as the optimizer's candidates. pricedOn gets what
-// the plans rest on: the workloads' catalog hashes hashed together (in the file's order) and each
-// provider's newest price date among them.
+// Each workload planned over the catalog in the database, read as the optimizer's candidates;
+// pricedOn gets what the plans rest on (PortfolioBuild.h).
 Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath, PlanRecord &pricedOn)
 {
     CatalogSession session(catalogPath);
@@ -71,53 +36,16 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
     auto data = readPlanningCatalog(*repo.value());
     if (!data)
         return data.error();
-    const PlanningCatalog &catalog = data.value();
     auto resolver = repo.value()->gpuResolver();
     if (!resolver)
         return resolver.error();
     auto calibrations = db::loadCalibrations(repo.value()->database());
     if (!calibrations)
         return calibrations.error();
-    if (!portfolio.providers.isEmpty()) {
-        Constraints only;
-        only.providers = portfolio.providers;
-        if (auto known = checkConstraints(only, catalog.offers); !known)
-            return Error{known.errorMessage().replace(QStringLiteral("constraints.providers"), QStringLiteral("providers"))};
-    }
-    Planner planner;
-    planner.setCatalog(catalog.offers, catalog.gpus, catalog.info.providers);
-    planner.setCalibrations(CalibrationSet(calibrations.value(), catalog.gpus));
-    const FxTable catalogFx = catalogFxTable(catalog.offers, catalog.rates);
-
-    PortfolioProblem problem;
-    problem.start = portfolio.start;
-    problem.months = portfolio.months;
-    problem.currency = portfolio.displayCurrency;
-    problem.demandShortfall = portfolio.demandShortfall;
-    problem.worstCaseCap = portfolio.worstCaseCap;
-    problem.pools = portfolio.pools;
-    QStringList hashes;
-    for (qsizetype i = 0; i < portfolio.workloads.size(); ++i) {
-        const PortfolioWorkload &w = portfolio.workloads.at(i);
-        const QString where = QStringLiteral("workloads[%1] (%2)").arg(i).arg(w.name);
-        auto request = workloadRequest(portfolio, w, catalog, catalogFx, resolver.value(), catalog.gpus);
-        if (!request)
-            return Error{QStringLiteral("%1: %2").arg(where, request.errorMessage())};
-        planner.plan(request.value());
-        const PlanTotals totals = planTotals(planner, request.value(), nullptr);
-        const PlanRecord record = recordPlan(planFacts(planner, request.value(), totals));
-        hashes << record.catalogHash;
-        for (auto it = record.providerDates.cbegin(); it != record.providerDates.cend(); ++it)
-            pricedOn.providerDates[it.key()] = std::max(pricedOn.providerDates.value(it.key()), it.value());
-        auto parts = workloadDemands(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months,
-                                     int(i));
-        if (!parts)
-            return Error{QStringLiteral("%1: %2").arg(where, parts.errorMessage())};
-        problem.workloads.append(parts.value());
-    }
-    pricedOn.catalogHash = QString::fromLatin1(
-        QCryptographicHash::hash(hashes.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
-    return problem;
+    PlanningCatalog &c = data.value();
+    return buildPortfolioProblem(portfolio, {std::move(c.offers), std::move(c.gpus), c.info.providers, std::move(c.rates),
+                                             std::move(c.rules), std::move(resolver).value(), std::move(calibrations).value()},
+                                 &pricedOn);
 }
 
 } // namespace

@@ -5,11 +5,16 @@
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
+#include "core/io/BoundedFile.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
 #include "db/CalibrationStore.h"
 #include "db/SpendStore.h"
 #include "db/SqliteCatalogRepository.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 
 namespace gpuplanner::cli {
 
@@ -113,6 +118,39 @@ Result<Timeline> projectTimeline(const PreparedPlan &p)
     if (!rates)
         return Error{rates.errorMessage()};
     return buildTimeline(p.scenario, rates.value(), p.request.assumptions.fx);
+}
+
+// The plan recorded in a saved scenario ("priced_on"); errors name the file.
+Result<PlanRecord> recordedPlan(const QString &path)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    const QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
+    if (!root.contains(QStringLiteral("priced_on")))
+        return Error{QStringLiteral("%1: has no recorded plan (priced_on); save it from the desktop or plan it with "
+                                    "--record first").arg(path)};
+    auto record = planRecordFromJson(root.value(QStringLiteral("priced_on")).toObject());
+    if (!record)
+        return Error{QStringLiteral("%1: %2").arg(path, record.errorMessage())};
+    return record;
+}
+
+// Writes the record into the scenario file as its "priced_on", keeping everything else as written.
+Status writeRecord(const QString &path, const PlanRecord &record)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
+    root.insert(QStringLiteral("priced_on"), planRecordToJson(record));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    return success();
 }
 
 } // namespace gpuplanner::cli

@@ -8,6 +8,7 @@
 #include "core/cost/BillingCost.h"
 #include "core/common/Result.h"
 #include "core/plan/PlanActuals.h"
+#include "core/plan/PlanRecord.h"
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
@@ -45,6 +46,11 @@ core::Result<std::unique_ptr<PreparedPlan>> preparePlan(const QString &scenarioP
 // The project's timeline, as `timeline` prints it; an error when the scenario has no phases or
 // no on-demand option prices them.
 core::Result<core::Timeline> projectTimeline(const PreparedPlan &p);
+
+// The plan recorded in a saved scenario ("priced_on"); errors name the file.
+core::Result<core::PlanRecord> recordedPlan(const QString &path);
+// Writes the record into the scenario file as its "priced_on", keeping everything else as written.
+core::Status writeRecord(const QString &path, const core::PlanRecord &record);
 
 // The spend imported for the scenario's project (`actuals import --project`) against the
 // timeline's plan, as `timeline` and `report` show it. strategy empty = the cheapest one rented.

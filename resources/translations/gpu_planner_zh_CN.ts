@@ -1004,6 +1004,25 @@
     </message>
 </context>
 <context>
+    <name>PriceWatchText</name>
+    <message>
+        <source>“%1” reached your target of %2: it costs %3 now, %4 when saved on %5.</source>
+        <translation>“%1”已达到您的目标价 %2：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>“%1” is %2% cheaper: %3 now, %4 when saved on %5.</source>
+        <translation>“%1”便宜了 %2%：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>“%1” is %2% dearer: %3 now, %4 when saved on %5.</source>
+        <translation>“%1”贵了 %2%：现在 %3，%5 保存时为 %4。</translation>
+    </message>
+    <message>
+        <source>The recommendation changed too.</source>
+        <translation>推荐方案也变了。</translation>
+    </message>
+</context>
+<context>
     <name>RefreshErrorText</name>
     <message>
         <source>no API key for this provider: add it in Settings ▸ API keys</source>
@@ -1906,6 +1925,14 @@
     <message>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Plan a portfolio…</source>
+        <translation>规划投资组合(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Commitments to buy for a team&apos;s workloads over up to 36 months, solved with GLPK</source>
+        <translation>为团队最长 36 个月的工作负载规划应购买的承诺（用 GLPK 求解）</translation>
     </message>
 </context>
 <context>
@@ -3600,6 +3627,197 @@ Cost %2 (P90 %3) · time %4</source>
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::PortfolioWindow</name>
+    <message>
+        <source>Purchase plan</source>
+        <translation>采购计划</translation>
+    </message>
+    <message>
+        <source>Spend per provider and month</source>
+        <translation>按服务商和月份的支出</translation>
+    </message>
+    <message>
+        <source>Cost of being wrong</source>
+        <translation>判断失误的代价</translation>
+    </message>
+    <message>
+        <source>Portfolio</source>
+        <translation>投资组合</translation>
+    </message>
+    <message>
+        <source>Planning the workloads and solving the commitment plan…</source>
+        <translation>正在规划工作负载并求解承诺采购计划…</translation>
+    </message>
+    <message>
+        <source>Expected utilisation per month</source>
+        <translation>每月预期利用率</translation>
+    </message>
+    <message>
+        <source>&amp;Purchases</source>
+        <translation>采购(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Utilisation</source>
+        <translation>利用率(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Spend</source>
+        <translation>支出(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cost of being &amp;wrong</source>
+        <translation>判断失误的代价(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Open portfolio…</source>
+        <translation>打开投资组合(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>No portfolio open: a portfolio file lists a team&apos;s scenarios over up to 36 months.</source>
+        <translation>未打开投资组合：投资组合文件列出团队最长 36 个月的各个场景。</translation>
+    </message>
+    <message>
+        <source>Open portfolio</source>
+        <translation>打开投资组合</translation>
+    </message>
+    <message>
+        <source>GPU Planner portfolios (*.json);;All files (*)</source>
+        <translation>GPU Planner 投资组合 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Portfolio: %1</source>
+        <translation>投资组合：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No plan:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无方案：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>low demand</source>
+        <translation>低需求</translation>
+    </message>
+    <message>
+        <source>high demand</source>
+        <translation>高需求</translation>
+    </message>
+    <message>
+        <source>expected demand</source>
+        <translation>预期需求</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: expected cost &lt;b&gt;%2&lt;/b&gt; (%3; worst case %4), commitments bought %5.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：预期成本 &lt;b&gt;%2&lt;/b&gt;（%3；最坏情况 %4），购买承诺 %5。</translation>
+    </message>
+    <message>
+        <source>All on-demand %1: this plan saves %2.</source>
+        <translation>全部按需 %1：此方案节省 %2。</translation>
+    </message>
+    <message>
+        <source>Best single provider (%1) %2: this plan saves %3.</source>
+        <translation>最佳单一服务商（%1）%2：此方案节省 %3。</translation>
+    </message>
+    <message>
+        <source>Solved with %1 in %2 s (%3 solves).</source>
+        <translation>用 %1 求解，耗时 %2 秒（%3 次求解）。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>用于</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Upfront</source>
+        <translation>预付</translation>
+    </message>
+    <message>
+        <source>Per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>Whole term</source>
+        <translation>整个期限</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>%1 instance(s)</source>
+        <translation>%1 个实例</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 (break-even %2)</source>
+        <translation>%1（盈亏平衡 %2）</translation>
+    </message>
+    <message>
+        <source>Expected utilisation of each commitment per month</source>
+        <translation>每项承诺的每月预期利用率</translation>
+    </message>
+    <message>
+        <source>Used (%)</source>
+        <translation>已用 (%)</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>after the horizon</source>
+        <translation>规划期之后</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>If</source>
+        <translation>如果</translation>
+    </message>
+    <message>
+        <source>With this plan</source>
+        <translation>采用此方案</translation>
+    </message>
+    <message>
+        <source>Best plan had we known</source>
+        <translation>事先知道时的最佳方案</translation>
+    </message>
+    <message>
+        <source>All on-demand</source>
+        <translation>全部按需</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::PriceHistoryPanel</name>
     <message>
         <source>Price history</source>
@@ -3620,6 +3838,78 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>Cannot read the price history: %1</source>
         <translation>无法读取价格历史：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PriceWatchTools</name>
+    <message>
+        <source>&amp;Watch this plan&apos;s price…</source>
+        <translation>关注此方案的价格(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Be told after a refresh when this saved plan gets cheaper or dearer, or reaches a target</source>
+        <translation>刷新后，当这个已保存方案变便宜、变贵或达到目标价时通知我</translation>
+    </message>
+    <message>
+        <source>Watch this plan&apos;s price</source>
+        <translation>关注此方案的价格</translation>
+    </message>
+    <message>
+        <source>Save the scenario first: a watched plan is a saved file, with the record of the plan it was saved with.</source>
+        <translation>请先保存场景：被关注的方案是一个已保存的文件，其中记录了保存时的方案。</translation>
+    </message>
+    <message>
+        <source>After each refresh that brings new prices, %1 is planned again and held against the plan saved in it. You are told when its main run&apos;s cost moves by the share below, or comes down to the target.</source>
+        <translation>每次刷新带来新价格后，会重新规划 %1，并与其中保存的方案对比。当主训练成本的变化达到下面的比例，或降到目标价时，会通知您。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Tell me at a change of:</source>
+        <translation>变化达到此比例时通知：</translation>
+    </message>
+    <message>
+        <source>Or when it comes down to:</source>
+        <translation>或降到：</translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>停止关注</translation>
+    </message>
+    <message>
+        <source>%1 is no longer watched.</source>
+        <translation>已不再关注 %1。</translation>
+    </message>
+    <message>
+        <source>Watched. Save the scenario so the file records the plan to compare with.</source>
+        <translation>已关注。请保存场景，以便文件记录用于对比的方案。</translation>
+    </message>
+    <message>
+        <source>Watched: you are told after a refresh when its price moves.</source>
+        <translation>已关注：刷新后价格变动时会通知您。</translation>
+    </message>
+    <message>
+        <source>Price watch: %1</source>
+        <translation>价格关注：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::PriceWatcher</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: no record of the plan it was saved with; save it again to watch it</source>
+        <translation>%1：没有保存时的方案记录；请重新保存后再关注</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n watched plan(s) moved with the new prices</source>
+        <translation>
+            <numerusform>%n 个关注的方案随新价格变动</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -494,3 +494,38 @@ TEST_F(PlanCli, RecordWritesWhatThePlanWasPricedOnAndSinceSaysWhatMoved)
     EXPECT_EQ(damaged.code, 2);
     EXPECT_TRUE(damaged.err.contains(QStringLiteral("priced_on.catalog_hash"))) << damaged.err.toStdString();
 }
+
+TEST_F(PlanCli, WatchSaysWhichSavedPlanMovedAndExitsThreeWhenOneDid)
+{
+    const QString path = example(QStringLiteral("mobilenet-t4"));
+    ASSERT_EQ(run({QStringLiteral("plan"), path, QStringLiteral("--record"), QStringLiteral("--top"), QStringLiteral("1")}).code, 0);
+    const CliRun steady = run({QStringLiteral("watch"), path});
+    EXPECT_EQ(steady.code, 0) << steady.err.toStdString();
+    EXPECT_TRUE(steady.out.contains(QStringLiteral("no change of 5% or more"))) << steady.out.toStdString();
+
+    // Saved when the plan cost half as much: 100 % dearer now.
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonObject record = root.value(QStringLiteral("priced_on")).toObject();
+    const double cost = record.value(QStringLiteral("main_run_cost")).toDouble();
+    record.insert(QStringLiteral("main_run_cost"), cost / 2);
+    root.insert(QStringLiteral("priced_on"), record);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    const CliRun dearer = run({QStringLiteral("watch"), path, QStringLiteral("--threshold"), QStringLiteral("10%")});
+    EXPECT_EQ(dearer.code, 3) << dearer.err.toStdString();
+    EXPECT_TRUE(dearer.out.contains(QStringLiteral("100.0% dearer"))) << dearer.out.toStdString();
+    // A threshold of 99 % is still below the 100 % change: an alert.
+    EXPECT_EQ(run({QStringLiteral("watch"), path, QStringLiteral("--threshold"), QStringLiteral("0.99")}).code, 3)
+        << "99 % is below a 100 % change";
+
+    const CliRun usage = run({QStringLiteral("watch"), path, QStringLiteral("--threshold"), QStringLiteral("lots")});
+    EXPECT_EQ(usage.code, 1);
+    EXPECT_TRUE(usage.err.contains(QStringLiteral("--threshold"))) << usage.err.toStdString();
+    const CliRun none = run({QStringLiteral("watch"), example(QStringLiteral("bert-base-finetune"))});
+    EXPECT_EQ(none.code, 2);
+    EXPECT_TRUE(none.err.contains(QStringLiteral("has no recorded plan"))) << none.err.toStdString();
+}

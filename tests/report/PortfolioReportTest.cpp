@@ -129,9 +129,12 @@ protected:
             for (const QJsonValue &x : spend.value(p).toArray())
                 EXPECT_TRUE(all.contains(money(x, plan))) << p.toStdString();
         }
-        const QJsonObject totals = plan.value(u"spend_totals").toObject();
-        EXPECT_TRUE(all.contains(money(totals.value(u"total"), plan)));
-        for (const QJsonValue &x : totals.value(u"per_month").toArray())
+        EXPECT_TRUE(all.contains(money(plan.value(u"spend_total"), plan)));
+        for (const QJsonValue &x : plan.value(u"spend_total_by_month").toArray())
+            EXPECT_TRUE(all.contains(money(x, plan)));
+        const QJsonObject perProvider = plan.value(u"spend_total_by_provider").toObject();
+        ASSERT_EQ(perProvider.size(), spend.size());
+        for (const QJsonValue &x : perProvider)
             EXPECT_TRUE(all.contains(money(x, plan)));
         // The cost of being wrong, each case's four figures.
         const QJsonArray wrong = plan.value(u"cost_of_being_wrong").toArray();
@@ -247,7 +250,8 @@ TEST(PortfolioReportWriter, SaysWhereTheOptimizerHasNoFigure)
                          {"id": "high", "weight": 0.3, "cost": 777.75}],
         "purchases": [], "utilization": [],
         "spend_by_provider": {"gcp": [100.1, 200.2, 299.95, 0]},
-        "spend_totals": {"per_month": [100.1, 200.2, 299.95, 0], "per_provider": {"gcp": 600.25}, "total": 600.25},
+        "spend_total_by_month": [100.1, 200.2, 299.95, 0], "spend_total_by_provider": {"gcp": 600.25},
+        "spend_total": 600.25,
         "expected_cost": 600.25, "worst_case_cost": 777.75, "commitment_cost": 0,
         "all_on_demand_cost": 600.25, "saving_vs_all_on_demand": 0,
         "cost_of_being_wrong": [],

@@ -14,7 +14,9 @@ namespace {
 
 constexpr int kLinesShown = 8; // the rest are summed up in one line
 
-core::PlanFacts factsOf(const PlanSnapshot &s)
+} // namespace
+
+core::PlanFacts snapshotFacts(const PlanSnapshot &s)
 {
     QStringList calibrations;
     for (auto it = s.calibrations.cbegin(); it != s.calibrations.cend(); ++it) {
@@ -25,13 +27,11 @@ core::PlanFacts factsOf(const PlanSnapshot &s)
     return {s.offers, s.result, s.request, s.totals, calibrations};
 }
 
-} // namespace
-
 std::optional<core::PlanRecord> recordOfSnapshot(const PlanSnapshot &snapshot)
 {
     if (!snapshot.error.isEmpty() || snapshot.result.cancelled)
         return std::nullopt;
-    return core::recordPlan(factsOf(snapshot));
+    return core::recordPlan(snapshotFacts(snapshot));
 }
 
 PlanSinceBanner::PlanSinceBanner(ScenarioDocument *doc, PlanRunner *runner, QWidget *parent)
@@ -105,7 +105,7 @@ void PlanSinceBanner::planFinished(const PlanSnapshotPtr &snapshot)
     if (!m_then || !snapshot || snapshot->generation <= m_openedAtGeneration || !snapshot->error.isEmpty()
         || snapshot->result.cancelled)
         return;
-    m_since = core::comparePlan(*m_then, factsOf(*snapshot));
+    m_since = core::comparePlan(*m_then, snapshotFacts(*snapshot));
     m_then.reset(); // compared once, against the first plan of the file as opened
     const QString when = m_since->then.plannedAt.toString(QStringLiteral("yyyy-MM-dd"));
     if (m_since->unchanged()) {

@@ -21,6 +21,9 @@ namespace gpuplanner::ui {
 
 class ScenarioDocument;
 
+// A finished plan as the record reads it (core::PlanFacts), from the desktop's snapshot.
+core::PlanFacts snapshotFacts(const PlanSnapshot &snapshot);
+
 // The record of a finished plan as the desktop saves it; nothing while it is re-planning or the
 // plan failed.
 std::optional<core::PlanRecord> recordOfSnapshot(const PlanSnapshot &snapshot);

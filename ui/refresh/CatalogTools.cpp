@@ -1,4 +1,7 @@
 #include "ui/refresh/CatalogTools.h"
+#include "ui/refresh/PriceWatchTools.h"
+#include "ui/portfolio/PortfolioWindow.h"
+#include "ui/scenario/ScenarioDocument.h"
 
 #include "ui/MainWindow.h"
 #include "ui/catalog/CalibrationsDialog.h"
@@ -63,6 +66,11 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
       m_gpuSpecs(new GpuSpecsPanel), m_history(new PriceHistoryPanel(m_deps.repositories))
 {
     Q_ASSERT(m_deps.settings && m_deps.secrets);
+    m_priceWatch = new PriceWatchTools(window, m_deps.settings);
+    m_portfolioAction = new QAction(tr("&Plan a portfolio…"), this);
+    m_portfolioAction->setObjectName(QStringLiteral("portfolioAction"));
+    m_portfolioAction->setStatusTip(tr("Commitments to buy for a team's workloads over up to 36 months, solved with GLPK"));
+    connect(m_portfolioAction, &QAction::triggered, this, [this] { showPortfolioWindow(); });
     m_refreshAction->setObjectName(QStringLiteral("refreshPricesAction"));
     m_refreshAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_refreshAction->setStatusTip(tr("Download current prices from the providers"));
@@ -113,6 +121,8 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
     specsDock->toggleViewAction()->setText(tr("&GPU specs"));
     tools->addAction(historyDock->toggleViewAction());
     tools->addAction(specsDock->toggleViewAction());
+    tools->addAction(m_priceWatch->watchAction());
+    tools->addAction(m_portfolioAction);
     tools->addSeparator();
     tools->addAction(m_settingsAction);
     // Before Help, which conventionally comes last.
@@ -131,6 +141,7 @@ CatalogTools::CatalogTools(MainWindow &window, CatalogToolsDeps deps)
                 if (!snapshot.error.isEmpty())
                     return;
                 m_status->setCatalogInfo(snapshot.info);
+                m_catalog = snapshot;
                 m_gpuSpecs->setGpus(snapshot.gpus);
                 m_offers = snapshot.offers;
                 m_info = snapshot.info;
@@ -193,8 +204,10 @@ RefreshDialog *CatalogTools::showRefreshDialog()
         m_refreshDialog->setRefreshLog(m_log);
         connect(m_refreshDialog, &RefreshDialog::refreshFinished, this, [this](const RefreshResult &result) {
             m_status->setRefreshResult(result);
-            if (result.anyUpdated())
+            if (result.anyUpdated()) {
+                m_priceWatch->pricesRefreshed(); // the watched plans are planned on the new prices
                 m_window.reloadCatalog();
+            }
             reloadRefreshLog();
         });
     }
@@ -277,6 +290,22 @@ SpendImportsDialog *CatalogTools::showSpendImportsDialog()
     m_spendDialog->raise();
     m_spendDialog->activateWindow();
     return m_spendDialog;
+}
+
+PortfolioWindow *CatalogTools::showPortfolioWindow()
+{
+    if (m_portfolioWindow) {
+        m_portfolioWindow->raise();
+        m_portfolioWindow->activateWindow();
+        return m_portfolioWindow;
+    }
+    auto rules = core::loadBillingRules();
+    core::PortfolioCatalog catalog{m_catalog.offers,  m_catalog.gpus,        m_catalog.info.providers, m_catalog.fxRates,
+                                   rules ? rules.value() : core::BillingRules(), m_catalog.gpuResolver, m_catalog.calibrations};
+    m_portfolioWindow = new PortfolioWindow(std::move(catalog), m_window.document()->presets(), &m_window);
+    m_portfolioWindow->setAttribute(Qt::WA_DeleteOnClose);
+    m_portfolioWindow->show();
+    return m_portfolioWindow;
 }
 
 CatalogTools *installCatalogTools(MainWindow &window, CatalogToolsDeps deps)

@@ -6,6 +6,7 @@
 #include "core/catalog/CustomOfferStore.h"
 #include "core/catalog/RealityStore.h"
 #include "core/refresh/RefreshLog.h"
+#include "ui/catalog/CatalogLoader.h"
 #include "ui/refresh/RefreshTask.h"
 
 #include <QObject>
@@ -15,6 +16,9 @@ class QAction;
 class QSettings;
 
 namespace gpuplanner::ui {
+
+class PriceWatchTools;
+class PortfolioWindow;
 
 class CalibrationsDialog;
 class CatalogStatusLabel;
@@ -52,6 +56,7 @@ public:
     QAction *calibrationsAction() const { return m_calibrationsAction; }
     QAction *spendAction() const { return m_spendAction; }
     CatalogStatusLabel *statusLabel() const { return m_status; }
+    PriceWatchTools *priceWatch() const { return m_priceWatch; }
     GpuSpecsPanel *gpuSpecs() const { return m_gpuSpecs; }
     PriceHistoryPanel *priceHistory() const { return m_history; }
 
@@ -61,6 +66,9 @@ public:
     CustomOffersDialog *showCustomOffersDialog();
     CalibrationsDialog *showCalibrationsDialog();
     SpendImportsDialog *showSpendImportsDialog();
+    // The portfolio window on the catalog shown (Tools > Plan a portfolio…).
+    PortfolioWindow *showPortfolioWindow();
+    QAction *portfolioAction() const { return m_portfolioAction; }
     // Re-reads the refresh log off the GUI thread.
     void reloadRefreshLog();
 
@@ -78,6 +86,10 @@ private:
     QAction *m_calibrationsAction;
     QAction *m_spendAction;
     CatalogStatusLabel *m_status;
+    PriceWatchTools *m_priceWatch = nullptr;
+    QAction *m_portfolioAction = nullptr;
+    CatalogSnapshot m_catalog; // the catalog shown, for the portfolio window
+    QPointer<PortfolioWindow> m_portfolioWindow;
     GpuSpecsPanel *m_gpuSpecs;
     PriceHistoryPanel *m_history;
     QList<core::Offer> m_offers;

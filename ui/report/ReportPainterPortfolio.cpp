@@ -408,7 +408,6 @@ void ReportPainter::portfolioSpend()
 {
     const QJsonObject &plan = m_in.portfolio->plan;
     const QJsonObject spend = plan.value(u"spend_by_provider").toObject();
-    const QJsonObject totals = plan.value(u"spend_totals").toObject();
     heading(tr("Expected spend per provider and month"));
     paragraph(tr("Commitments as they are paid (an upfront fee in its first month, then monthly), on-demand and spot as "
                  "used, expected over the demand cases; \u201cafter\u201d is what falls due after the horizon.")
@@ -424,7 +423,7 @@ void ReportPainter::portfolioSpend()
         columns << Column{portfolioProviderName(p), 16, true};
     columns << Column{tr("Total"), 16, true};
     const QJsonArray months = array(plan, "months");
-    const QJsonArray perMonth = totals.value(u"per_month").toArray();
+    const QJsonArray perMonth = array(plan, "spend_total_by_month");
     QList<Cells> rows;
     for (qsizetype m = 0; m <= months.size(); ++m) {
         Cells row{{m < months.size() ? months.at(m).toString() : tr("after")}};
@@ -434,10 +433,10 @@ void ReportPainter::portfolioSpend()
         rows << row;
     }
     Cells total{{tr("total")}};
-    const QJsonObject perProvider = totals.value(u"per_provider").toObject();
+    const QJsonObject perProvider = plan.value(u"spend_total_by_provider").toObject();
     for (const QString &p : providers)
         total << QStringList{perProvider.contains(p) ? money(perProvider.value(p).toDouble()) : tr("n/a")};
-    total << QStringList{totals.contains(u"total") ? money(totals.value(u"total").toDouble()) : tr("n/a")};
+    total << QStringList{plan.contains(u"spend_total") ? money(plan.value(u"spend_total").toDouble()) : tr("n/a")};
     rows << total;
     table(columns, rows, {int(rows.size() - 1)}, 7.5);
 }

@@ -313,22 +313,23 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
     }
     o.insert(QStringLiteral("utilization"), use);
     QJsonObject spend;
-    for (const QString &p : spendingProviders(s))
-        spend.insert(p, numbers(s.spendByProvider.value(p)));
+    QJsonObject spendTotals; // summed before rounding, as the table's total row
+    for (const QString &p : spendingProviders(s)) {
+        const std::vector<double> &v = s.spendByProvider.value(p);
+        spend.insert(p, numbers(v));
+        spendTotals.insert(p, rounded(std::accumulate(v.begin(), v.end(), 0.0)));
+    }
     o.insert(QStringLiteral("spend_by_provider"), spend); // per month, then after the horizon
-    // The table's total row and column, summed before rounding as the table sums them.
+    o.insert(QStringLiteral("spend_total_by_provider"), spendTotals);
+    // The table's total column and its grand total, summed before rounding as the table sums them.
     std::vector<double> perMonth(std::size_t(problem.months + 1), 0.0);
-    QJsonObject perProvider;
     for (const QString &p : spendingProviders(s)) {
         const std::vector<double> &v = s.spendByProvider.value(p);
         for (std::size_t m = 0; m < perMonth.size() && m < v.size(); ++m)
             perMonth[m] += v[m];
-        perProvider.insert(p, rounded(std::accumulate(v.begin(), v.end(), 0.0)));
     }
-    o.insert(QStringLiteral("spend_totals"),
-             QJsonObject{{QStringLiteral("per_month"), numbers(perMonth)},
-                         {QStringLiteral("per_provider"), perProvider},
-                         {QStringLiteral("total"), rounded(std::accumulate(perMonth.begin(), perMonth.end(), 0.0))}});
+    o.insert(QStringLiteral("spend_total_by_month"), numbers(perMonth)); // per month, then after the horizon
+    o.insert(QStringLiteral("spend_total"), rounded(std::accumulate(perMonth.begin(), perMonth.end(), 0.0)));
     o.insert(QStringLiteral("expected_cost"), rounded(s.expectedCost));
     o.insert(QStringLiteral("worst_case_cost"), rounded(*std::max_element(s.caseCost.begin(), s.caseCost.end())));
     if (problem.worstCaseCap)
