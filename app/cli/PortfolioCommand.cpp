@@ -25,8 +25,9 @@ using namespace gpuplanner::core;
 
 namespace {
 
-// Each workload planned over the catalog in the database, read as the optimizer's candidates.
-Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath)
+// Each workload planned over the catalog in the database, read as the optimizer's candidates;
+// pricedOn gets what the plans rest on (PortfolioBuild.h).
+Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath, PlanRecord &pricedOn)
 {
     CatalogSession session(catalogPath);
     auto repo = session.repository();
@@ -43,7 +44,8 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
         return calibrations.error();
     PlanningCatalog &c = data.value();
     return buildPortfolioProblem(portfolio, {std::move(c.offers), std::move(c.gpus), c.info.providers, std::move(c.rates),
-                                             std::move(c.rules), std::move(resolver).value(), std::move(calibrations).value()});
+                                             std::move(c.rules), std::move(resolver).value(), std::move(calibrations).value()},
+                                 &pricedOn);
 }
 
 } // namespace
@@ -85,34 +87,44 @@ int runPortfolio(const QStringList &arguments, QTextStream &out, QTextStream &er
         err << "gpu-planner-cli portfolio: --format: " << quoteValue(format) << " is not one of table, json\n";
         return ExitUsage;
     }
-    auto presets = loadModelPresets();
-    if (!presets) {
-        err << "gpu-planner-cli portfolio: " << presets.errorMessage() << '\n';
+    auto planned = planPortfolioFile(positional.at(1), parser.value(QStringLiteral("catalog")));
+    if (!planned) {
+        err << "gpu-planner-cli portfolio: " << planned.errorMessage() << '\n';
         return ExitData;
     }
-    auto portfolio = loadPortfolio(positional.at(1), presets.value());
-    if (!portfolio) {
-        err << "gpu-planner-cli portfolio: " << portfolio.errorMessage() << '\n';
-        return ExitData;
-    }
-    auto problem = buildProblem(portfolio.value(), parser.value(QStringLiteral("catalog")));
-    if (!problem) {
-        err << "gpu-planner-cli portfolio: " << positional.at(1) << ": " << problem.errorMessage() << '\n';
-        return ExitData;
-    }
-    const CommitmentOptimizer optimizer(std::move(problem).value());
-    const Portfolio &p = portfolio.value();
-    auto plan = planPortfolio(optimizer, p.sensitivityDemandDrop, p.sensitivityPriceCut);
-    if (!plan) {
-        err << "gpu-planner-cli portfolio: " << positional.at(1) << ": " << plan.errorMessage() << '\n';
-        return ExitData;
-    }
-    const QString name = p.name.isEmpty() ? positional.at(1) : p.name;
+    const CommitmentOptimizer &optimizer = *planned.value().optimizer;
+    const PortfolioPlan &plan = planned.value().plan;
+    const QString &name = planned.value().name;
     if (format == u"json")
-        out << QJsonDocument(portfolioToJson(optimizer, plan.value(), name)).toJson(QJsonDocument::Indented);
+        out << QJsonDocument(portfolioToJson(optimizer, plan, name)).toJson(QJsonDocument::Indented);
     else
-        out << portfolioToTable(optimizer, plan.value(), name);
+        out << portfolioToTable(optimizer, plan, name);
     return ExitOk;
 }
 
+Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &catalogPath)
+{
+    auto presets = loadModelPresets();
+    if (!presets)
+        return presets.error();
+    auto portfolio = loadPortfolio(path, presets.value());
+    if (!portfolio)
+        return portfolio.error();
+    PlanRecord pricedOn;
+    auto problem = buildProblem(portfolio.value(), catalogPath, pricedOn);
+    if (!problem)
+        return Error{QStringLiteral("%1: %2").arg(path, problem.errorMessage())};
+    auto optimizer = std::make_shared<const CommitmentOptimizer>(std::move(problem).value());
+    const Portfolio &p = portfolio.value();
+    auto plan = planPortfolio(*optimizer, p.sensitivityDemandDrop, p.sensitivityPriceCut);
+    if (!plan)
+        return Error{QStringLiteral("%1: %2").arg(path, plan.errorMessage())};
+    PlannedPortfolio out;
+    out.name = p.name.isEmpty() ? path : p.name;
+    out.portfolio = std::move(portfolio).value();
+    out.optimizer = std::move(optimizer);
+    out.plan = std::move(plan).value();
+    out.pricedOn = std::move(pricedOn);
+    return out;
+}
 } // namespace gpuplanner::cli

@@ -3,6 +3,7 @@
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "CommandSupport.h"
+#include "PortfolioCommand.h"
 #include "PreparedPlan.h"
 #include "core/io/BoundedFile.h"
 
@@ -14,6 +15,7 @@
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
+#include "core/portfolio/PortfolioFormat.h"
 
 #include <QCoreApplication>
 #include <QTranslator>
@@ -101,6 +103,33 @@ Result<BenchmarkRequest> benchmarkRequest(const BenchmarkFiles &files, const QSt
     return r;
 }
 
+// The portfolio report's input: the plan `portfolio plan --format json` prints, and the names
+// the file gives its workloads and providers.
+ui::ReportInput portfolioInput(const PlannedPortfolio &planned)
+{
+    ui::ReportInput input;
+    input.scenario.name = planned.name;
+    input.request.displayCurrency = planned.portfolio.displayCurrency;
+    ui::PortfolioReport r;
+    r.plan = portfolioToJson(*planned.optimizer, planned.plan, planned.name);
+    r.description = planned.portfolio.description;
+    for (const PortfolioWorkload &w : planned.portfolio.workloads)
+        r.workloads << w.name;
+    r.demandDrop = planned.portfolio.sensitivityDemandDrop;
+    r.priceCut = planned.portfolio.sensitivityPriceCut;
+    r.catalogHash = planned.pricedOn.shortHash();
+    r.oldestPriceDate = planned.pricedOn.oldestDate();
+    r.newestPriceDate = planned.pricedOn.newestDate();
+    for (const CommitmentPool &pool : planned.portfolio.pools)
+        r.pools << pool.provider;
+    for (const WorkloadDemand &w : planned.optimizer->problem().workloads) {
+        for (const Candidate &c : w.candidates)
+            r.providerNames.insert(c.provider, c.providerLabel);
+    }
+    input.portfolio = std::move(r);
+    return input;
+}
+
 Status writeText(const QString &path, const QByteArray &bytes, QTextStream &out)
 {
     if (path == u"-") {
@@ -130,6 +159,9 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         "Write a multi-page PDF report for a scenario: cover, executive summary, workload and constraints, "
         "assumptions, comparison of the top options, cost charts, timeline with break-even, catalog freshness "
         "and a disclaimer (with imported actual spend, plan against actual). Needs no display.\n"
+        "`report portfolio PORTFOLIO.json -o FILE.pdf`: a team portfolio's commitment plan as `portfolio plan` makes "
+        "it: cover with the headline, purchase plan, utilisation chart, spend per provider and month, the cost of "
+        "being wrong.\n"
         "With --benchmark, the files are probe results (and at most one scenario): the measured devices side by "
         "side against their catalog specs, each measured GPU's cheapest on-demand offers priced with that run's "
         "calibration for the scenario's workload (without one, each run's own training step), and the winner.\n"
@@ -166,8 +198,12 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const bool benchmark = parser.isSet(QStringLiteral("benchmark"));
     if (parser.positionalArguments().size() < 2)
         return usage(benchmark ? QStringLiteral("--benchmark: missing RESULT.json") : QStringLiteral("missing SCENARIO.json"));
-    if (!benchmark && parser.positionalArguments().size() > 2)
-        return usage(QStringLiteral("unexpected argument %1").arg(core::quoteValue(parser.positionalArguments().at(2))));
+    const bool portfolio = !benchmark && parser.positionalArguments().at(1) == u"portfolio";
+    if (portfolio && parser.positionalArguments().size() < 3)
+        return usage(QStringLiteral("portfolio: missing PORTFOLIO.json"));
+    if (!benchmark && parser.positionalArguments().size() > (portfolio ? 3 : 2))
+        return usage(QStringLiteral("unexpected argument %1")
+                         .arg(core::quoteValue(parser.positionalArguments().at(portfolio ? 3 : 2))));
     if (parser.value(QStringLiteral("output")).isEmpty())
         return usage(QStringLiteral("-o/--output: missing the file to write"));
     QString format = parser.value(QStringLiteral("format")).toLower();
@@ -209,6 +245,16 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (options.language != u"en" && planText.load(QStringLiteral(":/i18n/gpu_planner_%1.qm").arg(options.language)))
         QCoreApplication::installTranslator(&planText);
     const QString output = parser.value(QStringLiteral("output"));
+    if (portfolio) {
+        auto planned = planPortfolioFile(parser.positionalArguments().at(2), parser.value(QStringLiteral("catalog")));
+        if (!planned)
+            return fail(planned.errorMessage());
+        ui::ReportWriter writer(portfolioInput(planned.value()), options);
+        if (auto written = writer.writePdf(output); !written)
+            return fail(written.errorMessage());
+        out << "Wrote " << output << " (" << writer.pageCount() << " pages)\n";
+        return ExitOk;
+    }
     if (benchmark) {
         options.top = parser.isSet(QStringLiteral("top")) ? options.top : 5;
         auto files = readBenchmarkFiles(parser.positionalArguments().mid(1));

@@ -1,7 +1,9 @@
 #pragma once
 // ReportCommand: `gpu-planner-cli report SCENARIO.json -o report.pdf [--top N] [--lang en|zh_CN]
 // [--page-size A4|Letter] [--author NAME]`: the management PDF, with no display needed.
-// Exit codes: 0 ok, 1 usage error (flag and value named), 2 data error (scenario, catalog, file).
+// `report portfolio PORTFOLIO.json -o FILE.pdf`: a team portfolio's commitment plan, the figures of
+// `portfolio plan`. Exit codes: 0 ok, 1 usage error (flag and value named), 2 data error (scenario,
+// catalog, file).
 
 #include <QCoreApplication>
 #include <QStringList>

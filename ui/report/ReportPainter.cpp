@@ -73,6 +73,12 @@ int ReportPainter::paint(QPagedPaintDevice *device, int totalPages)
         m_p = nullptr;
         return m_pageNumber;
     }
+    if (m_in.portfolio) {
+        portfolioReport();
+        painter.end();
+        m_p = nullptr;
+        return m_pageNumber;
+    }
     if (m_in.planner) {
         const PlanTotals totals = planTotals(*m_in.planner, m_in.request, m_in.timeline ? &*m_in.timeline : nullptr);
         const PlanRecord record = recordPlan(planFacts(*m_in.planner, m_in.request, totals));

@@ -97,6 +97,18 @@ private:
     QString measuredFigure(const core::BenchmarkDevice &d, const QString &key) const;
     QString deviceName(const core::BenchmarkDevice &d) const;
     QString unitMoney(double amount) const;
+    // ReportPainterPortfolio.cpp: the portfolio report.
+    void portfolioReport();
+    void portfolioCover();
+    void portfolioPurchases();
+    void portfolioUtilisation();
+    void portfolioUtilisationChart(const QRectF &area, const QList<int> &commitments);
+    void portfolioSpend();
+    void portfolioCost();
+    void portfolioSensitivity();
+    QString portfolioCommitmentName(const QJsonObject &purchase) const;
+    QString portfolioCaseName(const QString &id) const;
+    QString portfolioProviderName(const QString &id) const;
     QString unitName() const;
 
     // Words and numbers in the report language.

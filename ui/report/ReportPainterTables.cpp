@@ -22,6 +22,13 @@ const QColor kHighlight(0xfd, 0xf1, 0xd8);
 const QColor kMuted(0x5f, 0x63, 0x68);
 const QColor kRule(0xc8, 0xcd, 0xd2);
 
+// A line's height: a Chinese line mixes DejaVu with a taller fallback font (Noto Sans CJK), so
+// the font's own height would let a grey second line run into it.
+double lineHeight(const QFontMetricsF &fm, const QString &text)
+{
+    return std::max(fm.height(), fm.boundingRect(text).height());
+}
+
 } // namespace
 
 double ReportPainter::tableRowHeight(const QList<Column> &columns, const QList<double> &widths, const Cells &row,
@@ -39,7 +46,7 @@ double ReportPainter::tableRowHeight(const QList<Column> &columns, const QList<d
             if (cell.size() > 1)
                 cellH += small.height();
         } else {
-            cellH = fm.height() + (cell.size() > 1 ? small.height() : 0);
+            cellH = lineHeight(fm, cell.value(0)) + (cell.size() > 1 ? small.height() : 0);
         }
         h = std::max(h, cellH);
     }
@@ -72,9 +79,10 @@ void ReportPainter::tableRow(const QList<Column> &columns, const QList<double> &
                                   QFontMetricsF(small, m_device).height()),
                            text.at(1), small, align, kMuted);
         } else {
-            drawFitted(QRectF(cell.left(), cell.top(), cell.width(), fm.height()), text.value(0), f, align, color);
+            const double first = lineHeight(fm, text.value(0));
+            drawFitted(QRectF(cell.left(), cell.top(), cell.width(), first), text.value(0), f, align, color);
             if (text.size() > 1)
-                drawFitted(QRectF(cell.left(), cell.top() + fm.height(), cell.width(), QFontMetricsF(small, m_device).height()),
+                drawFitted(QRectF(cell.left(), cell.top() + first, cell.width(), QFontMetricsF(small, m_device).height()),
                            text.at(1), small, align, header ? QColor(Qt::white) : kMuted);
         }
         x += widths.at(c);

@@ -17,6 +17,8 @@ QString ReportPainter::title() const
 {
     if (!m_opt.title.isEmpty())
         return m_opt.title;
+    if (m_in.portfolio)
+        return tr("Commitment portfolio plan");
     return m_in.benchmark ? tr("Benchmark report") : tr("GPU rental plan");
 }
 

@@ -11,12 +11,33 @@
 #include "core/plan/Timeline.h"
 
 #include <QDate>
+#include <QHash>
+#include <QJsonObject>
 #include <QPageSize>
 #include <QString>
 
 #include <optional>
 
 namespace gpuplanner::ui {
+
+// A portfolio's commitment plan as `portfolio plan --format json` states it (the object
+// core::portfolioToJson makes), with what the file says about itself. The report prints these
+// figures and computes none of its own.
+struct PortfolioReport
+{
+    QJsonObject plan;
+    QString description;
+    QStringList workloads;  // the workloads' names, in the file's order
+    double demandDrop = 0;  // the cost of being wrong: demand this much lower
+    double priceCut = 0;    // and one provider's prices this much lower
+    QStringList pools;      // providers whose commitments serve the whole team
+    QHash<QString, QString> providerNames; // provider id -> its name ("aws" -> "AWS")
+    // The data identity on every page: the workloads' catalog hashes hashed together (12 hex
+    // digits) and the oldest and newest provider price dates; empty = left off.
+    QString catalogHash;
+    QString oldestPriceDate;
+    QString newestPriceDate;
+};
 
 // The figures a report is made of. `planner` must have planned `request` and outlive the
 // writer; the GUI and the CLI own their planner, so the report borrows it instead of copying.
@@ -32,6 +53,9 @@ struct ReportInput
     // Set: the benchmark report (measured devices against their specs and offers) instead of
     // the scenario report; planner may then be null.
     std::optional<core::BenchmarkComparison> benchmark;
+    // Set: the portfolio report (purchase plan, utilisation, spend, cost of being wrong);
+    // planner may then be null. scenario.name carries the portfolio's name for the header.
+    std::optional<PortfolioReport> portfolio;
 };
 
 struct ReportOptions

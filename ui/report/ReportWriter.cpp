@@ -55,7 +55,7 @@ QStringList ReportWriter::fontFamilies(const QString &language)
 
 core::Status ReportWriter::prepare()
 {
-    if (!m_input.planner && !m_input.benchmark)
+    if (!m_input.planner && !m_input.benchmark && !m_input.portfolio)
         return Error{tr("report: no plan to report on")};
     if (!reportLanguages().contains(m_options.language))
         return Error{tr("--lang: '%1' is not one of %2").arg(m_options.language, reportLanguages().join(QStringLiteral(", ")))};

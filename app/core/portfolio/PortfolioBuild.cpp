@@ -3,8 +3,11 @@
 #include "core/cost/Money.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
+#include "core/plan/PlanTotals.h"
 #include "core/plan/Planner.h"
 #include "core/portfolio/PortfolioDemand.h"
+
+#include <QCryptographicHash>
 
 namespace gpuplanner::core {
 
@@ -41,7 +44,8 @@ Result<PlanRequest> workloadRequest(const Portfolio &portfolio, const PortfolioW
 
 } // namespace
 
-Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog)
+Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog,
+                                               PlanRecord *pricedOn)
 {
     if (!portfolio.providers.isEmpty()) {
         Constraints only;
@@ -61,6 +65,7 @@ Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const
     problem.demandShortfall = portfolio.demandShortfall;
     problem.worstCaseCap = portfolio.worstCaseCap;
     problem.pools = portfolio.pools;
+    QStringList hashes;
     for (qsizetype i = 0; i < portfolio.workloads.size(); ++i) {
         const PortfolioWorkload &w = portfolio.workloads.at(i);
         const QString where = QStringLiteral("workloads[%1] (%2)").arg(i).arg(w.name);
@@ -68,12 +73,22 @@ Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const
         if (!request)
             return Error{QStringLiteral("%1: %2").arg(where, request.errorMessage())};
         planner.plan(request.value());
+        if (pricedOn) {
+            const PlanTotals totals = planTotals(planner, request.value(), nullptr);
+            const PlanRecord record = recordPlan(planFacts(planner, request.value(), totals));
+            hashes << record.catalogHash;
+            for (auto it = record.providerDates.cbegin(); it != record.providerDates.cend(); ++it)
+                pricedOn->providerDates[it.key()] = std::max(pricedOn->providerDates.value(it.key()), it.value());
+        }
         auto parts = workloadDemands(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months,
                                      int(i));
         if (!parts)
             return Error{QStringLiteral("%1: %2").arg(where, parts.errorMessage())};
         problem.workloads.append(parts.value());
     }
+    if (pricedOn)
+        pricedOn->catalogHash = QString::fromLatin1(
+            QCryptographicHash::hash(hashes.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
     return problem;
 }
 

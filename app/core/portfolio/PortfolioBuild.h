@@ -9,6 +9,7 @@
 #include "core/calibrate/Calibration.h"
 #include "core/common/Result.h"
 #include "core/cost/BillingCost.h"
+#include "core/plan/PlanRecord.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioProblem.h"
 
@@ -26,6 +27,10 @@ struct PortfolioCatalog
 };
 
 // Errors name the workload ("workloads[1] (Chat serving): …") or the portfolio's field.
-Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog);
+// pricedOn (optional) gets what the plans rest on, for a report's data identity: the workloads'
+// catalog hashes (PlanRecord's, each over the offers its plan could use) hashed together in the
+// file's order, and each provider's newest price date among them.
+Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog,
+                                               PlanRecord *pricedOn = nullptr);
 
 } // namespace gpuplanner::core

@@ -321,6 +321,15 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
     }
     o.insert(QStringLiteral("spend_by_provider"), spend); // per month, then after the horizon
     o.insert(QStringLiteral("spend_total_by_provider"), spendTotals);
+    // The table's total column and its grand total, summed before rounding as the table sums them.
+    std::vector<double> perMonth(std::size_t(problem.months + 1), 0.0);
+    for (const QString &p : spendingProviders(s)) {
+        const std::vector<double> &v = s.spendByProvider.value(p);
+        for (std::size_t m = 0; m < perMonth.size() && m < v.size(); ++m)
+            perMonth[m] += v[m];
+    }
+    o.insert(QStringLiteral("spend_total_by_month"), numbers(perMonth)); // per month, then after the horizon
+    o.insert(QStringLiteral("spend_total"), rounded(std::accumulate(perMonth.begin(), perMonth.end(), 0.0)));
     o.insert(QStringLiteral("expected_cost"), rounded(s.expectedCost));
     o.insert(QStringLiteral("worst_case_cost"), rounded(*std::max_element(s.caseCost.begin(), s.caseCost.end())));
     if (problem.worstCaseCap)

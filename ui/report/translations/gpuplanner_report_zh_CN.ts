@@ -997,6 +997,316 @@ planned / actual</source>
         <source>calibrated from your measurement of %1 on %2 (%3, probe %4)</source>
         <translation>根据您于 %1 在 %2 上的实测校准（%3，探针 %4）</translation>
     </message>
+    <message>
+        <source>Commitment portfolio plan</source>
+        <translation>承诺采购组合方案</translation>
+    </message>
+    <message>
+        <source>Low demand</source>
+        <translation>低需求</translation>
+    </message>
+    <message>
+        <source>High demand</source>
+        <translation>高需求</translation>
+    </message>
+    <message>
+        <source>Expected demand</source>
+        <translation>预期需求</translation>
+    </message>
+    <message>
+        <source>capacity block, %1 days in the month</source>
+        <translation>容量块，当月 %1 天</translation>
+    </message>
+    <message>
+        <source>Saving against all on-demand</source>
+        <translation>相对全部按需的节省</translation>
+    </message>
+    <message>
+        <source>Saving against the best single provider</source>
+        <translation>相对最佳单一云服务商的节省</translation>
+    </message>
+    <message>
+        <source>none to compare</source>
+        <translation>无可比较方案</translation>
+    </message>
+    <message>
+        <source>Worst case</source>
+        <translation>最坏情况</translation>
+    </message>
+    <message>
+        <source>Portfolio</source>
+        <translation>组合</translation>
+    </message>
+    <message>
+        <source>Horizon</source>
+        <translation>规划期</translation>
+    </message>
+    <message>
+        <source>%1 months, %2 to %3</source>
+        <translation>%1 个月，%2 至 %3</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Demand</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <source>the low case is %1 below the estimates' P10</source>
+        <translation>低需求情形比估算的 P10 低 %1</translation>
+    </message>
+    <message>
+        <source>Team pools</source>
+        <translation>团队共享池</translation>
+    </message>
+    <message>
+        <source>%1: their commitments serve every workload that fits them</source>
+        <translation>%1：其承诺可供所有适配的工作负载使用</translation>
+    </message>
+    <message>
+        <source>%1, whole commitment terms included</source>
+        <translation>%1，含承诺的整个期限</translation>
+    </message>
+    <message>
+        <source>%1 all on-demand; the plan saves %2 (%3)</source>
+        <translation>全部按需为 %1；本方案节省 %2（%3）</translation>
+    </message>
+    <message>
+        <source>no single provider runs every workload</source>
+        <translation>没有任何单一云服务商能运行全部工作负载</translation>
+    </message>
+    <message>
+        <source>%1 on %2 alone; the plan saves %3</source>
+        <translation>仅用 %2 为 %1；本方案节省 %3</translation>
+    </message>
+    <message>
+        <source>Made with GPU Planner %1 from the offer catalog on this computer; the figures are those of `gpu-planner-cli portfolio plan`. They are estimates; see the disclaimer at the end.</source>
+        <translation>由 GPU Planner %1 根据本机的报价目录生成；数字与 `gpu-planner-cli portfolio plan` 的输出一致。这些均为估算；请参阅末尾的免责声明。</translation>
+    </message>
+    <message>
+        <source>Purchase plan</source>
+        <translation>采购计划</translation>
+    </message>
+    <message>
+        <source>What to buy, in which month and where; everything else runs on on-demand or spot. A commitment is paid for its whole term, used or not, also past the horizon. Break-even: the utilisation above which it costs less than on-demand.</source>
+        <translation>在哪个月、在何处购买什么；其余全部使用按需或竞价实例。承诺须按整个期限付费，无论是否使用，即使超出规划期。盈亏平衡：利用率高于此值时，承诺比按需便宜。</translation>
+    </message>
+    <message>
+        <source>No commitment pays off: everything runs on on-demand or spot.</source>
+        <translation>没有任何承诺划算：全部使用按需或竞价实例。</translation>
+    </message>
+    <message>
+        <source>Provider
+for</source>
+        <translation>云服务商
+用于</translation>
+    </message>
+    <message>
+        <source>Commitment
+where</source>
+        <translation>承诺
+位置</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Upfront</source>
+        <translation>预付</translation>
+    </message>
+    <message>
+        <source>Per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>Whole term</source>
+        <translation>整个期限</translation>
+    </message>
+    <message>
+        <source>Break-
+even</source>
+        <translation>盈亏
+平衡</translation>
+    </message>
+    <message>
+        <source>any instance (%1 %2)</source>
+        <translation>任意实例（%1 %2）</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+    <message>
+        <source>(your terms)</source>
+        <translation>（您的条款）</translation>
+    </message>
+    <message>
+        <source>the team (pool)</source>
+        <translation>团队（共享池）</translation>
+    </message>
+    <message>
+        <source>Expected utilisation of each commitment</source>
+        <translation>各项承诺的预期利用率</translation>
+    </message>
+    <message>
+        <source>No commitment is bought, so there is no utilisation to show.</source>
+        <translation>未购买任何承诺，因此没有利用率可显示。</translation>
+    </message>
+    <message>
+        <source>The share of each commitment's capacity the workloads use per month, weighted over the demand cases (low 0.3, expected 0.4, high 0.3); the dashed line in its colour is its break-even. A month it is not held is left out.</source>
+        <translation>各项承诺的容量每月被工作负载使用的比例，按需求情形加权（低 0.3、预期 0.4、高 0.3）；同色虚线为其盈亏平衡点。未持有该承诺的月份不显示。</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>%1; break-even %2</source>
+        <translation>%1；盈亏平衡 %2</translation>
+    </message>
+    <message>
+        <source>Expected spend per provider and month</source>
+        <translation>按云服务商和月份的预期支出</translation>
+    </message>
+    <message>
+        <source>Commitments as they are paid (an upfront fee in its first month, then monthly), on-demand and spot as used, expected over the demand cases; “after” is what falls due after the horizon.</source>
+        <translation>承诺按实际付款计（预付费用计入首月，之后按月），按需和竞价按使用计，为各需求情形的期望值；“之后”为规划期结束后到期的款项。</translation>
+    </message>
+    <message>
+        <source>The plan spends nothing.</source>
+        <translation>本方案没有任何支出。</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>%1 (weight %2)</source>
+        <translation>%1（权重 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (cap %2)</source>
+        <translation>%1（上限 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (no cap)</source>
+        <translation>%1（无上限）</translation>
+    </message>
+    <message>
+        <source>Commitments bought</source>
+        <translation>所购承诺</translation>
+    </message>
+    <message>
+        <source>Best single provider</source>
+        <translation>最佳单一云服务商</translation>
+    </message>
+    <message>
+        <source>none: no single provider runs every workload</source>
+        <translation>无：没有任何单一云服务商能运行全部工作负载</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上为 %1</translation>
+    </message>
+    <message>
+        <source>within 0.01% of the least expected cost</source>
+        <translation>与最低预期成本相差不超过 0.01%</translation>
+    </message>
+    <message>
+        <source>the best found before the time limit, not proven best</source>
+        <translation>在时间限制内找到的最佳方案，未证明为最优</translation>
+    </message>
+    <message>
+        <source>Solved with %1 (%2 solves, %3 s): the plan is %4.</source>
+        <translation>使用 %1 求解（%2 次求解，%3 秒）：本方案%4。</translation>
+    </message>
+    <message>
+        <source>The cost of being wrong</source>
+        <translation>判断失误的代价</translation>
+    </message>
+    <message>
+        <source>The purchases above stand and the rest is re-planned at least cost; each case is set against the plan that would have been made knowing it (expected costs).</source>
+        <translation>上述采购保持不变，其余部分按最低成本重新规划；每种情形都与事先知情时会制定的方案相比较（预期成本）。</translation>
+    </message>
+    <message>
+        <source>The optimizer computed no case of being wrong for this portfolio.</source>
+        <translation>优化器未为此组合计算任何判断失误的情形。</translation>
+    </message>
+    <message>
+        <source>If</source>
+        <translation>如果</translation>
+    </message>
+    <message>
+        <source>With this plan</source>
+        <translation>采用本方案</translation>
+    </message>
+    <message>
+        <source>Best plan
+had we known</source>
+        <translation>事先知情时的
+最佳方案</translation>
+    </message>
+    <message>
+        <source>Cost of
+being wrong</source>
+        <translation>判断失误
+的代价</translation>
+    </message>
+    <message>
+        <source>Demand %1 lower</source>
+        <translation>需求降低 %1</translation>
+    </message>
+    <message>
+        <source>%1 prices %2 lower</source>
+        <translation>%1 价格降低 %2</translation>
+    </message>
+    <message>
+        <source>instance(s)</source>
+        <translation>台实例</translation>
+    </message>
+    <message>
+        <source>committed</source>
+        <translation>承诺额</translation>
+    </message>
+    <message>
+        <source>Price sources</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1：%2</translation>
+    </message>
+    <message>
+        <source>Expected utilisation per month</source>
+        <translation>每月预期利用率</translation>
+    </message>
+    <message>
+        <source>data: catalog %1</source>
+        <translation>数据：目录 %1</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadNames</name>
