@@ -5,6 +5,7 @@
 
 #include "db/CatalogFile.h"
 #include "db/Migrations.h"
+#include "db/OfferCache.h"
 #include "db/OfferRows.h"
 
 #include <QFileInfo>
@@ -105,7 +106,38 @@ Result<GpuAliasResolver> SqliteCatalogRepository::gpuResolver()
     return *r.value();
 }
 
+namespace {
+
+// The read the planner and the desktop start from: every offer still listed, flagged ones
+// included, by price.
+bool isWholeCatalog(const OfferQuery &q)
+{
+    return q.gpu.isEmpty() && q.minGpus <= 0 && q.providers.isEmpty() && q.regionGlob.isEmpty()
+        && q.geography.isEmpty() && !q.billing && !q.termMonths && q.upfront.isEmpty() && q.includeSuspect
+        && !q.includeUnavailable && !q.maxPriceUsd && q.minGpuMemoryGib <= 0 && q.sort == OfferSort::Price
+        && q.limit <= 0;
+}
+
+} // namespace
+
 Result<QList<Offer>> SqliteCatalogRepository::offers(const OfferQuery &query)
+{
+    if (!isWholeCatalog(query) || !QFileInfo(m_db->path()).isFile())
+        return readOffers(query);
+    // From the copy beside the catalog while it is the catalog's current one (OfferCache).
+    const QString cache = offerCachePath(m_db->path());
+    const QByteArray key = offerCacheKey(*m_db);
+    if (auto cached = readOfferCache(cache, key))
+        return std::move(*cached);
+    auto read = readOffers(query);
+    // Kept only when no change landed during the read (the same token after it as before it),
+    // so a copy never holds offers under a key they were not read at.
+    if (read && !key.isEmpty() && offerCacheKey(*m_db) == key)
+        writeOfferCache(cache, key, read.value());
+    return read;
+}
+
+Result<QList<Offer>> SqliteCatalogRepository::readOffers(const OfferQuery &query)
 {
     QString sql = offerSelect();
     QStringList where;

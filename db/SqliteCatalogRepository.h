@@ -23,6 +23,8 @@ public:
     Result<QList<core::GpuModel>> gpuModels() override;
     Result<QString> resolveGpu(const QString &name) override;
     Result<core::GpuAliasResolver> gpuResolver() override;
+    // The whole-catalog read (OfferQuery{}) comes from a copy beside the catalog while the
+    // catalog has not changed since it was written (OfferCache), and writes one when it can.
     Result<QList<core::Offer>> offers(const core::OfferQuery &query) override;
     Result<core::CatalogInfo> info() override;
     // The same, its offer counts taken from offers, a read of offers(OfferQuery{}) (every
@@ -36,6 +38,8 @@ public:
     Database &database() { return *m_db; }
 
 private:
+    // offers() from the catalog itself (the whole-catalog read goes through its copy first).
+    Result<QList<core::Offer>> readOffers(const core::OfferQuery &query);
     Result<core::CatalogInfo> readInfo(const QList<core::Offer> *offers);
     Result<core::GpuAliasResolver *> resolver();
 

@@ -1,0 +1,332 @@
+#include "db/OfferCache.h"
+
+#include "db/Database.h"
+#include "db/OfferRows.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QHash>
+#include <QSaveFile>
+
+#include <array>
+#include <cstring>
+#include <type_traits>
+
+namespace gpuplanner::db {
+
+using core::Offer;
+
+namespace {
+
+// Bump when the layout below changes. The key also carries the offer query's text and the
+// Offer's size, so a changed query or a new field makes every older copy another key's.
+constexpr quint32 kFormat = 1;
+constexpr char kMagic[8] = {'G', 'P', 'O', 'F', 'F', 'C', '\0', '\1'};
+
+// Every field of Offer is written below; one added there must be added here (the round-trip
+// test compares each field), and this size, taken on a 64-bit build, says so at compile time.
+static_assert(sizeof(void *) != 8 || sizeof(Offer) == 656,
+              "Offer changed: write and read the new field in OfferCache, then update this size");
+
+// FNV-1a over 64-bit words (and the tail's bytes): damage to the file, not tampering, is what
+// it catches; a copy that fails it is not used.
+quint64 checksum(const char *data, qsizetype size)
+{
+    quint64 h = 0xcbf29ce484222325ULL;
+    qsizetype i = 0;
+    for (; i + 8 <= size; i += 8) {
+        quint64 word;
+        std::memcpy(&word, data + i, 8);
+        h = (h ^ word) * 0x100000001b3ULL;
+    }
+    for (; i < size; ++i)
+        h = (h ^ quint8(data[i])) * 0x100000001b3ULL;
+    return h;
+}
+
+class Writer
+{
+public:
+    template <typename T> void put(T value)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        m_bytes.append(reinterpret_cast<const char *>(&value), sizeof value);
+    }
+    void put(const std::optional<double> &value)
+    {
+        put(quint8(value.has_value()));
+        put(value.value_or(0.0));
+    }
+    void putText(const QString &text)
+    {
+        put(quint32(text.size()));
+        m_bytes.append(reinterpret_cast<const char *>(text.constData()), text.size() * qsizetype(sizeof(QChar)));
+    }
+    QByteArray &bytes() { return m_bytes; }
+
+private:
+    QByteArray m_bytes;
+};
+
+class Reader
+{
+public:
+    Reader(const char *data, qsizetype size) : m_at(data), m_end(data + size) {}
+    template <typename T> bool get(T &value)
+    {
+        if (m_end - m_at < qsizetype(sizeof value))
+            return false;
+        std::memcpy(&value, m_at, sizeof value);
+        m_at += sizeof value;
+        return true;
+    }
+    bool get(std::optional<double> &value)
+    {
+        quint8 has = 0;
+        double v = 0;
+        if (!get(has) || !get(v) || has > 1)
+            return false;
+        value = has ? std::optional<double>(v) : std::nullopt;
+        return true;
+    }
+    bool getText(QString &text)
+    {
+        quint32 size = 0;
+        if (!get(size) || quint64(m_end - m_at) < quint64(size) * sizeof(QChar))
+            return false;
+        // A non-null pointer, so an empty text stays empty rather than null.
+        text = QString(reinterpret_cast<const QChar *>(m_at), qsizetype(size));
+        m_at += qsizetype(size) * qsizetype(sizeof(QChar));
+        return true;
+    }
+    bool atEnd() const { return m_at == m_end; }
+
+private:
+    const char *m_at;
+    const char *m_end;
+};
+
+// Texts are written once each and referred to by number: 0 is the null text.
+class TextTable
+{
+public:
+    // A text the offers hold (alive while the copy is written): offers share their texts' data
+    // (TextPool), so most lookups end at the pointer.
+    quint32 index(const QString &text)
+    {
+        if (text.isNull())
+            return 0;
+        if (const auto it = m_byData.constFind(text.constData()); it != m_byData.cend())
+            return it.value();
+        const quint32 i = indexOfTemporary(text);
+        m_byData.insert(text.constData(), i);
+        return i;
+    }
+    // A text made for the write (its memory is reused after it): looked up by its content only.
+    quint32 indexOfTemporary(const QString &text)
+    {
+        if (text.isNull())
+            return 0;
+        auto it = m_byText.constFind(text);
+        if (it == m_byText.cend()) {
+            it = m_byText.insert(text, quint32(m_texts.size() + 1));
+            m_texts.append(text);
+        }
+        return it.value();
+    }
+    const QList<QString> &texts() const { return m_texts; }
+
+private:
+    QHash<const QChar *, quint32> m_byData;
+    QHash<QString, quint32> m_byText;
+    QList<QString> m_texts;
+};
+
+// The offer's texts, in the order they are written.
+template <typename O> auto offerTexts(O &o)
+{
+    return std::array{&o.provider,   &o.providerName,   &o.instanceType,     &o.region,
+                      &o.regionName, &o.regionNameZh,   &o.geography,        &o.gpu,
+                      &o.interconnect, &o.upfront,      &o.offeringClass,    &o.currency,
+                      &o.source,     &o.effectiveDate,  &o.unavailableSince, &o.interruptionBucket,
+                      &o.interruptionSource};
+}
+
+// The offer's optional figures, in the order they are written.
+template <typename O> auto offerOptionals(O &o)
+{
+    return std::array{&o.listedGpuMemoryGib, &o.vcpus,           &o.memoryGib,        &o.networkGbps,
+                      &o.medianPricePerHour, &o.upfrontFee,      &o.recurringPerHour, &o.minDurationHours,
+                      &o.maxDurationHours,   &o.interruptionRateMonthly};
+}
+
+void writeOffer(Writer &w, TextTable &texts, const Offer &o)
+{
+    w.put(o.id);
+    for (const QString *text : offerTexts(o))
+        w.put(texts.index(*text));
+    w.put(texts.indexOfTemporary(o.suspectReasons.isEmpty() ? QString() : o.suspectReasons.join(QChar(0x1f))));
+    for (const std::optional<double> *figure : offerOptionals(o))
+        w.put(*figure);
+    w.put(o.gpuCount);
+    w.put(o.gpuMemoryGib);
+    w.put(o.pricePerHour);
+    w.put(o.pricePerHourUsd);
+    w.put(qint32(o.termMonths));
+    w.put(quint8(o.rdma));
+    w.put(quint8(o.billing));
+    w.put(quint8(o.priceBasis));
+}
+
+bool readOffer(Reader &r, const QList<QString> &texts, Offer &o)
+{
+    const auto text = [&](QString &into) {
+        quint32 i = 0;
+        if (!r.get(i) || i > quint32(texts.size()))
+            return false;
+        into = i == 0 ? QString() : texts.at(qsizetype(i) - 1);
+        return true;
+    };
+    if (!r.get(o.id))
+        return false;
+    for (QString *field : offerTexts(o)) {
+        if (!text(*field))
+            return false;
+    }
+    QString reasons;
+    if (!text(reasons))
+        return false;
+    if (!reasons.isNull())
+        o.suspectReasons = reasons.split(QChar(0x1f));
+    for (std::optional<double> *figure : offerOptionals(o)) {
+        if (!r.get(*figure))
+            return false;
+    }
+    qint32 term = 0;
+    quint8 rdma = 0;
+    quint8 billing = 0;
+    quint8 basis = 0;
+    if (!r.get(o.gpuCount) || !r.get(o.gpuMemoryGib) || !r.get(o.pricePerHour) || !r.get(o.pricePerHourUsd)
+        || !r.get(term) || !r.get(rdma) || !r.get(billing) || !r.get(basis))
+        return false;
+    if (rdma > quint8(core::RdmaKind::RoCE) || billing > quint8(core::Billing::CapacityBlock)
+        || basis > quint8(core::PriceBasis::Effective))
+        return false;
+    o.termMonths = term;
+    o.rdma = core::RdmaKind(rdma);
+    o.billing = core::Billing(billing);
+    o.priceBasis = core::PriceBasis(basis);
+    return true;
+}
+
+struct Header
+{
+    char magic[8];
+    quint32 format;
+    quint32 keySize;
+    quint64 texts;
+    quint64 offers;
+    quint64 bodySize;
+    quint64 bodyChecksum;
+};
+
+} // namespace
+
+QString offerCachePath(const QString &catalogPath)
+{
+    return catalogPath + QStringLiteral(".offers-cache");
+}
+
+QByteArray offerCacheKey(Database &db)
+{
+    auto stmt = db.prepare(QStringLiteral("SELECT hex(token) FROM catalog_revision WHERE id = 1"));
+    if (!stmt || !stmt.value().step())
+        return {};
+    const QString token = stmt.value().text(0);
+    if (token.isEmpty())
+        return {};
+    const QByteArray query = QCryptographicHash::hash(offerSelect().toUtf8(), QCryptographicHash::Sha256).toHex();
+    return QStringLiteral("%1|format %2|query %3|offer %4|%5")
+        .arg(token)
+        .arg(kFormat)
+        .arg(QString::fromLatin1(query.left(16)))
+        .arg(sizeof(Offer))
+        .arg(QStringLiteral(GPUPLANNER_VERSION))
+        .toUtf8();
+}
+
+std::optional<QList<Offer>> readOfferCache(const QString &file, const QByteArray &key)
+{
+    if (key.isEmpty())
+        return std::nullopt;
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const qint64 size = f.size();
+    const uchar *mapped = size > 0 ? f.map(0, size) : nullptr;
+    if (mapped == nullptr)
+        return std::nullopt;
+    const auto *data = reinterpret_cast<const char *>(mapped);
+    Reader r(data, qsizetype(size));
+    Header h{};
+    if (!r.get(h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.format != kFormat
+        || h.keySize != quint32(key.size()) || size < qint64(sizeof h) + h.keySize
+        || std::memcmp(data + sizeof h, key.constData(), std::size_t(key.size())) != 0)
+        return std::nullopt;
+    const qsizetype bodyAt = qsizetype(sizeof h) + key.size();
+    if (quint64(size - bodyAt) != h.bodySize || checksum(data + bodyAt, qsizetype(h.bodySize)) != h.bodyChecksum)
+        return std::nullopt;
+    Reader body(data + bodyAt, qsizetype(h.bodySize));
+    // Each text takes at least 4 bytes and each offer more than 100: counts beyond the body are damage.
+    if (h.texts > h.bodySize / 4 || h.offers > h.bodySize / 100)
+        return std::nullopt;
+    QList<QString> texts;
+    texts.reserve(qsizetype(h.texts));
+    for (quint64 i = 0; i < h.texts; ++i) {
+        if (!body.getText(texts.emplaceBack()))
+            return std::nullopt;
+    }
+    QList<Offer> offers;
+    offers.reserve(qsizetype(h.offers));
+    for (quint64 i = 0; i < h.offers; ++i) {
+        if (!readOffer(body, texts, offers.emplaceBack()))
+            return std::nullopt;
+    }
+    if (!body.atEnd())
+        return std::nullopt;
+    return offers;
+}
+
+bool writeOfferCache(const QString &file, const QByteArray &key, const QList<Offer> &offers)
+{
+    if (key.isEmpty())
+        return false;
+    TextTable texts;
+    Writer records;
+    for (const Offer &o : offers)
+        writeOffer(records, texts, o);
+    Writer body;
+    for (const QString &text : texts.texts())
+        body.putText(text);
+    body.bytes().append(records.bytes());
+    records.bytes().clear();
+
+    Header h{};
+    std::memcpy(h.magic, kMagic, sizeof kMagic);
+    h.format = kFormat;
+    h.keySize = quint32(key.size());
+    h.texts = quint64(texts.texts().size());
+    h.offers = quint64(offers.size());
+    h.bodySize = quint64(body.bytes().size());
+    h.bodyChecksum = checksum(body.bytes().constData(), body.bytes().size());
+
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly))
+        return false;
+    out.write(reinterpret_cast<const char *>(&h), sizeof h);
+    out.write(key);
+    out.write(body.bytes());
+    return out.commit();
+}
+
+} // namespace gpuplanner::db

@@ -1,0 +1,272 @@
+// The copy of the whole-catalog offer read beside a catalog (OfferCache): it returns exactly what
+// the catalog's SELECT returns, and any change to what that read returns, a damaged file, another
+// catalog's copy or an unwritable folder sends the read back to the catalog.
+
+#include "db/SeedCatalog.h"
+
+#include "db/Database.h"
+#include "db/OfferCache.h"
+#include "db/SqliteCatalogRepository.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace gpuplanner;
+using namespace gpuplanner::core;
+
+namespace {
+
+void expectSameText(const QString &a, const QString &b, const char *field, qint64 id)
+{
+    EXPECT_EQ(a, b) << field << " of offer " << id;
+    EXPECT_EQ(a.isNull(), b.isNull()) << field << " of offer " << id << " (null against empty)";
+}
+
+// Every field of Offer, by name (OfferCache's static_assert on Offer's size keeps this list whole).
+void expectSameOffer(const Offer &a, const Offer &b)
+{
+    ASSERT_EQ(a.id, b.id);
+    const qint64 id = a.id;
+    expectSameText(a.provider, b.provider, "provider", id);
+    expectSameText(a.providerName, b.providerName, "providerName", id);
+    expectSameText(a.instanceType, b.instanceType, "instanceType", id);
+    expectSameText(a.region, b.region, "region", id);
+    expectSameText(a.regionName, b.regionName, "regionName", id);
+    expectSameText(a.regionNameZh, b.regionNameZh, "regionNameZh", id);
+    expectSameText(a.geography, b.geography, "geography", id);
+    expectSameText(a.gpu, b.gpu, "gpu", id);
+    expectSameText(a.interconnect, b.interconnect, "interconnect", id);
+    expectSameText(a.upfront, b.upfront, "upfront", id);
+    expectSameText(a.offeringClass, b.offeringClass, "offeringClass", id);
+    expectSameText(a.currency, b.currency, "currency", id);
+    expectSameText(a.source, b.source, "source", id);
+    expectSameText(a.effectiveDate, b.effectiveDate, "effectiveDate", id);
+    expectSameText(a.unavailableSince, b.unavailableSince, "unavailableSince", id);
+    expectSameText(a.interruptionBucket, b.interruptionBucket, "interruptionBucket", id);
+    expectSameText(a.interruptionSource, b.interruptionSource, "interruptionSource", id);
+    EXPECT_EQ(a.suspectReasons, b.suspectReasons) << id;
+    EXPECT_EQ(a.gpuCount, b.gpuCount) << id;
+    EXPECT_EQ(a.gpuMemoryGib, b.gpuMemoryGib) << id;
+    EXPECT_EQ(a.listedGpuMemoryGib, b.listedGpuMemoryGib) << id;
+    EXPECT_EQ(a.vcpus, b.vcpus) << id;
+    EXPECT_EQ(a.memoryGib, b.memoryGib) << id;
+    EXPECT_EQ(a.networkGbps, b.networkGbps) << id;
+    EXPECT_EQ(a.rdma, b.rdma) << id;
+    EXPECT_EQ(a.billing, b.billing) << id;
+    EXPECT_EQ(a.termMonths, b.termMonths) << id;
+    EXPECT_EQ(a.pricePerHour, b.pricePerHour) << id;
+    EXPECT_EQ(a.priceBasis, b.priceBasis) << id;
+    EXPECT_EQ(a.medianPricePerHour, b.medianPricePerHour) << id;
+    EXPECT_EQ(a.upfrontFee, b.upfrontFee) << id;
+    EXPECT_EQ(a.recurringPerHour, b.recurringPerHour) << id;
+    EXPECT_EQ(a.minDurationHours, b.minDurationHours) << id;
+    EXPECT_EQ(a.maxDurationHours, b.maxDurationHours) << id;
+    EXPECT_EQ(a.pricePerHourUsd, b.pricePerHourUsd) << id;
+    EXPECT_EQ(a.interruptionRateMonthly, b.interruptionRateMonthly) << id;
+}
+
+void expectSameOffers(const QList<Offer> &a, const QList<Offer> &b)
+{
+    ASSERT_EQ(a.size(), b.size());
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        expectSameOffer(a.at(i), b.at(i));
+        if (::testing::Test::HasFailure())
+            return; // the first offer that differs says enough
+    }
+}
+
+class OfferCacheTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        m_catalog = tests::copySeedCatalog(m_dir.path());
+        ASSERT_FALSE(m_catalog.isEmpty());
+    }
+
+    std::unique_ptr<db::SqliteCatalogRepository> open()
+    {
+        auto db = db::Database::open(m_catalog, db::OpenMode::ReadWrite);
+        EXPECT_TRUE(db.ok()) << db.errorMessage().toStdString();
+        return db ? std::make_unique<db::SqliteCatalogRepository>(std::move(db).value()) : nullptr;
+    }
+
+    QList<Offer> read(db::SqliteCatalogRepository &repo, const OfferQuery &query = {})
+    {
+        auto offers = repo.offers(query);
+        EXPECT_TRUE(offers.ok()) << offers.errorMessage().toStdString();
+        return offers ? offers.value() : QList<Offer>{};
+    }
+
+    // The catalog's own answer, with no copy anywhere.
+    QList<Offer> readFromCatalog(db::SqliteCatalogRepository &repo)
+    {
+        QFile::remove(cachePath());
+        auto offers = read(repo);
+        return offers;
+    }
+
+    QString cachePath() const { return db::offerCachePath(m_catalog); }
+
+    QTemporaryDir m_dir;
+    QString m_catalog;
+};
+
+} // namespace
+
+TEST_F(OfferCacheTest, TheCopyHoldsExactlyWhatTheCatalogReadReturns)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    const QList<Offer> fromCatalog = readFromCatalog(*repo);
+    ASSERT_GT(fromCatalog.size(), 1000);
+    ASSERT_TRUE(QFile::exists(cachePath())) << "the first whole-catalog read leaves a copy";
+
+    const auto copy = db::readOfferCache(cachePath(), db::offerCacheKey(repo->database()));
+    ASSERT_TRUE(copy.has_value()) << "the copy is current";
+    expectSameOffers(fromCatalog, *copy);
+    // Offers with flags, unknown figures and Chinese region names are among them.
+    EXPECT_TRUE(std::any_of(copy->cbegin(), copy->cend(), [](const Offer &o) { return o.suspect(); }));
+    EXPECT_TRUE(std::any_of(copy->cbegin(), copy->cend(), [](const Offer &o) { return !o.regionNameZh.isEmpty(); }));
+    EXPECT_TRUE(std::any_of(copy->cbegin(), copy->cend(), [](const Offer &o) { return !o.upfrontFee; }));
+
+    // The repository's next read is the copy's, and the same.
+    expectSameOffers(fromCatalog, read(*repo));
+}
+
+TEST_F(OfferCacheTest, OtherQueriesReadTheCatalogAndLeaveNoCopy)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    OfferQuery query;
+    query.gpu = QStringLiteral("H100-SXM5-80GB");
+    EXPECT_FALSE(read(*repo, query).isEmpty());
+    EXPECT_FALSE(QFile::exists(cachePath()));
+}
+
+TEST_F(OfferCacheTest, AnyChangeToWhatTheReadReturnsRetiresTheCopy)
+{
+    // One change to each table the read joins; after each, the read is the catalog's new answer.
+    const QStringList changes = {
+        QStringLiteral("UPDATE offers SET hourly_price = hourly_price * 2 WHERE id = (SELECT MIN(id) FROM offers)"),
+        QStringLiteral("UPDATE instance_types SET vcpus = 7 WHERE id = (SELECT MIN(id) FROM instance_types)"),
+        QStringLiteral("UPDATE regions SET name = 'Renamed' WHERE id = (SELECT MIN(id) FROM regions)"),
+        QStringLiteral("UPDATE providers SET name = 'Renamed Cloud' WHERE id = 'aws'"),
+        QStringLiteral("INSERT INTO fx_rates (currency, rate, date, source) VALUES ('CNY', 7.0, '2099-01-01', 'test')"),
+        QStringLiteral("DELETE FROM offer_flags"),
+        QStringLiteral("UPDATE spot_interruptions SET rate_monthly = 0.99"),
+        QStringLiteral("DELETE FROM offers WHERE id = (SELECT MAX(id) FROM offers)"),
+    };
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    QList<Offer> before = readFromCatalog(*repo);
+    for (const QString &change : changes) {
+        SCOPED_TRACE(change.toStdString());
+        ASSERT_TRUE(QFile::exists(cachePath()));
+        const QByteArray keyBefore = db::offerCacheKey(repo->database());
+        ASSERT_TRUE(repo->database().exec(change).ok()) << change.toStdString();
+        EXPECT_NE(db::offerCacheKey(repo->database()), keyBefore);
+        EXPECT_FALSE(db::readOfferCache(cachePath(), db::offerCacheKey(repo->database())).has_value());
+
+        const QList<Offer> now = read(*repo); // writes the new copy
+        auto fresh = open();
+        expectSameOffers(readFromCatalog(*fresh), now);
+        EXPECT_FALSE(now.size() == before.size() && std::equal(now.cbegin(), now.cend(), before.cbegin(),
+                                                              [](const Offer &a, const Offer &b) {
+                                                                  return a.id == b.id && a.pricePerHourUsd == b.pricePerHourUsd
+                                                                      && a.providerName == b.providerName
+                                                                      && a.regionName == b.regionName && a.vcpus == b.vcpus
+                                                                      && a.suspectReasons == b.suspectReasons
+                                                                      && a.interruptionRateMonthly == b.interruptionRateMonthly;
+                                                              }))
+            << "the change shows in the read";
+        before = now;
+    }
+}
+
+TEST_F(OfferCacheTest, ARolledBackChangeKeepsTheKeyAndTheCopy)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    readFromCatalog(*repo);
+    const QByteArray key = db::offerCacheKey(repo->database());
+    ASSERT_TRUE(repo->database().exec(QStringLiteral("BEGIN")).ok());
+    ASSERT_TRUE(repo->database().exec(QStringLiteral("UPDATE offers SET hourly_price = 0")).ok());
+    ASSERT_TRUE(repo->database().exec(QStringLiteral("ROLLBACK")).ok());
+    EXPECT_EQ(db::offerCacheKey(repo->database()), key);
+    EXPECT_TRUE(db::readOfferCache(cachePath(), key).has_value());
+}
+
+TEST_F(OfferCacheTest, DamagedOrForeignCopiesAreNotUsed)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    const QList<Offer> fromCatalog = readFromCatalog(*repo);
+    const QByteArray key = db::offerCacheKey(repo->database());
+    QFile f(cachePath());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray good = f.readAll();
+    f.close();
+    const auto writeBytes = [&](const QByteArray &bytes) {
+        QFile out(cachePath());
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(bytes);
+    };
+
+    // One byte changed anywhere: in the header, the key, a text, the last offer.
+    for (const qsizetype at : {qsizetype(9), qsizetype(60), good.size() / 3, good.size() - 2}) {
+        QByteArray bad = good;
+        bad[at] = char(bad[at] ^ 0x10);
+        writeBytes(bad);
+        EXPECT_FALSE(db::readOfferCache(cachePath(), key).has_value()) << "byte " << at;
+        expectSameOffers(fromCatalog, read(*repo)); // read from the catalog, and the copy rewritten
+        EXPECT_TRUE(db::readOfferCache(cachePath(), key).has_value());
+    }
+    // Cut short, empty, or not a copy at all.
+    for (const QByteArray &bad : {good.left(good.size() / 2), QByteArray(), QByteArray("SQLite format 3")}) {
+        writeBytes(bad);
+        EXPECT_FALSE(db::readOfferCache(cachePath(), key).has_value());
+        expectSameOffers(fromCatalog, read(*repo));
+    }
+    // Another catalog's key (a copy of this catalog that has changed since).
+    EXPECT_FALSE(db::readOfferCache(cachePath(), key + "x").has_value());
+    EXPECT_FALSE(db::readOfferCache(cachePath(), QByteArray()).has_value());
+}
+
+TEST_F(OfferCacheTest, CopiesOfOneCatalogThatChangeApartGetDifferentKeys)
+{
+    const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
+    ASSERT_TRUE(QFile::copy(m_catalog, other));
+    auto a = open();
+    auto b = db::Database::open(other, db::OpenMode::ReadWrite);
+    ASSERT_TRUE(a && b.ok());
+    EXPECT_EQ(db::offerCacheKey(a->database()), db::offerCacheKey(*b.value())) << "the same content";
+    const QString change = QStringLiteral("UPDATE offers SET hourly_price = hourly_price + 1 WHERE id = (SELECT MIN(id) FROM offers)");
+    ASSERT_TRUE(a->database().exec(change).ok());
+    ASSERT_TRUE(b.value()->exec(change + QStringLiteral(" AND 0")).ok()); // a statement that changes nothing
+    ASSERT_TRUE(b.value()->exec(QStringLiteral("UPDATE offers SET hourly_price = hourly_price + 2 WHERE id = (SELECT MIN(id) FROM offers)")).ok());
+    EXPECT_NE(db::offerCacheKey(a->database()), db::offerCacheKey(*b.value()));
+}
+
+TEST_F(OfferCacheTest, ACopyThatCannotBeWrittenLeavesEveryReadRight)
+{
+    // Where the copy would go there is a folder: the write fails whoever runs the test.
+    ASSERT_TRUE(QDir().mkpath(cachePath()));
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    const QList<Offer> first = read(*repo);
+    ASSERT_GT(first.size(), 1000);
+    EXPECT_TRUE(QFileInfo(cachePath()).isDir());
+    EXPECT_FALSE(db::readOfferCache(cachePath(), db::offerCacheKey(repo->database())).has_value());
+    expectSameOffers(first, read(*repo));
+    // And a read-only catalog that was never given a copy reads the same.
+    ASSERT_TRUE(QDir(cachePath()).removeRecursively());
+    auto readOnly = db::SqliteCatalogRepository::openExisting(m_catalog);
+    ASSERT_TRUE(readOnly.ok()) << readOnly.errorMessage().toStdString();
+    expectSameOffers(first, read(*readOnly.value()));
+}
