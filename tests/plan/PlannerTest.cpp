@@ -13,6 +13,8 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -748,4 +750,64 @@ TEST_F(PlannerFixture, TrainingChancesAndP90FollowTheEstimatesRange)
     m_planner.plan(m_request);
     const PlanOption *again = find(QStringLiteral("a"), Billing::OnDemand);
     EXPECT_NEAR(again->pMeetBudget, 0.5, 0.05);
+}
+
+// Pricing on several threads: each takes a contiguous run of offers and the runs are joined in
+// order, so the plan is the one a single thread makes, option for option (spot runs share the
+// simulator's draws under a lock). A catalog of every billing model, with a deadline, a budget
+// and negotiated terms so that every pricing path runs, planned both ways.
+TEST_F(PlannerFixture, PricingOnSeveralThreadsMakesTheSamePlanAsOne)
+{
+    QList<Offer> offers;
+    const Billing billings[] = {Billing::OnDemand, Billing::Spot, Billing::Reserved, Billing::SavingsPlan,
+                                Billing::CapacityBlock};
+    for (int i = 0; i < 600; ++i) {
+        const Billing billing = billings[i % 5];
+        Offer o = h100Offer(QStringLiteral("p%1").arg(i % 7), QStringLiteral("t%1").arg(i % 11), billing,
+                            20.0 + (i * 37 % 101) * 0.25, i % 3 ? RdmaKind::InfiniBand : RdmaKind::None,
+                            QStringLiteral("r-%1").arg(i / 5), QStringLiteral("North America"),
+                            i % 13 == 0 ? QStringLiteral("CNY") : QStringLiteral("USD"));
+        o.id = i + 1;
+        o.gpuCount = (i % 4 == 0) ? 4 : 8;
+        o.gpuMemoryGib = 80 * o.gpuCount;
+        if (billing == Billing::Reserved || billing == Billing::SavingsPlan) {
+            o.termMonths = i % 2 ? 12 : 36;
+            o.upfront = QStringLiteral("none");
+        }
+        if (billing == Billing::Spot && i % 2)
+            o.interruptionRateMonthly = 0.05 + 0.01 * (i % 9);
+        offers.append(o);
+    }
+    m_request.constraints.deadlineHours = 24 * 20;
+    m_request.constraints.budget = 400000;
+    CommitmentTerm negotiated;
+    negotiated.provider = QStringLiteral("p3");
+    negotiated.termMonths = 12;
+    negotiated.discount = 0.3;
+    m_request.assumptions.commitments.append(negotiated);
+
+    // A new planner each time, so the spot draws are simulated afresh on the threads.
+    const auto planWith = [&](std::size_t from, std::size_t threads, int &usable, std::vector<double> &costs) {
+        Planner planner;
+        planner.setCatalog(offers, {gpuplanner::test::gpuModel(QStringLiteral("H100-SXM5-80GB"))});
+        planner.setParallelPricing(from, threads);
+        const PlanResult &r = planner.plan(m_request);
+        usable = r.usable;
+        costs.clear();
+        for (const PlanOption &o : r.options) // the unusable ones too, which the JSON leaves out
+            costs.insert(costs.end(), {double(o.offer), double(o.billing), o.cost, o.costP90, o.pMeetBoth});
+        return planToJson(planner, m_request, 0);
+    };
+    int usableOnOne = 0;
+    std::vector<double> costsOnOne;
+    const QJsonObject one = planWith(std::numeric_limits<std::size_t>::max(), 1, usableOnOne, costsOnOne);
+    for (std::size_t threads : {2u, 3u, 4u}) {
+        int usable = 0;
+        std::vector<double> costs;
+        EXPECT_EQ(planWith(1, threads, usable, costs), one) << threads << " threads";
+        EXPECT_EQ(usable, usableOnOne);
+        EXPECT_EQ(costs, costsOnOne);
+    }
+    EXPECT_GT(usableOnOne, 100);
+    EXPECT_GT(costsOnOne.size(), 5u * 600u);
 }

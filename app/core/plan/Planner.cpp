@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace gpuplanner::core {
 
@@ -280,11 +281,24 @@ const InstancePlan &Planner::instancePlan(const PlanRequest &request, int offerI
     return m_instancePlans.back();
 }
 
-void Planner::addOptions(const PlanRequest &request, int offerIndex)
+bool Planner::priceOffers(const PlanRequest &request, const int *offers, std::size_t count,
+                          std::vector<PlanOption> &out, const std::atomic_bool *cancel)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        if (cancel && (i & 255) == 0 && cancel->load(std::memory_order_relaxed))
+            return false;
+        addOptions(request, offers[i], out);
+    }
+    return true;
+}
+
+void Planner::addOptions(const PlanRequest &request, int offerIndex, std::vector<PlanOption> &out)
 {
     const Offer &o = m_offers.at(offerIndex);
     const Constraints &c = request.constraints;
-    const InstancePlan &plan = instancePlan(request, offerIndex);
+    // Estimated before pricing began: only read here, from any pricing thread.
+    const int shape = (m_visionShapes ? m_offerHostShape : m_offerShape)[std::size_t(offerIndex)];
+    const InstancePlan &plan = m_instancePlans[std::size_t(m_shapePlan[std::size_t(shape)])];
     PlanOption base;
     base.offer = offerIndex;
     base.billing = o.billing;
@@ -293,7 +307,7 @@ void Planner::addOptions(const PlanRequest &request, int offerIndex)
     if (c.allows(o.billing)) {
         PlanOption option = base;
         priceOption(request, option, plan);
-        m_result.options.push_back(option);
+        out.push_back(option);
     }
     // Terms the user negotiated with this offer's provider, priced off this on-demand offer (a
     // discount) or at the quoted price. No provider gets a commitment it was not quoted for.
@@ -310,7 +324,7 @@ void Planner::addOptions(const PlanRequest &request, int offerIndex)
             option.discount = t.quoted() ? 0 : t.discount;
             option.commitmentTerm = int(i);
             priceOption(request, option, plan);
-            m_result.options.push_back(option);
+            out.push_back(option);
         }
     }
 }
@@ -397,6 +411,7 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
         job.rule = rule;
         auto simulate = [&](double ratio) {
             job.workHours = option.hours * ratio;
+            const std::lock_guard<std::mutex> lock(m_spotMutex);
             return m_spot.run(job, price, extrasFor(job.workHours), c.deadlineHours, budget);
         };
         const SpotOutcome out = simulate(1.0);
@@ -678,6 +693,37 @@ void Planner::flagOversized()
     }
 }
 
+bool Planner::priceAll(const PlanRequest &request, const std::atomic_bool *cancel)
+{
+    const std::size_t n = m_passing.size();
+    const std::size_t machine = m_pricingThreads > 0 ? m_pricingThreads : std::thread::hardware_concurrency();
+    const std::size_t threads = n < m_parallelFrom ? 1 : std::clamp<std::size_t>(machine, 1, kPricingThreadsMax);
+    if (threads <= 1)
+        return priceOffers(request, m_passing.data(), n, m_result.options, cancel);
+    // Contiguous runs of offers, one per thread, joined in order: the same options in the same
+    // order as one thread would price them.
+    std::vector<std::vector<PlanOption>> parts(threads - 1);
+    std::vector<std::thread> workers;
+    std::vector<char> done(threads - 1, 0);
+    const std::size_t step = (n + threads - 1) / threads;
+    for (std::size_t t = 1; t < threads; ++t) {
+        const std::size_t from = std::min(n, t * step);
+        const std::size_t count = std::min(n, from + step) - from;
+        parts[t - 1].reserve(count + count / 8);
+        workers.emplace_back([&, t, from, count] {
+            done[t - 1] = priceOffers(request, m_passing.data() + from, count, parts[t - 1], cancel);
+        });
+    }
+    bool ok = priceOffers(request, m_passing.data(), std::min(n, step), m_result.options, cancel);
+    for (std::thread &w : workers)
+        w.join();
+    for (std::size_t t = 0; t + 1 < threads; ++t) {
+        ok = ok && done[t];
+        m_result.options.insert(m_result.options.end(), parts[t].cbegin(), parts[t].cend());
+    }
+    return ok;
+}
+
 const PlanResult &Planner::plan(const PlanRequest &request, const std::atomic_bool *cancel)
 {
     m_result.options.clear();
@@ -710,6 +756,8 @@ const PlanResult &Planner::plan(const PlanRequest &request, const std::atomic_bo
     preparePricing(request);
     m_result.options.reserve(std::size_t(m_offers.size()) + 16);
 
+    // The filters, and each passing offer's estimate (once per shape), on this thread.
+    m_passing.clear();
     for (qsizetype i = 0; i < m_offers.size(); ++i) {
         if (cancel && (i & 255) == 0 && cancel->load(std::memory_order_relaxed)) {
             m_result.cancelled = true;
@@ -720,7 +768,12 @@ const PlanResult &Planner::plan(const PlanRequest &request, const std::atomic_bo
             continue;
         }
         ++m_result.offersConsidered;
-        addOptions(request, int(i));
+        instancePlan(request, int(i));
+        m_passing.push_back(int(i));
+    }
+    if (!priceAll(request, cancel)) {
+        m_result.cancelled = true;
+        return m_result;
     }
     if (request.workload.kind != WorkloadKind::Inference)
         flagOversized();

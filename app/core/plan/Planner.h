@@ -19,6 +19,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -54,6 +55,18 @@ public:
         PlanResult taken = std::move(m_result);
         m_result = PlanResult{};
         return taken;
+    }
+
+    // A catalog with at least this many offers past the filters is priced on several threads
+    // (each takes a contiguous run of offers, so the options come out in the same order and
+    // with the same figures as on one); tests lower it to compare the two.
+    static constexpr std::size_t kParallelFrom = 8192;
+    static constexpr std::size_t kPricingThreadsMax = 4;
+    // threads 0: as many as the machine has, up to kPricingThreadsMax.
+    void setParallelPricing(std::size_t fromOffers, std::size_t threads = 0)
+    {
+        m_parallelFrom = fromOffers;
+        m_pricingThreads = threads;
     }
 
     // Shapes estimated for the current estimate inputs (for tests and tuning).
@@ -98,7 +111,13 @@ private:
     void indexShapes();
     void preparePricing(const PlanRequest &request);
     const InstancePlan &instancePlan(const PlanRequest &request, int offerIndex);
-    void addOptions(const PlanRequest &request, int offerIndex);
+    // The offers' options, priced in order into out (instancePlan() already ran for each offer).
+    // Returns false when the cancel flag stopped it.
+    // Every passing offer's options into m_result, on up to kPricingThreadsMax threads.
+    bool priceAll(const PlanRequest &request, const std::atomic_bool *cancel);
+    bool priceOffers(const PlanRequest &request, const int *offers, std::size_t count, std::vector<PlanOption> &out,
+                     const std::atomic_bool *cancel);
+    void addOptions(const PlanRequest &request, int offerIndex, std::vector<PlanOption> &out);
     void priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan);
     void flagOversized();
     void priceTokens(const Workload &w, PlanOption &option, const Estimate &e);
@@ -159,6 +178,10 @@ private:
     };
     std::vector<RankKey> m_rankKeys;
     SpotSimulator m_spot;
+    std::mutex m_spotMutex; // the simulator's draws are shared by the pricing threads
+    std::vector<int> m_passing; // the last plan's offers that passed the filters
+    std::size_t m_parallelFrom = kParallelFrom;
+    std::size_t m_pricingThreads = 0;
     PlanResult m_result;
 };
 
