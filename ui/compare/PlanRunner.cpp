@@ -11,9 +11,32 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <mutex>
 #include <set>
 
 namespace gpuplanner::ui {
+
+namespace {
+
+struct OptionBufferReturn
+{
+    std::mutex mutex;
+    std::vector<core::PlanOption> buffer;
+
+    void give(std::vector<core::PlanOption> &&options)
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (options.capacity() > buffer.capacity())
+            buffer.swap(options);
+    }
+    std::vector<core::PlanOption> take()
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        return std::move(buffer);
+    }
+};
+
+} // namespace
 
 struct PlanRunner::Engine
 {
@@ -28,6 +51,9 @@ struct PlanRunner::Engine
     std::vector<int> providerOfOffer;
     QList<std::pair<QString, QString>> providerNames;
     std::shared_ptr<const QHash<qint64, int>> offerIndexById;
+    // The option buffer of the last snapshot let go, for the next plan to fill (Planner::
+    // reuseOptionBuffer): handed back from whichever thread drops the snapshot.
+    std::shared_ptr<OptionBufferReturn> spare = std::make_shared<OptionBufferReturn>();
 };
 
 namespace {
@@ -84,7 +110,11 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
 {
     QElapsedTimer clock;
     clock.start();
-    auto snapshot = std::make_shared<PlanSnapshot>();
+    // When the window lets this snapshot go, its option buffer goes back to the engine.
+    std::shared_ptr<PlanSnapshot> snapshot(new PlanSnapshot, [spare = engine->spare](PlanSnapshot *s) {
+        spare->give(std::move(s->result.options));
+        delete s;
+    });
     snapshot->generation = generation;
     if (!engine->rules) {
         auto rules = core::loadBillingRules();
@@ -136,6 +166,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
         snapshot->error = reference.errorMessage();
         return snapshot;
     }
+    engine->planner.reuseOptionBuffer(engine->spare->take());
     if (engine->planner.plan(request, cancel.get()).cancelled) {
         snapshot->error = PlanRunner::tr("Superseded by a newer edit.");
         return snapshot;

@@ -552,6 +552,24 @@ void Planner::priceCommitment(const PlanRequest &request, PlanOption &option, co
     });
 }
 
+template <class Before> void Planner::sortKeys(Before before)
+{
+    // A total order sorts to one result however it is sorted: halves on two threads, merged.
+    const std::size_t n = m_rankKeys.size();
+    const std::size_t machine = m_pricingThreads > 0 ? m_pricingThreads : std::thread::hardware_concurrency();
+    if (n < m_parallelFrom || machine < 2) {
+        std::sort(m_rankKeys.begin(), m_rankKeys.end(), before);
+        return;
+    }
+    const auto middle = m_rankKeys.begin() + std::ptrdiff_t(n / 2);
+    std::thread second([&] { std::sort(middle, m_rankKeys.end(), before); });
+    std::sort(m_rankKeys.begin(), middle, before);
+    second.join();
+    m_mergedKeys.resize(n);
+    std::merge(m_rankKeys.begin(), middle, middle, m_rankKeys.end(), m_mergedKeys.begin(), before);
+    m_rankKeys.swap(m_mergedKeys);
+}
+
 void Planner::rank(const PlanRequest &request)
 {
     const double confidence = request.constraints.confidence;
@@ -609,9 +627,11 @@ void Planner::rank(const PlanRequest &request)
         }
         if (a.offer != b.offer)
             return a.offer < b.offer;
-        return a.billing < b.billing;
+        if (a.billing != b.billing)
+            return a.billing < b.billing;
+        return a.index < b.index; // the order the options were made in: a total order
     };
-    std::sort(m_rankKeys.begin(), m_rankKeys.end(), before);
+    sortKeys(before);
     m_sorted.clear();
     m_sorted.reserve(options.size());
     for (const RankKey &k : m_rankKeys)
@@ -702,7 +722,11 @@ bool Planner::priceAll(const PlanRequest &request, const std::atomic_bool *cance
         return priceOffers(request, m_passing.data(), n, m_result.options, cancel);
     // Contiguous runs of offers, one per thread, joined in order: the same options in the same
     // order as one thread would price them.
-    std::vector<std::vector<PlanOption>> parts(threads - 1);
+    // Kept between plans, so their memory is not faulted in again.
+    std::vector<std::vector<PlanOption>> &parts = m_pricingParts;
+    parts.resize(threads - 1);
+    for (std::vector<PlanOption> &part : parts)
+        part.clear();
     std::vector<std::thread> workers;
     std::vector<char> done(threads - 1, 0);
     const std::size_t step = (n + threads - 1) / threads;
