@@ -2,6 +2,8 @@
 
 #include "estimate/GpuFixtures.h"
 
+#include <QJsonDocument>
+
 #include <gtest/gtest.h>
 
 namespace gpuplanner::test {
@@ -46,27 +48,24 @@ PortfolioCatalog portfolioCatalog(const QList<Offer> &offers)
     return {offers, {gpuModel(QStringLiteral("H100-SXM5-80GB"))}, {}, {}, {}, {}, {}};
 }
 
+QJsonObject servingPortfolioJson()
+{
+    return QJsonDocument::fromJson(R"({
+        "format": "gpu-planner-portfolio", "version": 1, "name": "Serving", "start": "2026-09", "months": 12,
+        "workloads": [{"name": "serving", "scenario": {
+            "format": "gpu-planner-scenario", "version": 1, "name": "Serving",
+            "workload": {"task": "finetune", "model": "bert-base", "tokens": "10M"},
+            "phases": [{"name": "serving", "start": "2026-09", "months": 12, "gpus": 16}]}}]})")
+        .object();
+}
+
 Portfolio servingPortfolio()
 {
     auto presets = loadModelPresets();
     EXPECT_TRUE(presets.ok());
-    Scenario scenario;
-    scenario.name = QStringLiteral("Serving");
-    scenario.workload.kind = WorkloadKind::FineTune;
-    scenario.workload.model = findPreset(presets.value(), u"bert-base")->arch;
-    scenario.workload.training.tokens = 10e6;
-    Phase serving;
-    serving.name = QStringLiteral("serving");
-    serving.start = QDate(2026, 9, 1);
-    serving.months = 12;
-    serving.load = PhaseLoad::Gpus;
-    serving.gpus = 16;
-    scenario.phases = {serving};
-    Portfolio p;
-    p.start = QDate(2026, 9, 1);
-    p.months = 12;
-    p.workloads.append({QStringLiteral("serving"), QString(), scenario});
-    return p;
+    auto portfolio = parsePortfolio(QJsonDocument(servingPortfolioJson()).toJson(), QString(), presets.value());
+    EXPECT_TRUE(portfolio.ok()) << portfolio.errorMessage().toStdString();
+    return portfolio.ok() ? portfolio.value() : Portfolio{};
 }
 
 std::unique_ptr<PlannedPortfolio> planOn(const Portfolio &portfolio, const QList<Offer> &offers)

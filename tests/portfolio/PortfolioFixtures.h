@@ -6,6 +6,8 @@
 
 #include "core/portfolio/PortfolioRecord.h"
 
+#include <QJsonObject>
+
 #include <memory>
 
 namespace gpuplanner::test {
@@ -14,7 +16,9 @@ core::Offer h100Offer(const QString &provider, core::Billing billing, double pri
 // a: on-demand 40, reserved 24; b: on-demand 44, reserved 30 (per instance-hour, USD).
 QList<core::Offer> twoProviderCatalog();
 core::PortfolioCatalog portfolioCatalog(const QList<core::Offer> &offers);
-core::Portfolio servingPortfolio();
+// The portfolio file: one workload (BERT-base, 16 GPUs all year from 2026-09), scenario embedded.
+QJsonObject servingPortfolioJson();
+core::Portfolio servingPortfolio(); // that file, parsed
 
 struct PlannedPortfolio
 {
