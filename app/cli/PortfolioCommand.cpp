@@ -3,6 +3,7 @@
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "PreparedPlan.h"
+#include "PricedOnFile.h"
 
 #include "core/common/Redact.h"
 #include "core/cost/Money.h"
@@ -13,11 +14,14 @@
 #include "core/portfolio/PortfolioDemand.h"
 #include "core/portfolio/PortfolioFormat.h"
 #include "core/portfolio/PortfolioPlan.h"
+#include "core/portfolio/PortfolioRecord.h"
 #include "db/CalibrationStore.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+
+#include <optional>
 
 namespace gpuplanner::cli {
 
@@ -26,8 +30,9 @@ using namespace gpuplanner::core;
 namespace {
 
 // Each workload planned over the catalog in the database, read as the optimizer's candidates;
-// pricedOn gets what the plans rest on (PortfolioBuild.h).
-Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath, PlanRecord &pricedOn)
+// basis gets what the plans rest on (PortfolioBuild.h), offers the catalog planned on.
+Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString &catalogPath, PortfolioBasis &basis,
+                                      QList<Offer> &offers)
 {
     CatalogSession session(catalogPath);
     auto repo = session.repository();
@@ -43,9 +48,22 @@ Result<PortfolioProblem> buildProblem(const Portfolio &portfolio, const QString 
     if (!calibrations)
         return calibrations.error();
     PlanningCatalog &c = data.value();
+    offers = c.offers;
     return buildPortfolioProblem(portfolio, {std::move(c.offers), std::move(c.gpus), c.info.providers, std::move(c.rates),
                                              std::move(c.rules), std::move(resolver).value(), std::move(calibrations).value()},
-                                 &pricedOn);
+                                 &basis);
+}
+
+// What the portfolio's plan was priced on, as its file records it; errors name the file.
+Result<PortfolioRecord> recordedPortfolio(const QString &path)
+{
+    auto json = readPricedOn(path, QStringLiteral("plan it with `portfolio plan FILE --record` first"));
+    if (!json)
+        return json.error();
+    auto record = portfolioRecordFromJson(json.value());
+    if (!record)
+        return Error{QStringLiteral("%1: %2").arg(path, record.errorMessage())};
+    return record;
 }
 
 } // namespace
@@ -61,8 +79,14 @@ int runPortfolio(const QStringList &arguments, QTextStream &out, QTextStream &er
     parser.addHelpOption();
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("Catalog database file."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("table or json."), QStringLiteral("F"), QStringLiteral("table")});
-    parser.addPositionalArgument(QStringLiteral("portfolio plan PORTFOLIO.json"),
-                                 QStringLiteral("The command and a portfolio file."));
+    parser.addOption({QStringLiteral("record"),
+                      QStringLiteral("Write what this plan was priced on (catalog identity, prices, FX, calibrations, "
+                                     "purchases, totals) into the portfolio file as its priced_on, for a later --since.")});
+    parser.addOption({QStringLiteral("since"),
+                      QStringLiteral("Compare with the plan the file records (priced_on): prices changed, offers and "
+                                     "commitments withdrawn, the purchase plan and the expected cost.")});
+    parser.addPositionalArgument(QStringLiteral("portfolio [plan] PORTFOLIO.json"),
+                                 QStringLiteral("The command (`plan` may be left out) and a portfolio file."));
     if (!parser.parse(arguments)) {
         err << "gpu-planner-cli portfolio: " << parser.errorText() << '\n';
         return ExitUsage;
@@ -87,18 +111,44 @@ int runPortfolio(const QStringList &arguments, QTextStream &out, QTextStream &er
         err << "gpu-planner-cli portfolio: --format: " << quoteValue(format) << " is not one of table, json\n";
         return ExitUsage;
     }
-    auto planned = planPortfolioFile(positional.at(1), parser.value(QStringLiteral("catalog")));
+    const QString path = positional.at(1);
+    std::optional<PortfolioRecord> then;
+    if (parser.isSet(QStringLiteral("since"))) {
+        auto recorded = recordedPortfolio(path);
+        if (!recorded) {
+            err << "gpu-planner-cli portfolio: --since: " << recorded.errorMessage() << '\n';
+            return ExitData;
+        }
+        then = std::move(recorded).value();
+    }
+    auto planned = planPortfolioFile(path, parser.value(QStringLiteral("catalog")));
     if (!planned) {
         err << "gpu-planner-cli portfolio: " << planned.errorMessage() << '\n';
         return ExitData;
     }
-    const CommitmentOptimizer &optimizer = *planned.value().optimizer;
-    const PortfolioPlan &plan = planned.value().plan;
-    const QString &name = planned.value().name;
-    if (format == u"json")
-        out << QJsonDocument(portfolioToJson(optimizer, plan, name)).toJson(QJsonDocument::Indented);
-    else
-        out << portfolioToTable(optimizer, plan, name);
+    const PlannedPortfolio &p = planned.value();
+    const PortfolioFacts facts{*p.optimizer, p.plan, p.basis, p.catalog};
+    std::optional<PortfolioSince> since;
+    if (then)
+        since = comparePortfolio(*then, facts);
+    if (format == u"json") {
+        QJsonObject json = portfolioToJson(*p.optimizer, p.plan, p.name);
+        if (since)
+            json.insert(QStringLiteral("since"), portfolioSinceToJson(*since));
+        out << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    } else {
+        if (since)
+            out << portfolioSinceText(*since) << '\n';
+        out << portfolioToTable(*p.optimizer, p.plan, p.name);
+    }
+    if (parser.isSet(QStringLiteral("record"))) {
+        const PortfolioRecord record = recordPortfolio(facts);
+        if (auto written = writePricedOn(path, portfolioRecordToJson(record)); !written) {
+            err << "gpu-planner-cli portfolio: --record: " << written.errorMessage() << '\n';
+            return ExitData;
+        }
+        err << "Recorded in " << path << " what this plan was priced on (" << record.identity() << ").\n";
+    }
     return ExitOk;
 }
 
@@ -110,8 +160,9 @@ Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &c
     auto portfolio = loadPortfolio(path, presets.value());
     if (!portfolio)
         return portfolio.error();
-    PlanRecord pricedOn;
-    auto problem = buildProblem(portfolio.value(), catalogPath, pricedOn);
+    PortfolioBasis basis;
+    QList<Offer> offers;
+    auto problem = buildProblem(portfolio.value(), catalogPath, basis, offers);
     if (!problem)
         return Error{QStringLiteral("%1: %2").arg(path, problem.errorMessage())};
     auto optimizer = std::make_shared<const CommitmentOptimizer>(std::move(problem).value());
@@ -124,7 +175,8 @@ Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &c
     out.portfolio = std::move(portfolio).value();
     out.optimizer = std::move(optimizer);
     out.plan = std::move(plan).value();
-    out.pricedOn = std::move(pricedOn);
+    out.basis = std::move(basis);
+    out.catalog = std::move(offers);
     return out;
 }
 } // namespace gpuplanner::cli

@@ -1,10 +1,11 @@
 #pragma once
-// PortfolioCommand: `gpu-planner-cli portfolio plan PORTFOLIO.json` (which commitments to buy,
+// PortfolioCommand: `gpu-planner-cli portfolio [plan] PORTFOLIO.json` (which commitments to buy,
 // when and where, for a team's workloads; utilisation, break-even, savings and the cost of being
-// wrong). Exit codes: 0 ok, 1 usage error, 2 data error (portfolio, scenario or catalog).
+// wrong); --record writes what the plan was priced on into the file, --since says what moved
+// since. Exit codes: 0 ok, 1 usage error, 2 data error (portfolio, scenario, record or catalog).
 
 #include "core/common/Result.h"
-#include "core/plan/PlanRecord.h"
+#include "core/portfolio/PortfolioBuild.h"
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioPlan.h"
@@ -26,9 +27,11 @@ struct PlannedPortfolio
     QString name; // the portfolio's name, else the file's path
     std::shared_ptr<const core::CommitmentOptimizer> optimizer;
     core::PortfolioPlan plan;
-    // What the workloads' plans were priced on (catalogHash and providerDates only): the PDF
-    // names it on every page.
-    core::PlanRecord pricedOn;
+    // What the workloads' plans rest on: the PDF names its identity on every page; a record
+    // (--record) keeps it.
+    core::PortfolioBasis basis;
+    QList<core::Offer> catalog; // the catalog planned on
+
 };
 // Errors name the file and the field at fault.
 core::Result<PlannedPortfolio> planPortfolioFile(const QString &path, const QString &catalogPath);

@@ -1,6 +1,7 @@
 #include "PreparedPlan.h"
 
 #include "CatalogSession.h"
+#include "PricedOnFile.h"
 
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
@@ -14,7 +15,6 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace gpuplanner::cli {
 
@@ -123,14 +123,10 @@ Result<Timeline> projectTimeline(const PreparedPlan &p)
 // The plan recorded in a saved scenario ("priced_on"); errors name the file.
 Result<PlanRecord> recordedPlan(const QString &path)
 {
-    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
-    if (!bytes)
-        return Error{bytes.errorMessage()};
-    const QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
-    if (!root.contains(QStringLiteral("priced_on")))
-        return Error{QStringLiteral("%1: has no recorded plan (priced_on); save it from the desktop or plan it with "
-                                    "--record first").arg(path)};
-    auto record = planRecordFromJson(root.value(QStringLiteral("priced_on")).toObject());
+    auto json = readPricedOn(path, QStringLiteral("save it from the desktop or plan it with --record first"));
+    if (!json)
+        return json.error();
+    auto record = planRecordFromJson(json.value());
     if (!record)
         return Error{QStringLiteral("%1: %2").arg(path, record.errorMessage())};
     return record;
@@ -139,18 +135,7 @@ Result<PlanRecord> recordedPlan(const QString &path)
 // Writes the record into the scenario file as its "priced_on", keeping everything else as written.
 Status writeRecord(const QString &path, const PlanRecord &record)
 {
-    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
-    if (!bytes)
-        return Error{bytes.errorMessage()};
-    QJsonObject root = QJsonDocument::fromJson(bytes.value()).object();
-    root.insert(QStringLiteral("priced_on"), planRecordToJson(record));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    return success();
+    return writePricedOn(path, planRecordToJson(record));
 }
 
 } // namespace gpuplanner::cli

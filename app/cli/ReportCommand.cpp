@@ -117,9 +117,9 @@ ui::ReportInput portfolioInput(const PlannedPortfolio &planned)
         r.workloads << w.name;
     r.demandDrop = planned.portfolio.sensitivityDemandDrop;
     r.priceCut = planned.portfolio.sensitivityPriceCut;
-    r.catalogHash = planned.pricedOn.shortHash();
-    r.oldestPriceDate = planned.pricedOn.oldestDate();
-    r.newestPriceDate = planned.pricedOn.newestDate();
+    r.catalogHash = planned.basis.pricedOn.shortHash();
+    r.oldestPriceDate = planned.basis.pricedOn.oldestDate();
+    r.newestPriceDate = planned.basis.pricedOn.newestDate();
     for (const CommitmentPool &pool : planned.portfolio.pools)
         r.pools << pool.provider;
     for (const WorkloadDemand &w : planned.optimizer->problem().workloads) {

@@ -579,30 +579,6 @@
         <translation>为空</translation>
     </message>
     <message>
-        <source>catalog %1</source>
-        <translation>目录 %1</translation>
-    </message>
-    <message>
-        <source>catalog %1, prices of %2</source>
-        <translation>目录 %1，价格日期 %2</translation>
-    </message>
-    <message>
-        <source>catalog %1, prices %2 to %3</source>
-        <translation>目录 %1，价格日期 %2 至 %3</translation>
-    </message>
-    <message>
-        <source>is not an ISO 8601 date and time</source>
-        <translation>不是 ISO 8601 日期时间</translation>
-    </message>
-    <message>
-        <source>is missing: the record cannot say what the plan was priced on</source>
-        <translation>缺失：该记录无法说明方案基于哪些价格</translation>
-    </message>
-    <message>
-        <source>is not a positive rate</source>
-        <translation>不是正数汇率</translation>
-    </message>
-    <message>
         <source>The plan was made in %1 and is now shown in %2: its amounts are not compared.</source>
         <translation>方案当时以 %1 计价，现在以 %2 显示：金额不作比较。</translation>
     </message>
@@ -625,42 +601,6 @@
     <message>
         <source>%1: no longer usable under the scenario&apos;s constraints (was %2/h, %3).</source>
         <translation>%1：在场景约束下已不可用（当时 %2/小时，%3）。</translation>
-    </message>
-    <message>
-        <source>%1: withdrawn, no longer in the catalog (was %2/h, %3).</source>
-        <translation>%1：已下架，目录中已没有（当时 %2/小时，%3）。</translation>
-    </message>
-    <message>
-        <source>%1: %2/h then (%3), %4/h now (%5).</source>
-        <translation>%1：当时 %2/小时（%3），现在 %4/小时（%5）。</translation>
-    </message>
-    <message>
-        <source>%1: no prices in the catalog now (they were of %2).</source>
-        <translation>%1：目录中现在没有价格（当时的价格日期为 %2）。</translation>
-    </message>
-    <message>
-        <source>%1 prices: of %2 then, of %3 now.</source>
-        <translation>%1 价格：当时日期 %2，现在日期 %3。</translation>
-    </message>
-    <message>
-        <source>%1: in the catalog now (prices of %2), not then.</source>
-        <translation>%1：现在在目录中（价格日期 %2），当时没有。</translation>
-    </message>
-    <message>
-        <source>%1 per USD: %2 then, %3 now (%4).</source>
-        <translation>每美元兑 %1：当时 %2，现在 %3（%4）。</translation>
-    </message>
-    <message>
-        <source>Calibrations: %1 then, %2 now.</source>
-        <translation>校准：当时 %1，现在 %2。</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Made with GPU Planner %1; this is %2: its estimates may differ too.</source>
-        <translation>当时用 GPU Planner %1 制作；当前为 %2：估算结果也可能不同。</translation>
     </message>
     <message>
         <source>Since this plan was made on %1 (%2): nothing changed.</source>
@@ -1004,6 +944,73 @@
     </message>
 </context>
 <context>
+    <name>PortfolioRecordText</name>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: on-demand</source>
+        <translation>%1：按需</translation>
+    </message>
+    <message>
+        <source>%1 instance(s)</source>
+        <translation>%1 个实例</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+    <message>
+        <source>the team&apos;s pool</source>
+        <translation>团队共享池</translation>
+    </message>
+    <message>
+        <source>%1, %2, for %3</source>
+        <translation>%1，%2，用于 %3</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>%1: no longer among what the portfolio&apos;s plan can use (was %2/h, %3).</source>
+        <translation>%1：已不在投资组合方案可用的选项中（当时 %2/小时，%3）。</translation>
+    </message>
+    <message>
+        <source>Purchase plan: %1 from %2, %3 then; not bought now.</source>
+        <translation>采购计划：%1，自 %2 起，当时 %3；现在不再购买。</translation>
+    </message>
+    <message>
+        <source>Purchase plan: %1 from %2, %3 then, %4 now.</source>
+        <translation>采购计划：%1，自 %2 起，当时 %3，现在 %4。</translation>
+    </message>
+    <message>
+        <source>Purchase plan: %1 from %2, %3 now (%4/h, %5); not bought then.</source>
+        <translation>采购计划：%1，自 %2 起，现在 %3（%4/小时，%5）；当时未购买。</translation>
+    </message>
+    <message>
+        <source>The portfolio was priced in %1 and is now planned in %2: its amounts are not compared.</source>
+        <translation>投资组合当时以 %1 计价，现在以 %2 规划：金额不作比较。</translation>
+    </message>
+    <message>
+        <source>Expected cost: %1 then, %2 now (%3).</source>
+        <translation>预期成本：当时 %1，现在 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>Saving against all on-demand: %1 then, %2 now.</source>
+        <translation>相对全部按需的节省：当时 %1，现在 %2。</translation>
+    </message>
+    <message>
+        <source>Since this portfolio was priced on %1 (%2): nothing changed.</source>
+        <translation>自 %1 为此投资组合定价以来（%2）：没有变化。</translation>
+    </message>
+    <message>
+        <source>Since this portfolio was priced on %1 (%2):</source>
+        <translation>自 %1 为此投资组合定价以来（%2）：</translation>
+    </message>
+</context>
+<context>
     <name>PriceWatchText</name>
     <message>
         <source>“%1” reached your target of %2: it costs %3 now, %4 when saved on %5.</source>
@@ -1020,6 +1027,69 @@
     <message>
         <source>The recommendation changed too.</source>
         <translation>推荐方案也变了。</translation>
+    </message>
+</context>
+<context>
+    <name>PricedOnText</name>
+    <message>
+        <source>catalog %1</source>
+        <translation>目录 %1</translation>
+    </message>
+    <message>
+        <source>catalog %1, prices of %2</source>
+        <translation>目录 %1，价格日期 %2</translation>
+    </message>
+    <message>
+        <source>catalog %1, prices %2 to %3</source>
+        <translation>目录 %1，价格日期 %2 至 %3</translation>
+    </message>
+    <message>
+        <source>is not an ISO 8601 date and time</source>
+        <translation>不是 ISO 8601 日期时间</translation>
+    </message>
+    <message>
+        <source>is missing: the record cannot say what the plan was priced on</source>
+        <translation>缺失：该记录无法说明方案基于哪些价格</translation>
+    </message>
+    <message>
+        <source>is not a positive rate</source>
+        <translation>不是正数汇率</translation>
+    </message>
+    <message>
+        <source>%1: %2/h then (%3), %4/h now (%5).</source>
+        <translation>%1：当时 %2/小时（%3），现在 %4/小时（%5）。</translation>
+    </message>
+    <message>
+        <source>%1: withdrawn, no longer in the catalog (was %2/h, %3).</source>
+        <translation>%1：已下架，目录中已没有（当时 %2/小时，%3）。</translation>
+    </message>
+    <message>
+        <source>%1: no prices in the catalog now (they were of %2).</source>
+        <translation>%1：目录中现在没有价格（当时的价格日期为 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 prices: of %2 then, of %3 now.</source>
+        <translation>%1 价格：当时日期 %2，现在日期 %3。</translation>
+    </message>
+    <message>
+        <source>%1: in the catalog now (prices of %2), not then.</source>
+        <translation>%1：现在在目录中（价格日期 %2），当时没有。</translation>
+    </message>
+    <message>
+        <source>%1 per USD: %2 then, %3 now (%4).</source>
+        <translation>每美元兑 %1：当时 %2，现在 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Calibrations: %1 then, %2 now.</source>
+        <translation>校准：当时 %1，现在 %2。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Made with GPU Planner %1; this is %2: its estimates may differ too.</source>
+        <translation>当时用 GPU Planner %1 制作；当前为 %2：估算结果也可能不同。</translation>
     </message>
 </context>
 <context>
@@ -3815,6 +3885,20 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>All on-demand</source>
         <translation>全部按需</translation>
+    </message>
+    <message>
+        <source>Since this portfolio was priced</source>
+        <translation>自此投资组合定价以来</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The portfolio&apos;s record could not be read:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无法读取投资组合的定价记录：&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more change(s).</source>
+        <translation>
+            <numerusform>… 以及另外 %n 处变化。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,11 @@
 
 #include "CliProcess.h"
 
+#include "db/Database.h"
 #include "db/SqliteCatalogRepository.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +24,27 @@ class PortfolioCli : public tests::CatalogCopyCli
 protected:
     static QString example() { return QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/portfolios/team-year.json"); }
 };
+
+QJsonObject readJson(const QString &path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// "provider/instance/region/billing/term/upfront/class" as the offers row it names (on-demand:
+// the first four parts).
+QString offerRow(const QString &key)
+{
+    const QStringList part = key.split(u'/');
+    QString where = QStringLiteral("i.provider_id = '%1' AND i.name = '%2' AND r.code = '%3' AND o.billing = '%4'")
+                        .arg(part.value(0), part.value(1), part.value(2), part.value(3));
+    if (part.value(3) != u"on_demand" && part.value(3) != u"capacity_block")
+        where += QStringLiteral(" AND o.term_months = %1 AND o.upfront = '%2' AND o.offering_class = '%3'")
+                     .arg(part.value(4), part.value(5), part.value(6));
+    return QStringLiteral("id IN (SELECT o.id FROM offers o JOIN instance_types i ON i.id = o.instance_type_id "
+                          "JOIN regions r ON r.id = o.region_id WHERE %1)").arg(where);
+}
 
 double sum(const QJsonArray &a)
 {
@@ -151,4 +175,100 @@ TEST_F(PortfolioCli, TableAndErrors)
     const CliRun cap = run({QStringLiteral("portfolio"), QStringLiteral("plan"), capped});
     EXPECT_EQ(cap.code, 2);
     EXPECT_NE(cap.err.indexOf(QStringLiteral("worst-case cap of 1000 USD")), -1) << cap.err.toStdString();
+}
+
+// --record writes the plan's priced_on into the portfolio file (everything else kept); --since
+// says nothing moved on the same catalog, and after the catalog changes (an on-demand price down,
+// the bought commitment withdrawn) lists each change with its source and date, the purchase
+// plan's and the expected cost's.
+TEST_F(PortfolioCli, RecordThenSinceListsWhatTheCatalogChanged)
+{
+    // The example, with its scenarios found where the example's are.
+    QJsonObject original = readJson(example());
+    QJsonArray workloads = original.value(QStringLiteral("workloads")).toArray();
+    for (qsizetype i = 0; i < workloads.size(); ++i) {
+        QJsonObject w = workloads.at(i).toObject();
+        w.insert(QStringLiteral("scenario"),
+                 QDir(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/portfolios")).absoluteFilePath(w.value(QStringLiteral("scenario")).toString()));
+        workloads.replace(i, w);
+    }
+    original.insert(QStringLiteral("workloads"), workloads);
+    const QString path = write(QStringLiteral("team.json"), QJsonDocument(original).toJson());
+
+    const CliRun none = run({QStringLiteral("portfolio"), QStringLiteral("plan"), path, QStringLiteral("--since")});
+    EXPECT_EQ(none.code, 2);
+    EXPECT_TRUE(none.err.contains(path + QStringLiteral(": has no recorded plan (priced_on)"))) << none.err.toStdString();
+
+    const CliRun recorded = run({QStringLiteral("portfolio"), QStringLiteral("plan"), path, QStringLiteral("--record"),
+                                 QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(recorded.code, 0) << recorded.err.toStdString();
+    EXPECT_TRUE(recorded.err.contains(QStringLiteral("Recorded in"))) << recorded.err.toStdString();
+    QJsonObject root = readJson(path);
+    for (const QString &key : original.keys())
+        EXPECT_EQ(root.value(key), original.value(key)) << key.toStdString();
+    const QJsonObject record = root.value(QStringLiteral("priced_on")).toObject();
+    EXPECT_EQ(record.value(QStringLiteral("catalog_hash")).toString().size(), 64);
+    EXPECT_FALSE(record.value(QStringLiteral("provider_dates")).toObject().isEmpty());
+    EXPECT_FALSE(record.value(QStringLiteral("fx_per_usd")).toObject().isEmpty());
+    EXPECT_EQ(record.value(QStringLiteral("display_currency")).toString(), QStringLiteral("USD"));
+    EXPECT_FALSE(record.value(QStringLiteral("prices")).toArray().isEmpty());
+    const QJsonObject plan = QJsonDocument::fromJson(recorded.out.toUtf8()).object();
+    EXPECT_NEAR(record.value(QStringLiteral("expected_cost")).toDouble(), plan.value(QStringLiteral("expected_cost")).toDouble(), 0.01);
+    const QJsonArray purchases = record.value(QStringLiteral("purchases")).toArray();
+    ASSERT_FALSE(purchases.isEmpty());
+    const QJsonObject bought = purchases.first().toObject();
+    for (const char *field : {"provider", "commitment", "month", "source", "date"})
+        EXPECT_FALSE(bought.value(QLatin1String(field)).toString().isEmpty()) << field;
+    EXPECT_GT(bought.value(QStringLiteral("quantity")).toDouble(), 0);
+    EXPECT_GT(bought.value(QStringLiteral("unit_price_per_hour")).toDouble(), 0);
+
+    // The same catalog: nothing moved (`portfolio FILE` is `portfolio plan FILE`).
+    const CliRun same = run({QStringLiteral("portfolio"), path, QStringLiteral("--since")});
+    ASSERT_EQ(same.code, 0) << same.err.toStdString();
+    EXPECT_TRUE(same.out.startsWith(QStringLiteral("Since this portfolio was priced on "))) << same.out.toStdString();
+    EXPECT_TRUE(same.out.section(u'\n', 0, 0).endsWith(QStringLiteral("nothing changed."))) << same.out.toStdString();
+    EXPECT_TRUE(same.out.contains(QStringLiteral("Purchase plan"))) << same.out.toStdString();
+
+    // The catalog changes: the bought commitment is withdrawn, its instance's on-demand price falls
+    // (so the instance stays the workload's cheapest on its provider).
+    const QString commitmentKey = bought.value(QStringLiteral("key")).toString().section(u'|', 0, 0);
+    const QString onDemandKey = commitmentKey.section(u'/', 0, 2) + QStringLiteral("/on_demand/0//");
+    {
+        auto db = db::Database::open(m_catalog, db::OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+        auto raised = db.value()->exec(
+            QStringLiteral("UPDATE offers SET hourly_price = hourly_price * 0.9, effective_date = '2026-12-01' WHERE ") + offerRow(onDemandKey));
+        ASSERT_TRUE(raised.ok()) << raised.errorMessage().toStdString();
+        auto withdrawn = db.value()->exec(QStringLiteral("DELETE FROM offers WHERE ") + offerRow(commitmentKey));
+        ASSERT_TRUE(withdrawn.ok()) << withdrawn.errorMessage().toStdString();
+    }
+    const CliRun moved = run({QStringLiteral("portfolio"), QStringLiteral("plan"), path, QStringLiteral("--since"),
+                              QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_EQ(moved.code, 0) << moved.err.toStdString();
+    const QJsonObject since = QJsonDocument::fromJson(moved.out.toUtf8()).object().value(QStringLiteral("since")).toObject();
+    ASSERT_FALSE(since.isEmpty()) << moved.out.toStdString();
+    EXPECT_TRUE(since.value(QStringLiteral("heading")).toString().startsWith(QStringLiteral("Since this portfolio was priced on ")));
+    EXPECT_TRUE(since.value(QStringLiteral("purchases_changed")).toBool());
+    EXPECT_NEAR(since.value(QStringLiteral("expected_cost_then")).toDouble(), record.value(QStringLiteral("expected_cost")).toDouble(), 0.01);
+    QStringList kinds, lines;
+    for (const QJsonValue &c : since.value(QStringLiteral("changes")).toArray()) {
+        kinds << c[QStringLiteral("kind")].toString();
+        lines << c[QStringLiteral("text")].toString();
+    }
+    const QString all = lines.join(u'\n');
+    EXPECT_TRUE(kinds.contains(QStringLiteral("price")) && kinds.contains(QStringLiteral("withdrawn"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral(": on-demand: "))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("/h now (")) && all.contains(QStringLiteral(", 2026-12-01)."))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("withdrawn, no longer in the catalog (was "))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("Purchase plan: ")) && all.contains(QStringLiteral(" then"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("Expected cost: ")) && all.contains(QStringLiteral("%)."))) << all.toStdString();
+
+    // A damaged record is an error naming the file and the field.
+    QJsonObject damaged = record;
+    damaged.insert(QStringLiteral("planned_at"), QStringLiteral("last week"));
+    root.insert(QStringLiteral("priced_on"), damaged);
+    write(QStringLiteral("team.json"), QJsonDocument(root).toJson());
+    const CliRun bad = run({QStringLiteral("portfolio"), path, QStringLiteral("--since")});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_TRUE(bad.err.contains(path) && bad.err.contains(QStringLiteral("priced_on.planned_at"))) << bad.err.toStdString();
 }

@@ -4,6 +4,8 @@
 
 #include "CliProcess.h"
 #include "PlanTestSupport.h"
+#include "TestWaits.h"
+#include "portfolio/PortfolioFixtures.h"
 
 #include "core/cost/Money.h"
 #include "ui/portfolio/PortfolioWindow.h"
@@ -20,6 +22,7 @@
 #include <QSettings>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextDocument>
 
 #include <gtest/gtest.h>
 
@@ -94,4 +97,70 @@ TEST(PortfolioWindow, SolvesTheExamplePortfolioAndShowsWhatTheCliPrints)
     }
     EXPECT_TRUE(portfolio->headline()->text().contains(QStringLiteral("workloads[0].scenario"))) << portfolio->headline()->text().toStdString();
     EXPECT_EQ(portfolio->purchases()->rowCount(), 0);
+}
+
+namespace {
+
+// What a label shows, without its markup.
+QString shownText(const QLabel *label)
+{
+    QTextDocument doc;
+    doc.setHtml(label->text());
+    return doc.toPlainText();
+}
+
+// The portfolio opened in a window on a catalog; its banner's text once solved.
+QString sinceShown(const QString &path, const QList<core::Offer> &catalog)
+{
+    auto presets = core::loadModelPresets();
+    EXPECT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(catalog), presets.value());
+    window.show();
+    QSignalSpy solved(&window, &ui::PortfolioWindow::solved);
+    window.open(path);
+    EXPECT_TRUE(!solved.isEmpty() || solved.wait(tests::kSlowWaitMs));
+    EXPECT_TRUE(window.outcome().error.isEmpty()) << window.outcome().error.toStdString();
+    QLabel *banner = window.sinceBanner();
+    EXPECT_TRUE(banner->isVisible());
+    // Above the results.
+    EXPECT_LE(banner->geometry().bottom(), window.headline()->geometry().top());
+    return shownText(banner);
+}
+
+} // namespace
+
+// Issue 30 #3 in the desktop: a portfolio that recorded what it was priced on, opened on a catalog
+// that changed since (a's reservation dearer on a newer price list, b's withdrawn), says what
+// moved above its results, each price with its source and date; on the same catalog, that nothing
+// did.
+TEST(PortfolioWindow, BannerSaysWhatMovedSinceThePortfolioWasPriced)
+{
+    const core::Portfolio portfolio = test::servingPortfolio();
+    const auto then = test::planOn(portfolio, test::twoProviderCatalog());
+    ASSERT_TRUE(then);
+    QJsonObject file = test::servingPortfolioJson();
+    file.insert(QStringLiteral("priced_on"), core::portfolioRecordToJson(core::recordPortfolio(then->facts())));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("serving.json"));
+    QFile out(path);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(file).toJson());
+    out.close();
+
+    QList<core::Offer> changed = {test::h100Offer(QStringLiteral("a"), core::Billing::OnDemand, 40),
+                                  test::h100Offer(QStringLiteral("a"), core::Billing::Reserved, 34, 12),
+                                  test::h100Offer(QStringLiteral("b"), core::Billing::OnDemand, 44)};
+    changed[1].effectiveDate = QStringLiteral("2026-11-01");
+    const QString moved = sinceShown(path, changed);
+    EXPECT_TRUE(moved.startsWith(QStringLiteral("Since this portfolio was priced on "))) << moved.toStdString();
+    EXPECT_TRUE(moved.contains(QStringLiteral("a h100x8 in r1: 12-month")) && moved.contains(QStringLiteral(
+                    "$24.00/h then (a price list, 2026-08-01), $34.00/h now (a price list, 2026-11-01)")))
+        << moved.toStdString();
+    EXPECT_TRUE(moved.contains(QStringLiteral("withdrawn, no longer in the catalog (was $30.00/h, b price list, 2026-08-01)")))
+        << moved.toStdString();
+    EXPECT_TRUE(moved.contains(QStringLiteral("Expected cost: "))) << moved.toStdString();
+
+    const QString same = sinceShown(path, test::twoProviderCatalog());
+    EXPECT_TRUE(same.startsWith(QStringLiteral("Since this portfolio was priced on "))) << same.toStdString();
+    EXPECT_TRUE(same.endsWith(QStringLiteral("nothing changed."))) << same.toStdString();
 }

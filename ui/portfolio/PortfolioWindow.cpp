@@ -28,18 +28,30 @@ namespace gpuplanner::ui {
 
 namespace {
 
-// The whole computation `portfolio plan` makes, on a worker thread.
+constexpr int kSinceLinesShown = 10; // the rest are summed up in one line
+
+// The whole computation `portfolio plan` makes, on a worker thread; with the file's record, what
+// moved since (as `portfolio plan --since`).
 PortfolioOutcome solve(const core::Portfolio &portfolio, const core::PortfolioCatalog &catalog, const QString &path)
 {
-    auto problem = core::buildPortfolioProblem(portfolio, catalog);
+    core::PortfolioBasis basis;
+    auto problem = core::buildPortfolioProblem(portfolio, catalog, &basis);
     if (!problem)
-        return {{}, QStringLiteral("%1: %2").arg(path, problem.errorMessage())};
+        return {{}, QStringLiteral("%1: %2").arg(path, problem.errorMessage()), {}, {}};
     const core::CommitmentOptimizer optimizer(std::move(problem).value());
     auto plan = core::planPortfolio(optimizer, portfolio.sensitivityDemandDrop, portfolio.sensitivityPriceCut);
     if (!plan)
-        return {{}, QStringLiteral("%1: %2").arg(path, plan.errorMessage())};
+        return {{}, QStringLiteral("%1: %2").arg(path, plan.errorMessage()), {}, {}};
     const QString name = portfolio.name.isEmpty() ? QFileInfo(path).fileName() : portfolio.name;
-    return {core::portfolioToJson(optimizer, plan.value(), name), {}};
+    PortfolioOutcome outcome{core::portfolioToJson(optimizer, plan.value(), name), {}, {}, {}};
+    if (!portfolio.pricedOn.isEmpty()) {
+        auto then = core::portfolioRecordFromJson(portfolio.pricedOn);
+        if (!then)
+            outcome.sinceError = then.errorMessage();
+        else
+            outcome.since = core::comparePortfolio(then.value(), {optimizer, plan.value(), basis, catalog.offers});
+    }
+    return outcome;
 }
 
 QTableWidget *makeTable(QWidget *parent, const QString &name)
@@ -71,7 +83,7 @@ QString percent(double share)
 
 PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::ModelPreset> presets, QWidget *parent)
     : QDialog(parent), m_catalog(std::move(catalog)), m_presets(std::move(presets)), m_file(new QLabel(this)),
-      m_headline(new QLabel(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
+      m_headline(new QLabel(this)), m_since(new QLabel(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
       m_purchases(makeTable(this, tr("Purchase plan"))), m_utilization(new QChartView(this)),
       m_spend(makeTable(this, tr("Spend per provider and month"))), m_sensitivity(makeTable(this, tr("Cost of being wrong")))
 {
@@ -80,6 +92,15 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     m_headline->setWordWrap(true);
     m_headline->setTextFormat(Qt::RichText);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_since->setObjectName(QStringLiteral("portfolioSinceBanner"));
+    m_since->setAccessibleName(tr("Since this portfolio was priced"));
+    m_since->setWordWrap(true);
+    m_since->setTextFormat(Qt::RichText);
+    m_since->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_since->setFrameShape(QFrame::StyledPanel);
+    m_since->setAutoFillBackground(true);
+    m_since->setMargin(6);
+    m_since->hide();
     m_busy->setRange(0, 0);
     m_busy->setFormat(tr("Planning the workloads and solving the commitment plan…"));
     m_busy->setTextVisible(true);
@@ -98,6 +119,7 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_busy);
+    layout->addWidget(m_since);
     layout->addWidget(m_headline);
     layout->addWidget(m_tabs, 1);
     m_file->setText(tr("No portfolio open: a portfolio file lists a team's scenarios over up to 36 months."));
@@ -118,11 +140,12 @@ void PortfolioWindow::open(const QString &path)
     m_file->setText(tr("Portfolio: %1").arg(QDir::toNativeSeparators(path)));
     auto portfolio = core::loadPortfolio(path, m_presets);
     if (!portfolio) {
-        showOutcome({{}, portfolio.errorMessage()});
+        showOutcome({{}, portfolio.errorMessage(), {}, {}});
         return;
     }
     m_busy->show();
     m_headline->clear();
+    m_since->hide();
     m_watcher.setFuture(QtConcurrent::run(
         [portfolio = std::move(portfolio).value(), catalog = m_catalog, path] { return solve(portfolio, catalog, path); }));
 }
@@ -131,6 +154,7 @@ void PortfolioWindow::showOutcome(const PortfolioOutcome &outcome)
 {
     m_busy->hide();
     m_outcome = outcome;
+    showSince(outcome);
     if (!outcome.error.isEmpty()) {
         m_headline->setText(tr("<b>No plan:</b> %1").arg(outcome.error.toHtmlEscaped()));
         for (QTableWidget *t : {m_purchases, m_spend, m_sensitivity})
@@ -169,6 +193,28 @@ void PortfolioWindow::showOutcome(const PortfolioOutcome &outcome)
     fillSpend(p);
     fillSensitivity(p);
     Q_EMIT solved();
+}
+
+void PortfolioWindow::showSince(const PortfolioOutcome &outcome)
+{
+    if (!outcome.sinceError.isEmpty()) {
+        m_since->setText(tr("<b>The portfolio's record could not be read:</b> %1").arg(outcome.sinceError.toHtmlEscaped()));
+        m_since->show();
+        return;
+    }
+    if (!outcome.since) {
+        m_since->hide();
+        return;
+    }
+    const core::PortfolioSince &since = *outcome.since;
+    QStringList lines;
+    for (qsizetype i = 0; i < since.changes.size() && i < kSinceLinesShown; ++i)
+        lines << since.changes.at(i).text.toHtmlEscaped();
+    if (since.changes.size() > kSinceLinesShown)
+        lines << tr("… and %n more change(s).", nullptr, int(since.changes.size() - kSinceLinesShown));
+    lines.prepend(QStringLiteral("<b>%1</b>").arg(core::portfolioSinceHeading(since).toHtmlEscaped()));
+    m_since->setText(lines.join(QStringLiteral("<br>")));
+    m_since->show();
 }
 
 void PortfolioWindow::fillPurchases(const QJsonObject &p)

@@ -9,6 +9,7 @@
 
 #include "core/common/Result.h"
 #include "core/plan/PlanTotals.h"
+#include "core/plan/PricedOn.h"
 #include "core/plan/Planner.h"
 
 #include <QDateTime>
@@ -33,25 +34,14 @@ struct RecordedOption
     QString date;
 };
 
-struct PlanRecord
+// The shared part (PricedOn: version, time, currency, catalog identity, FX, calibrations), then
+// the plan's answer.
+struct PlanRecord : PricedOn
 {
-    QString appVersion;
-    QDateTime plannedAt; // UTC
-    QString displayCurrency;
-    QString catalogHash;                 // SHA-256 (hex) of the offers the plan could use
-    QMap<QString, QString> providerDates; // provider -> newest price date among its offers
-    QMap<QString, double> fxPerUsd;       // currency -> units per USD, as used
-    QStringList calibrations;             // "H100-SXM5-80GB: calibration 12" per GPU calibrated
     std::optional<RecordedOption> recommended;
     QList<RecordedOption> options; // the top options, ranked, then the cheapest on-demand one
     double mainRunCost = 0;
     std::optional<double> projectCost; // the whole project under the recommendation's strategy
-
-    // "catalog 3f2a9c1d4e5f, prices 2024-08 to 2026-07": the identity a report prints on every page.
-    QString identity() const;
-    QString shortHash() const;  // the hash's first 12 hex digits
-    QString oldestDate() const; // the oldest and newest provider data dates ("" when none)
-    QString newestDate() const;
 };
 
 // The key an option keeps across catalog refreshes.
@@ -71,6 +61,8 @@ struct PlanFacts
     const Offer &offer(const PlanOption &o) const { return offers.at(o.offer); }
 };
 PlanFacts planFacts(const Planner &planner, const PlanRequest &request, const PlanTotals &totals);
+// The calibrations the plan used: "GPU: calibration id" per GPU model calibrated.
+QStringList planCalibrations(const Planner &planner, const PlanRequest &request);
 
 // Records a finished plan: the recommendation, the `top` options and the cheapest on-demand one.
 PlanRecord recordPlan(const PlanFacts &plan, int top = 10);
@@ -78,13 +70,6 @@ PlanRecord recordPlan(const PlanFacts &plan, int top = 10);
 QJsonObject planRecordToJson(const PlanRecord &record);
 // Errors name the field as "priced_on.<field>".
 Result<PlanRecord> planRecordFromJson(const QJsonObject &json);
-
-struct PlanChange
-{
-    enum class Kind { Recommendation, Total, Price, Withdrawn, Data, Exchange, Calibration };
-    Kind kind;
-    QString text; // one line, with its source and date where it has one
-};
 
 struct PlanSince
 {

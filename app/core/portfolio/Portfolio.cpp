@@ -172,7 +172,8 @@ Result<Portfolio> parsePortfolio(const QByteArray &json, const QString &baseDir,
         return Error{r.error()};
     r.checkKeys(root, QString(),
                 {u"format", u"version", u"name", u"description", u"start", u"months", u"display_currency",
-                 u"demand_shortfall", u"worst_case_cap", u"sensitivity", u"providers", u"workloads", u"pools"});
+                 u"demand_shortfall", u"worst_case_cap", u"sensitivity", u"providers", u"workloads", u"pools",
+                 u"priced_on"});
     Portfolio p;
     p.name = r.string(root, QString(), u"name").value_or(QString());
     p.description = r.string(root, QString(), u"description").value_or(QString());
@@ -191,6 +192,7 @@ Result<Portfolio> parsePortfolio(const QByteArray &json, const QString &baseDir,
         p.sensitivityPriceCut = r.share(*s, path, u"price_cut", 0, 0.95).value_or(p.sensitivityPriceCut);
     }
     p.providers = r.strings(root, QString(), u"providers").value_or(QStringList());
+    p.pricedOn = r.object(root, QString(), u"priced_on").value_or(QJsonObject());
     if (const auto pools = r.array(root, QString(), u"pools"))
         readPools(r, *pools, p.pools);
     if (r.failed())

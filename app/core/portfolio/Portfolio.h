@@ -10,6 +10,7 @@
 #include "core/plan/Scenario.h"
 
 #include <QDate>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -57,6 +58,7 @@ struct Portfolio
     QStringList providers;              // providers to plan over; empty = every one the scenarios allow
     QList<PortfolioWorkload> workloads;
     QList<CommitmentPool> pools;
+    QJsonObject pricedOn; // what its plan was priced on (PortfolioRecord as JSON); empty = none
 };
 
 // Reads and checks a portfolio; scenario files are found relative to baseDir.

@@ -3,7 +3,7 @@
 #include "core/cost/Money.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
-#include "core/plan/PlanTotals.h"
+#include "core/plan/PlanRecord.h"
 #include "core/plan/Planner.h"
 #include "core/portfolio/PortfolioDemand.h"
 
@@ -42,10 +42,29 @@ Result<PlanRequest> workloadRequest(const Portfolio &portfolio, const PortfolioW
     return request;
 }
 
+// What one workload's plan rests on, added to the portfolio's.
+void addToBasis(const Planner &planner, const PlanRequest &request, QStringList &hashes, PortfolioBasis &basis)
+{
+    const QList<Offer> &offers = planner.offers();
+    hashes << offersCatalogHash(offers);
+    PricedOn &p = basis.pricedOn;
+    const QMap<QString, QString> dates = offersProviderDates(offers);
+    for (auto it = dates.cbegin(); it != dates.cend(); ++it)
+        p.providerDates[it.key()] = std::max(p.providerDates.value(it.key()), it.value());
+    for (const FxRate &rate : request.assumptions.fx.rates()) {
+        p.fxPerUsd.insert(rate.currency, rate.ratePerUsd);
+        basis.fx.set(rate);
+    }
+    for (const QString &used : planCalibrations(planner, request)) {
+        if (!p.calibrations.contains(used))
+            p.calibrations << used;
+    }
+}
+
 } // namespace
 
 Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog,
-                                               PlanRecord *pricedOn)
+                                               PortfolioBasis *basis)
 {
     if (!portfolio.providers.isEmpty()) {
         Constraints only;
@@ -73,21 +92,16 @@ Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const
         if (!request)
             return Error{QStringLiteral("%1: %2").arg(where, request.errorMessage())};
         planner.plan(request.value());
-        if (pricedOn) {
-            const PlanTotals totals = planTotals(planner, request.value(), nullptr);
-            const PlanRecord record = recordPlan(planFacts(planner, request.value(), totals));
-            hashes << record.catalogHash;
-            for (auto it = record.providerDates.cbegin(); it != record.providerDates.cend(); ++it)
-                pricedOn->providerDates[it.key()] = std::max(pricedOn->providerDates.value(it.key()), it.value());
-        }
+        if (basis)
+            addToBasis(planner, request.value(), hashes, *basis);
         auto parts = workloadDemands(planner, request.value(), w.scenario, w.name, portfolio.start, portfolio.months,
                                      int(i));
         if (!parts)
             return Error{QStringLiteral("%1: %2").arg(where, parts.errorMessage())};
         problem.workloads.append(parts.value());
     }
-    if (pricedOn)
-        pricedOn->catalogHash = QString::fromLatin1(
+    if (basis)
+        basis->pricedOn.catalogHash = QString::fromLatin1(
             QCryptographicHash::hash(hashes.join(u'\n').toUtf8(), QCryptographicHash::Sha256).toHex());
     return problem;
 }

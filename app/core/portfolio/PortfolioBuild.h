@@ -9,7 +9,8 @@
 #include "core/calibrate/Calibration.h"
 #include "core/common/Result.h"
 #include "core/cost/BillingCost.h"
-#include "core/plan/PlanRecord.h"
+#include "core/cost/Money.h"
+#include "core/plan/PricedOn.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioProblem.h"
 
@@ -26,11 +27,19 @@ struct PortfolioCatalog
     QList<Calibration> calibrations;
 };
 
+// What the workloads' plans rest on, for the portfolio's record and a report's data identity.
+struct PortfolioBasis
+{
+    // catalogHash: the workloads' catalog hashes (offersCatalogHash, each over the offers its plan
+    // could use) hashed together in the file's order; providerDates: each provider's newest price
+    // date among them; fxPerUsd and calibrations: those the workloads' plans used (version, time
+    // and currency are the record's to stamp).
+    PricedOn pricedOn;
+    FxTable fx; // the rates used, with their sources and dates
+};
+
 // Errors name the workload ("workloads[1] (Chat serving): …") or the portfolio's field.
-// pricedOn (optional) gets what the plans rest on, for a report's data identity: the workloads'
-// catalog hashes (PlanRecord's, each over the offers its plan could use) hashed together in the
-// file's order, and each provider's newest price date among them.
 Result<PortfolioProblem> buildPortfolioProblem(const Portfolio &portfolio, const PortfolioCatalog &catalog,
-                                               PlanRecord *pricedOn = nullptr);
+                                               PortfolioBasis *basis = nullptr);
 
 } // namespace gpuplanner::core

@@ -33,6 +33,14 @@ CommitmentOffer commitmentOffer(const Planner &planner, const PlanRequest &reque
     c.negotiated = o.derivedCommitment();
     c.label = optionBillingText(offer, o);
     c.source = commitmentSourceText(planner, request, o);
+    if (o.derivedCommitment()) {
+        const CommitmentTerm &t = request.assumptions.commitments.at(o.commitmentTerm);
+        c.priceSource = t.source;
+        c.priceDate = t.quotedOn.isValid() ? t.quotedOn.toString(Qt::ISODate) : QString();
+    } else {
+        c.priceSource = offer.source;
+        c.priceDate = offer.effectiveDate;
+    }
     if (o.billing == Billing::CapacityBlock) {
         c.hourly = o.pricePerHour; // display currency, paid for every booked hour
         // The longest booking that fits in a month: whole days up to 14, then whole weeks (AWS EC2
@@ -99,6 +107,8 @@ Candidate candidate(const Planner &planner, const PlanRequest &request, const Pl
     c.region = odOffer.region;
     c.gpusPerInstance = std::max(1.0, odOffer.gpuCount);
     c.onDemandPerGpuHour = od.pricePerHour / c.gpusPerInstance;
+    c.onDemandSource = odOffer.source;
+    c.onDemandDate = odOffer.effectiveDate;
     c.expected = phaseGpuHours(phases, start, months, od.gpus, od.hours);
     c.p10 = phaseGpuHours(phases, start, months, od.gpus, od.hours * double(od.rangeLow));
     c.p90 = phaseGpuHours(phases, start, months, od.gpus, od.hours * double(od.rangeHigh));

@@ -22,33 +22,6 @@ QString share(double v)
     return QStringLiteral("%1%").arg(v * 100.0, 0, 'f', 0);
 }
 
-// One purchase: a product bought in a month.
-struct Purchase
-{
-    int product = 0;
-    int month = 0;
-    double quantity = 0;
-};
-
-QList<Purchase> purchases(const CommitmentOptimizer &optimizer, const PortfolioSolution &s)
-{
-    QList<Purchase> out;
-    const int months = optimizer.problem().months;
-    for (int m = 0; m < months; ++m) {
-        for (int k = 0; k < int(optimizer.products().size()); ++k) {
-            const double q = s.purchase(k, m, months);
-            if (q > 1e-9)
-                out.append({k, m, q});
-        }
-    }
-    std::stable_sort(out.begin(), out.end(), [&](const Purchase &a, const Purchase &b) {
-        const auto &pa = optimizer.products()[std::size_t(a.product)];
-        const auto &pb = optimizer.products()[std::size_t(b.product)];
-        return std::tie(a.month, pa.provider) < std::tie(b.month, pb.provider);
-    });
-    return out;
-}
-
 QString owner(const CommitmentProduct &p)
 {
     return p.owner < 0 ? QStringLiteral("pool") : p.ownerName;
@@ -96,10 +69,10 @@ double rounded(double v)
 }
 
 // Products with any purchase, in the order they are first bought.
-QList<int> boughtProducts(const QList<Purchase> &bought)
+QList<int> boughtProducts(const QList<PortfolioPurchase> &bought)
 {
     QList<int> out;
-    for (const Purchase &p : bought) {
+    for (const PortfolioPurchase &p : bought) {
         if (!out.contains(p.product))
             out.append(p.product);
     }
@@ -164,7 +137,7 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
     out += QStringLiteral("Demand cases: low = P10 less a %1 shortfall (weight 0.3), expected (0.4), high = P90 (0.3)\n\n")
                .arg(share(problem.demandShortfall));
 
-    const QList<Purchase> bought = purchases(optimizer, s);
+    const QList<PortfolioPurchase> bought = portfolioPurchases(optimizer, s);
     const QList<int> products = boughtProducts(bought);
     out += QStringLiteral("Purchase plan\n");
     if (bought.isEmpty()) {
@@ -174,7 +147,7 @@ QString portfolioToTable(const CommitmentOptimizer &optimizer, const PortfolioPl
                      QStringLiteral("Where"), QStringLiteral("For"), QStringLiteral("Quantity"), QStringLiteral("Upfront"),
                      QStringLiteral("Per month"), QStringLiteral("Whole term"), QStringLiteral("Break-even")},
                     {true, false, false, false, false, false, false, true, true, true, true});
-        for (const Purchase &b : bought) {
+        for (const PortfolioPurchase &b : bought) {
             const CommitmentProduct &p = optimizer.products()[std::size_t(b.product)];
             t.addRow({QString::number(products.indexOf(b.product) + 1), monthLabel(problem, b.month), p.providerLabel,
                       p.offer.label, where(p), owner(p), quantity(p, b.quantity, cur),
@@ -271,10 +244,10 @@ QJsonObject portfolioToJson(const CommitmentOptimizer &optimizer, const Portfoli
                                  {QStringLiteral("cost"), rounded(s.caseCost[std::size_t(d)])}});
     o.insert(QStringLiteral("demand_cases"), cases);
 
-    const QList<Purchase> bought = purchases(optimizer, s);
+    const QList<PortfolioPurchase> bought = portfolioPurchases(optimizer, s);
     const QList<int> products = boughtProducts(bought);
     QJsonArray list;
-    for (const Purchase &b : bought) {
+    for (const PortfolioPurchase &b : bought) {
         const CommitmentProduct &p = optimizer.products()[std::size_t(b.product)];
         QJsonObject e{{QStringLiteral("commitment"), products.indexOf(b.product) + 1},
                       {QStringLiteral("month"), monthLabel(problem, b.month)},

@@ -2,9 +2,30 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <numeric>
+#include <tuple>
 
 namespace gpuplanner::core {
+
+QList<PortfolioPurchase> portfolioPurchases(const CommitmentOptimizer &optimizer, const PortfolioSolution &s)
+{
+    QList<PortfolioPurchase> out;
+    const int months = optimizer.problem().months;
+    for (int m = 0; m < months; ++m) {
+        for (int k = 0; k < int(optimizer.products().size()); ++k) {
+            const double q = s.purchase(k, m, months);
+            if (q > 1e-9)
+                out.append({k, m, q});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [&](const PortfolioPurchase &a, const PortfolioPurchase &b) {
+        const auto &pa = optimizer.products()[std::size_t(a.product)];
+        const auto &pb = optimizer.products()[std::size_t(b.product)];
+        return std::tie(a.month, pa.provider) < std::tie(b.month, pb.provider);
+    });
+    return out;
+}
 
 namespace {
 

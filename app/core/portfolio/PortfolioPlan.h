@@ -42,6 +42,16 @@ struct PortfolioPlan
     double savingVsOnDemand() const { return allOnDemand - solution.expectedCost; }
 };
 
+// One purchase: a product bought in a month (instances, or currency per hour).
+struct PortfolioPurchase
+{
+    int product = 0;
+    int month = 0;
+    double quantity = 0;
+};
+// The solution's purchases by month, then provider.
+QList<PortfolioPurchase> portfolioPurchases(const CommitmentOptimizer &optimizer, const PortfolioSolution &s);
+
 Result<PortfolioPlan> planPortfolio(const CommitmentOptimizer &optimizer, double demandDrop, double priceCut);
 
 } // namespace gpuplanner::core

@@ -33,7 +33,9 @@ struct CommitmentOffer
     QString upfront;      // none, partial, all ("" for capacity blocks)
     QString offeringClass;
     QString label;        // "12-month standard reserved, no upfront"
-    QString source;       // the catalog row's source or the user's quote
+    QString source;       // the catalog row's source or the user's quote, with its date, for people
+    QString priceSource;  // the same source alone, and its date (the quote's for the user's terms):
+    QString priceDate;    // what a record of the plan keeps
     bool negotiated = false;
     double hourly = 0;     // per instance-hour, billed every hour of the term
     double upfrontFee = 0; // per instance, paid at the start
@@ -63,6 +65,8 @@ struct Candidate
     QString region;
     double gpusPerInstance = 1;
     double onDemandPerGpuHour = 0;
+    QString onDemandSource; // the on-demand price's source and date
+    QString onDemandDate;
     std::optional<double> spotPerGpuHour; // with the expected extra time of interruptions
     // GPU-hours per month: the estimate's P10, expected and P90 (before the shortfall).
     std::vector<double> p10;
