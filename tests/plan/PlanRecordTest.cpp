@@ -11,6 +11,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 using namespace gpuplanner::core;
@@ -194,4 +196,29 @@ TEST_F(PlanRecordFixture, ADamagedRecordNamesItsField)
     auto unknown = planRecordFromJson(json);
     ASSERT_FALSE(unknown.ok());
     EXPECT_TRUE(unknown.errorMessage().contains(QStringLiteral("surprise"))) << unknown.errorMessage().toStdString();
+}
+
+// A price is recorded as the plan used it: converted to the plan's currency and labelled with it,
+// not the converted figure under the offer's own currency sign.
+TEST_F(PlanRecordFixture, AnOfferInAnotherCurrencyIsRecordedInThePlansCurrency)
+{
+    m_request.assumptions.fx.set({QStringLiteral("CNY"), 7.25, QStringLiteral("2026-11-30"), QStringLiteral("test")});
+    QList<Offer> offers = m_offers;
+    offers[2].currency = QStringLiteral("CNY");
+    offers[2].pricePerHour = 36 * 7.25; // 261 CNY: 36 USD
+    const PlanRecord rec = planAndRecord(offers);
+    const auto it = std::find_if(rec.options.cbegin(), rec.options.cend(),
+                                 [](const RecordedOption &o) { return o.key.startsWith(QStringLiteral("b/mid8/")); });
+    ASSERT_NE(it, rec.options.cend());
+    EXPECT_EQ(it->currency, QStringLiteral("USD"));
+    EXPECT_NEAR(it->pricePerHour, 36, 1e-9);
+
+    // The same offer 10 % dearer in its own currency reads as a USD price change.
+    offers[2].pricePerHour *= 1.1;
+    const PlanSince s = since(rec, offers);
+    const QStringList prices = texts(s, PlanChange::Kind::Price);
+    ASSERT_EQ(prices.size(), 1) << planSinceText(s).toStdString();
+    EXPECT_TRUE(prices.front().contains(QStringLiteral("$36.00"))) << prices.front().toStdString();
+    EXPECT_TRUE(prices.front().contains(QStringLiteral("$39.60"))) << prices.front().toStdString();
+    EXPECT_FALSE(prices.front().contains(u'¥')) << prices.front().toStdString();
 }

@@ -24,8 +24,10 @@ namespace {
 RecordedOption recorded(const PlanFacts &plan, const PlanOption &option)
 {
     const Offer &o = plan.offer(option);
-    return {optionKey(o, option), optionShortName(o, option), option.pricePerHour, o.currency, option.cost,
-            o.source, o.effectiveDate};
+    // The price as the plan used it: converted to the plan's currency (a CNY offer in a USD plan
+    // is recorded in USD, and labelled so).
+    return {optionKey(o, option), optionShortName(o, option), option.pricePerHour, plan.request.displayCurrency,
+            option.cost, o.source, o.effectiveDate};
 }
 
 QJsonObject optionToJson(const RecordedOption &o)
@@ -200,9 +202,9 @@ PlanSince comparePlan(const PlanRecord &then, const PlanFacts &now)
         }
         const PlanOption &p = r.options[std::size_t(*it)];
         const Offer &offer = now.offer(p);
-        if (std::abs(p.pricePerHour - o.pricePerHour) > 1e-6 * std::max(1.0, o.pricePerHour) || offer.currency != o.currency)
+        if (std::abs(p.pricePerHour - o.pricePerHour) > 1e-6 * std::max(1.0, o.pricePerHour) || cur != o.currency)
             add(PlanChange::Kind::Price, priceChangeText(o.name, o.pricePerHour, o.currency, sourceAndDate(o.source, o.date),
-                                                         p.pricePerHour, offer.currency,
+                                                         p.pricePerHour, cur,
                                                          sourceAndDate(offer.source, offer.effectiveDate)));
     }
 

@@ -27,7 +27,7 @@ struct RecordedOption
 {
     QString key;  // provider/instance/region/billing/term/upfront: stable across refreshes
     QString name; // "Amazon Web Services p4d.24xlarge in us-east-1 (on-demand)"
-    double pricePerHour = 0; // per instance-hour, in the offer's currency
+    double pricePerHour = 0; // per instance-hour, as the plan priced it, in currency (the plan's)
     QString currency;
     double cost = 0; // the option's expected cost, in the plan's display currency
     QString source;  // the price's source and date as the catalog gives them
