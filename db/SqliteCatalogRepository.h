@@ -29,7 +29,7 @@ public:
     Result<core::CatalogInfo> info() override;
     // The same, its offer counts taken from offers, a read of offers(OfferQuery{}) (every
     // offer still listed, flagged ones included: the set info() counts), not counted again.
-    Result<core::CatalogInfo> info(const QList<core::Offer> &offers);
+    Result<core::CatalogInfo> info(const QList<core::Offer> &offers) override;
     Result<QList<core::PricePoint>> priceHistory(const QString &instanceType, const QString &region) override;
     Result<QList<core::FxRate>> fxRates() override;
     Result<QList<core::Calibration>> calibrations() override;

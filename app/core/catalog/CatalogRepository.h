@@ -47,6 +47,9 @@ public:
     virtual Result<GpuAliasResolver> gpuResolver() = 0;
     virtual Result<QList<Offer>> offers(const OfferQuery &query) = 0;
     virtual Result<CatalogInfo> info() = 0;
+    // The same, its offer counts taken from offers, a read of offers(OfferQuery{}) just made,
+    // instead of counted again.
+    virtual Result<CatalogInfo> info(const QList<Offer> &offers) = 0;
     // Price history of an instance type in a region (all billing models), oldest first.
     virtual Result<QList<PricePoint>> priceHistory(const QString &instanceType, const QString &region) = 0;
     // The newest stored exchange rate of each currency (as the ECB refresh or the seed wrote them),
