@@ -91,16 +91,23 @@ void indexProviders(PlanRunner::Engine &engine)
     engine.offerIndexById = offerIndexes(offers);
     engine.providerOfOffer.assign(std::size_t(offers.size()), 0);
     engine.providerNames.clear();
-    QHash<QString, int> index; // by provider id and name
+    // By provider id: its name comes from the providers table, one per id. Offers share their
+    // texts' data, so most lookups end at the last one's pointer.
+    QHash<QString, int> index;
+    const QChar *lastData = nullptr;
+    int last = -1;
     for (qsizetype i = 0; i < offers.size(); ++i) {
         const core::Offer &o = offers.at(i);
-        const QString key = o.provider + u'\n' + o.providerName;
-        auto it = index.constFind(key);
-        if (it == index.cend()) {
-            it = index.insert(key, int(engine.providerNames.size()));
-            engine.providerNames.append({o.providerLabel(), o.provider});
+        if (o.provider.constData() != lastData || last < 0) {
+            auto it = index.constFind(o.provider);
+            if (it == index.cend()) {
+                it = index.insert(o.provider, int(engine.providerNames.size()));
+                engine.providerNames.append({o.providerLabel(), o.provider});
+            }
+            last = *it;
+            lastData = o.provider.constData();
         }
-        engine.providerOfOffer[std::size_t(i)] = *it;
+        engine.providerOfOffer[std::size_t(i)] = last;
     }
 }
 
