@@ -33,6 +33,8 @@
 
 #include <optional>
 
+#include <unistd.h>
+
 using namespace gpuplanner;
 
 TEST(PortfolioWindow, SolvesTheExamplePortfolioAndShowsWhatTheCliPrints)
@@ -281,6 +283,17 @@ TEST(PortfolioWindow, RecordsThePlanOnScreenInTheFile)
     EXPECT_TRUE(status.contains(path + QStringLiteral(": changed on disk since it was opened"))) << status.toStdString();
     EXPECT_EQ(fileBytes(path), editedBytes);
     EXPECT_GT(window.purchases()->rowCount(), 0) << "the plan stays on screen";
+
+    // A file that cannot be written (root writes any file, so only for others): left as it is.
+    if (::geteuid() != 0) {
+        ASSERT_TRUE(openAndSolve(window, path));
+        ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner));
+        record->click();
+        status = shownText(window.recordStatus());
+        EXPECT_TRUE(status.startsWith(QStringLiteral("The prices were not recorded: ") + path)) << status.toStdString();
+        EXPECT_EQ(fileBytes(path), editedBytes);
+        ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    }
 
     // The file is gone: nothing is written in its place.
     ASSERT_TRUE(QFile::remove(path));
