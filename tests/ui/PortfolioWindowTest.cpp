@@ -4,6 +4,7 @@
 
 #include "CliProcess.h"
 #include "PlanTestSupport.h"
+#include "ScreenshotLook.h"
 #include "TestWaits.h"
 #include "portfolio/PortfolioFixtures.h"
 
@@ -371,4 +372,30 @@ TEST(PortfolioWindow, KeepsTheRecordedPlanOrRecordsTodaysPrices)
     ASSERT_TRUE(openAndSolve(window, path));
     EXPECT_TRUE(shownText(banner->text()).endsWith(QStringLiteral("nothing changed."))) << shownText(banner->text()).toStdString();
     EXPECT_FALSE(banner->keepButton()->isVisible());
+}
+
+// The same in Chinese, for people to look at: the banner's choices and the record button are
+// shown whole next to the recorded plan.
+TEST(PortfolioWindow, RecordedPlanInChineseShowsItsChoicesWhole)
+{
+    const tests::LookScope scope(tests::Look::Chinese);
+    ASSERT_EQ(scope.language(), QStringLiteral("zh_CN"));
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, test::twoProviderCatalog());
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
+    window.resize(1366, 800);
+    window.show();
+    ASSERT_TRUE(openAndSolve(window, path));
+    ui::PortfolioSinceBanner *banner = window.sinceBanner();
+    ASSERT_TRUE(banner->isVisible());
+    EXPECT_EQ(banner->keepButton()->text(), QStringLiteral("保留记录的方案(&K)"));
+    banner->keepButton()->click();
+    ASSERT_TRUE(window.showsRecordedPlan());
+    tests::settleEvents();
+    for (QPushButton *button : {banner->keepButton(), banner->todayButton(), window.recordButton()})
+        EXPECT_GE(button->width(), button->sizeHint().width()) << button->text().toStdString();
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/portfolio-window-since-kept-zh_CN.png")));
 }
