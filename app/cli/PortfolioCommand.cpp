@@ -3,11 +3,11 @@
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "PreparedPlan.h"
-#include "PricedOnFile.h"
 
 #include "core/common/Redact.h"
 #include "core/cost/Money.h"
 #include "core/estimate/ModelPresets.h"
+#include "core/plan/PricedOnFile.h"
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/Portfolio.h"
 #include "core/portfolio/PortfolioBuild.h"

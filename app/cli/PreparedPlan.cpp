@@ -1,7 +1,6 @@
 #include "PreparedPlan.h"
 
 #include "CatalogSession.h"
-#include "PricedOnFile.h"
 
 #include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
@@ -9,6 +8,7 @@
 #include "core/io/BoundedFile.h"
 #include "core/plan/ConstraintCheck.h"
 #include "core/plan/MeasuredReference.h"
+#include "core/plan/PricedOnFile.h"
 #include "db/CalibrationStore.h"
 #include "db/SpendStore.h"
 #include "db/SqliteCatalogRepository.h"

@@ -1093,6 +1093,57 @@
     </message>
 </context>
 <context>
+    <name>RecordedPortfolio</name>
+    <message>
+        <source>&lt;b&gt;Recorded plan of %1&lt;/b&gt; (%2), not today&apos;s prices: expected cost &lt;b&gt;%3&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;%1 记录的方案&lt;/b&gt;（%2），并非今天的价格：预期成本 &lt;b&gt;%3&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>All on-demand %1: this plan saved %2.</source>
+        <translation>全部按需 %1：此方案当时节省 %2。</translation>
+    </message>
+    <message>
+        <source>Recorded with GPU Planner %1. Utilisation, spend and the cost of being wrong are shown for today&apos;s plan only.</source>
+        <translation>由 GPU Planner %1 记录。利用率、支出和判断失误的代价仅针对今天的方案显示。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺</translation>
+    </message>
+    <message>
+        <source>What and for whom</source>
+        <translation>内容与用途</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+</context>
+<context>
     <name>RefreshErrorText</name>
     <message>
         <source>no API key for this provider: add it in Settings ▸ API keys</source>
@@ -3697,6 +3748,39 @@ Cost %2 (P90 %3) · time %4</source>
     </message>
 </context>
 <context>
+    <name>gpuplanner::ui::PortfolioSinceBanner</name>
+    <message>
+        <source>&amp;Keep the recorded plan</source>
+        <translation>保留记录的方案(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Use &amp;today&apos;s prices</source>
+        <translation>使用今天的价格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Since this portfolio was priced</source>
+        <translation>自此投资组合定价以来</translation>
+    </message>
+    <message>
+        <source>Show the purchases and totals as the file records them, on the prices of the day they were recorded. The file is left as it is.</source>
+        <translation>按文件记录显示采购和总计，基于记录当天的价格。文件保持不变。</translation>
+    </message>
+    <message>
+        <source>Show the plan on today&apos;s catalog and record it in the portfolio file in place of the recorded one.</source>
+        <translation>显示基于今天目录的方案，并将其记录到投资组合文件中，替换原有记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more change(s).</source>
+        <translation>
+            <numerusform>… 以及另外 %n 处变化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The portfolio&apos;s record could not be read:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;无法读取投资组合的定价记录：&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
     <name>gpuplanner::ui::PortfolioWindow</name>
     <message>
         <source>Purchase plan</source>
@@ -3887,18 +3971,24 @@ Cost %2 (P90 %3) · time %4</source>
         <translation>全部按需</translation>
     </message>
     <message>
-        <source>Since this portfolio was priced</source>
-        <translation>自此投资组合定价以来</translation>
+        <source>&amp;Record these prices in the portfolio file</source>
+        <translation>将这些价格记录到投资组合文件(&amp;R)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;The portfolio&apos;s record could not be read:&lt;/b&gt; %1</source>
-        <translation>&lt;b&gt;无法读取投资组合的定价记录：&lt;/b&gt; %1</translation>
+        <source>Write into the portfolio file what this plan was priced on (catalog identity, prices, exchange rates, calibrations, purchases, totals), so that reopening it later says what changed since.</source>
+        <translation>将此方案的定价依据（目录标识、价格、汇率、校准、采购、总计）写入投资组合文件，以后重新打开时即可说明此后的变化。</translation>
     </message>
-    <message numerus="yes">
-        <source>… and %n more change(s).</source>
-        <translation>
-            <numerusform>… 以及另外 %n 处变化。</numerusform>
-        </translation>
+    <message>
+        <source>Recording the prices</source>
+        <translation>记录价格</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The prices were not recorded:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;价格未记录：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>Recorded in %1 what this plan was priced on (%2).</source>
+        <translation>已在 %1 中记录此方案的定价依据（%2）。</translation>
     </message>
 </context>
 <context>

@@ -4,10 +4,13 @@
 
 #include "CliProcess.h"
 #include "PlanTestSupport.h"
+#include "ScreenshotLook.h"
 #include "TestWaits.h"
 #include "portfolio/PortfolioFixtures.h"
 
 #include "core/cost/Money.h"
+#include "core/plan/PricedOnFile.h"
+#include "ui/portfolio/PortfolioSinceBanner.h"
 #include "ui/portfolio/PortfolioWindow.h"
 #include "ui/refresh/CatalogTools.h"
 #include "ui/settings/SecretStore.h"
@@ -19,12 +22,19 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTextDocument>
 
 #include <gtest/gtest.h>
+
+#include <optional>
+
+#include <unistd.h>
 
 using namespace gpuplanner;
 
@@ -120,11 +130,11 @@ QString sinceShown(const QString &path, const QList<core::Offer> &catalog)
     window.open(path);
     EXPECT_TRUE(!solved.isEmpty() || solved.wait(tests::kSlowWaitMs));
     EXPECT_TRUE(window.outcome().error.isEmpty()) << window.outcome().error.toStdString();
-    QLabel *banner = window.sinceBanner();
+    ui::PortfolioSinceBanner *banner = window.sinceBanner();
     EXPECT_TRUE(banner->isVisible());
     // Above the results.
     EXPECT_LE(banner->geometry().bottom(), window.headline()->geometry().top());
-    return shownText(banner);
+    return shownText(banner->text());
 }
 
 } // namespace
@@ -163,4 +173,229 @@ TEST(PortfolioWindow, BannerSaysWhatMovedSinceThePortfolioWasPriced)
     const QString same = sinceShown(path, test::twoProviderCatalog());
     EXPECT_TRUE(same.startsWith(QStringLiteral("Since this portfolio was priced on "))) << same.toStdString();
     EXPECT_TRUE(same.endsWith(QStringLiteral("nothing changed."))) << same.toStdString();
+}
+
+namespace {
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+    return f.readAll();
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly)) << path.toStdString();
+    f.write(bytes);
+}
+
+// The serving portfolio's file in dir, with what its plan on catalog was priced on when given.
+QString servingFile(const QTemporaryDir &dir, const std::optional<QList<core::Offer>> &recordedOn)
+{
+    QJsonObject file = test::servingPortfolioJson();
+    if (recordedOn) {
+        const auto then = test::planOn(test::servingPortfolio(), *recordedOn);
+        EXPECT_TRUE(then);
+        if (then)
+            file.insert(QStringLiteral("priced_on"), core::portfolioRecordToJson(core::recordPortfolio(then->facts())));
+    }
+    const QString path = dir.filePath(QStringLiteral("serving.json"));
+    writeFile(path, QJsonDocument(file).toJson());
+    return path;
+}
+
+// The window's plan of path, solved.
+bool openAndSolve(ui::PortfolioWindow &window, const QString &path)
+{
+    QSignalSpy solved(&window, &ui::PortfolioWindow::solved);
+    window.open(path);
+    const bool done = !solved.isEmpty() || solved.wait(tests::kSlowWaitMs);
+    EXPECT_TRUE(window.outcome().error.isEmpty()) << window.outcome().error.toStdString();
+    return done;
+}
+
+core::PortfolioRecord recordInFile(const QString &path)
+{
+    const QJsonObject json = QJsonDocument::fromJson(fileBytes(path)).object().value(QStringLiteral("priced_on")).toObject();
+    auto record = core::portfolioRecordFromJson(json);
+    EXPECT_TRUE(record.ok()) << record.errorMessage().toStdString();
+    return record ? record.value() : core::PortfolioRecord{};
+}
+
+// a's reservation dearer on a newer price list, b's withdrawn.
+QList<core::Offer> changedCatalog()
+{
+    QList<core::Offer> changed = {test::h100Offer(QStringLiteral("a"), core::Billing::OnDemand, 40),
+                                  test::h100Offer(QStringLiteral("a"), core::Billing::Reserved, 34, 12),
+                                  test::h100Offer(QStringLiteral("b"), core::Billing::OnDemand, 44)};
+    changed[1].effectiveDate = QStringLiteral("2026-11-01");
+    return changed;
+}
+
+} // namespace
+
+// "Record these prices in the portfolio file" writes what the plan on screen was priced on into
+// the file it came from, keeping the rest of the file; a file changed on disk or gone since it was
+// opened is left alone, and the window says so, naming it.
+TEST(PortfolioWindow, RecordsThePlanOnScreenInTheFile)
+{
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, std::nullopt);
+    const QJsonObject original = QJsonDocument::fromJson(fileBytes(path)).object();
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(test::twoProviderCatalog()), presets.value());
+    window.show();
+    ASSERT_TRUE(openAndSolve(window, path));
+    EXPECT_FALSE(window.sinceBanner()->isVisible()) << "nothing recorded yet";
+    QPushButton *record = window.recordButton();
+    EXPECT_TRUE(record->text().contains(QStringLiteral("&Record"))) << "reached by Alt+R";
+    ASSERT_TRUE(record->isEnabled());
+    record->click();
+
+    const QJsonObject root = QJsonDocument::fromJson(fileBytes(path)).object();
+    for (const QString &key : original.keys())
+        EXPECT_EQ(root.value(key), original.value(key)) << key.toStdString();
+    const core::PortfolioRecord written = recordInFile(path);
+    const QString cur = written.displayCurrency;
+    const QString headline = shownText(window.headline());
+    for (double total : {written.expectedCost, written.allOnDemandCost, written.saving})
+        EXPECT_TRUE(headline.contains(core::formatMoney(total, cur))) << core::formatMoney(total, cur).toStdString() << " in "
+                                                                     << headline.toStdString();
+    QTableWidget *purchases = window.purchases();
+    ASSERT_GT(written.purchases.size(), 0);
+    ASSERT_EQ(purchases->rowCount(), written.purchases.size());
+    for (int r = 0; r < purchases->rowCount(); ++r) {
+        EXPECT_EQ(purchases->item(r, 1)->text(), written.purchases.at(r).month) << r;
+        EXPECT_EQ(purchases->item(r, 2)->text(), written.purchases.at(r).provider) << r;
+    }
+    EXPECT_TRUE(window.recordStatus()->isVisible());
+    EXPECT_TRUE(shownText(window.recordStatus()).contains(QDir::toNativeSeparators(path))) << shownText(window.recordStatus()).toStdString();
+
+    // Someone edits the file after it was opened: nothing is written over their edit.
+    QJsonObject edited = root;
+    edited.insert(QStringLiteral("name"), QStringLiteral("edited elsewhere"));
+    const QByteArray editedBytes = QJsonDocument(edited).toJson();
+    writeFile(path, editedBytes);
+    record->click();
+    QString status = shownText(window.recordStatus());
+    EXPECT_TRUE(status.contains(path + QStringLiteral(": changed on disk since it was opened"))) << status.toStdString();
+    EXPECT_EQ(fileBytes(path), editedBytes);
+    EXPECT_GT(window.purchases()->rowCount(), 0) << "the plan stays on screen";
+
+    // A file that cannot be written (root writes any file, so only for others): left as it is.
+    if (::geteuid() != 0) {
+        ASSERT_TRUE(openAndSolve(window, path));
+        ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner));
+        record->click();
+        status = shownText(window.recordStatus());
+        EXPECT_TRUE(status.startsWith(QStringLiteral("The prices were not recorded: ") + path)) << status.toStdString();
+        EXPECT_EQ(fileBytes(path), editedBytes);
+        ASSERT_TRUE(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    }
+
+    // The file is gone: nothing is written in its place.
+    ASSERT_TRUE(QFile::remove(path));
+    record->click();
+    status = shownText(window.recordStatus());
+    EXPECT_TRUE(status.contains(path)) << status.toStdString();
+    EXPECT_FALSE(QFile::exists(path));
+}
+
+// Issue 30 #3: reopening a recorded portfolio on a catalog that changed offers to keep the recorded
+// plan (its purchases and totals as recorded, labelled with their day and catalog) or to use
+// today's prices (today's plan, recorded in the file), from the keyboard.
+TEST(PortfolioWindow, KeepsTheRecordedPlanOrRecordsTodaysPrices)
+{
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, test::twoProviderCatalog());
+    const core::PortfolioRecord then = recordInFile(path);
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
+    window.resize(1366, 800);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(openAndSolve(window, path));
+
+    ui::PortfolioSinceBanner *banner = window.sinceBanner();
+    ASSERT_TRUE(banner->isVisible());
+    ASSERT_TRUE(banner->keepButton()->isVisible() && banner->todayButton()->isVisible());
+    const QString cur = then.displayCurrency;
+    const QString costThen = core::formatMoney(then.expectedCost, cur);
+    const QString costNow = core::formatMoney(window.outcome().plan.value(QStringLiteral("expected_cost")).toDouble(), cur);
+    ASSERT_NE(costThen, costNow) << "the catalog's change moves the expected cost";
+    EXPECT_TRUE(shownText(window.headline()).contains(costNow));
+
+    const QByteArray recorded = fileBytes(path);
+    // Alt+K: the recorded plan, said to be the recorded one of its day and catalog.
+    // A mnemonic presses its button as a click animates (clicked comes a moment later).
+    QTest::keyClick(&window, Qt::Key_K, Qt::AltModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.showsRecordedPlan(); }, tests::kSlowWaitMs));
+    const QString kept = shownText(window.headline());
+    const QString label = QStringLiteral("Recorded plan of %1 (%2), not today's prices")
+                              .arg(then.plannedAt.toString(QStringLiteral("yyyy-MM-dd")), then.identity());
+    EXPECT_TRUE(kept.startsWith(label)) << kept.toStdString();
+    EXPECT_TRUE(kept.contains(QStringLiteral("expected cost ") + costThen)) << kept.toStdString();
+    EXPECT_TRUE(kept.contains(core::formatMoney(then.allOnDemandCost, cur))) << kept.toStdString();
+    EXPECT_FALSE(kept.contains(costNow)) << kept.toStdString();
+    ASSERT_EQ(window.purchases()->rowCount(), then.purchases.size());
+    for (int r = 0; r < then.purchases.size(); ++r) {
+        EXPECT_EQ(window.purchases()->item(r, 1)->text(), then.purchases.at(r).month) << r;
+        EXPECT_EQ(window.purchases()->item(r, 3)->text(), then.purchases.at(r).commitment) << r;
+    }
+    EXPECT_FALSE(window.recordButton()->isEnabled()) << "the recorded plan is already recorded";
+    EXPECT_FALSE(banner->keepButton()->isEnabled());
+    EXPECT_TRUE(banner->todayButton()->isEnabled());
+    EXPECT_EQ(fileBytes(path), recorded) << "keeping leaves the file alone";
+    tests::settleEvents();
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/portfolio-window-since-kept.png")));
+
+    // Alt+T: today's plan, and the file records it.
+    QTest::keyClick(&window, Qt::Key_T, Qt::AltModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.showsRecordedPlan(); }, tests::kSlowWaitMs));
+    EXPECT_TRUE(shownText(window.headline()).contains(costNow));
+    const core::PortfolioRecord now = recordInFile(path);
+    ASSERT_TRUE(window.outcome().record.has_value());
+    EXPECT_EQ(now.catalogHash, window.outcome().record->catalogHash);
+    EXPECT_NE(now.catalogHash, then.catalogHash);
+    EXPECT_EQ(core::formatMoney(now.expectedCost, cur), costNow);
+    EXPECT_EQ(now.purchases.size(), window.purchases()->rowCount());
+    EXPECT_FALSE(banner->isVisible()) << "the file now records the plan on screen";
+    EXPECT_TRUE(shownText(window.recordStatus()).startsWith(QStringLiteral("Recorded in "))) << shownText(window.recordStatus()).toStdString();
+
+    // Reopened on the same catalog: nothing moved since.
+    ASSERT_TRUE(openAndSolve(window, path));
+    EXPECT_TRUE(shownText(banner->text()).endsWith(QStringLiteral("nothing changed."))) << shownText(banner->text()).toStdString();
+    EXPECT_FALSE(banner->keepButton()->isVisible());
+}
+
+// The same in Chinese, for people to look at: the banner's choices and the record button are
+// shown whole next to the recorded plan.
+TEST(PortfolioWindow, RecordedPlanInChineseShowsItsChoicesWhole)
+{
+    const tests::LookScope scope(tests::Look::Chinese);
+    ASSERT_EQ(scope.language(), QStringLiteral("zh_CN"));
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, test::twoProviderCatalog());
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
+    window.resize(1366, 800);
+    window.show();
+    ASSERT_TRUE(openAndSolve(window, path));
+    ui::PortfolioSinceBanner *banner = window.sinceBanner();
+    ASSERT_TRUE(banner->isVisible());
+    EXPECT_EQ(banner->keepButton()->text(), QStringLiteral("保留记录的方案(&K)"));
+    banner->keepButton()->click();
+    ASSERT_TRUE(window.showsRecordedPlan());
+    tests::settleEvents();
+    for (QPushButton *button : {banner->keepButton(), banner->todayButton(), window.recordButton()})
+        EXPECT_GE(button->width(), button->sizeHint().width()) << button->text().toStdString();
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/portfolio-window-since-kept-zh_CN.png")));
 }

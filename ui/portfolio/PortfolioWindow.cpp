@@ -4,7 +4,10 @@
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/PortfolioFormat.h"
 #include "core/portfolio/PortfolioPlan.h"
+#include "core/plan/PricedOnFile.h"
 #include "ui/charts/ChartStyle.h"
+#include "ui/portfolio/PortfolioSinceBanner.h"
+#include "ui/portfolio/RecordedPortfolio.h"
 
 #include <QChart>
 #include <QChartView>
@@ -28,29 +31,29 @@ namespace gpuplanner::ui {
 
 namespace {
 
-constexpr int kSinceLinesShown = 10; // the rest are summed up in one line
-
 // The whole computation `portfolio plan` makes, on a worker thread; with the file's record, what
-// moved since (as `portfolio plan --since`).
+// moved since (as `portfolio plan --since`), and the record this plan would write (`--record`).
 PortfolioOutcome solve(const core::Portfolio &portfolio, const core::PortfolioCatalog &catalog, const QString &path)
 {
     core::PortfolioBasis basis;
     auto problem = core::buildPortfolioProblem(portfolio, catalog, &basis);
     if (!problem)
-        return {{}, QStringLiteral("%1: %2").arg(path, problem.errorMessage()), {}, {}};
+        return {{}, QStringLiteral("%1: %2").arg(path, problem.errorMessage()), {}, {}, {}};
     const core::CommitmentOptimizer optimizer(std::move(problem).value());
     auto plan = core::planPortfolio(optimizer, portfolio.sensitivityDemandDrop, portfolio.sensitivityPriceCut);
     if (!plan)
-        return {{}, QStringLiteral("%1: %2").arg(path, plan.errorMessage()), {}, {}};
+        return {{}, QStringLiteral("%1: %2").arg(path, plan.errorMessage()), {}, {}, {}};
     const QString name = portfolio.name.isEmpty() ? QFileInfo(path).fileName() : portfolio.name;
-    PortfolioOutcome outcome{core::portfolioToJson(optimizer, plan.value(), name), {}, {}, {}};
+    PortfolioOutcome outcome{core::portfolioToJson(optimizer, plan.value(), name), {}, {}, {}, {}};
+    const core::PortfolioFacts facts{optimizer, plan.value(), basis, catalog.offers};
     if (!portfolio.pricedOn.isEmpty()) {
         auto then = core::portfolioRecordFromJson(portfolio.pricedOn);
         if (!then)
             outcome.sinceError = then.errorMessage();
         else
-            outcome.since = core::comparePortfolio(then.value(), {optimizer, plan.value(), basis, catalog.offers});
+            outcome.since = core::comparePortfolio(then.value(), facts);
     }
+    outcome.record = core::recordPortfolio(facts);
     return outcome;
 }
 
@@ -83,7 +86,8 @@ QString percent(double share)
 
 PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::ModelPreset> presets, QWidget *parent)
     : QDialog(parent), m_catalog(std::move(catalog)), m_presets(std::move(presets)), m_file(new QLabel(this)),
-      m_headline(new QLabel(this)), m_since(new QLabel(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
+      m_headline(new QLabel(this)), m_record(new QPushButton(tr("&Record these prices in the portfolio file"), this)),
+      m_recordStatus(new QLabel(this)), m_since(new PortfolioSinceBanner(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
       m_purchases(makeTable(this, tr("Purchase plan"))), m_utilization(new QChartView(this)),
       m_spend(makeTable(this, tr("Spend per provider and month"))), m_sensitivity(makeTable(this, tr("Cost of being wrong")))
 {
@@ -92,15 +96,16 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     m_headline->setWordWrap(true);
     m_headline->setTextFormat(Qt::RichText);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_since->setObjectName(QStringLiteral("portfolioSinceBanner"));
-    m_since->setAccessibleName(tr("Since this portfolio was priced"));
-    m_since->setWordWrap(true);
-    m_since->setTextFormat(Qt::RichText);
-    m_since->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_since->setFrameShape(QFrame::StyledPanel);
-    m_since->setAutoFillBackground(true);
-    m_since->setMargin(6);
-    m_since->hide();
+    m_record->setEnabled(false);
+    m_record->setToolTip(tr("Write into the portfolio file what this plan was priced on (catalog identity, prices, "
+                            "exchange rates, calibrations, purchases, totals), so that reopening it later says what "
+                            "changed since."));
+    m_recordStatus->setObjectName(QStringLiteral("portfolioRecordStatus"));
+    m_recordStatus->setAccessibleName(tr("Recording the prices"));
+    m_recordStatus->setWordWrap(true);
+    m_recordStatus->setTextFormat(Qt::RichText);
+    m_recordStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_recordStatus->hide();
     m_busy->setRange(0, 0);
     m_busy->setFormat(tr("Planning the workloads and solving the commitment plan…"));
     m_busy->setTextVisible(true);
@@ -113,11 +118,16 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     m_tabs->addTab(m_sensitivity, tr("Cost of being &wrong"));
     auto *openButton = new QPushButton(tr("&Open portfolio…"), this);
     connect(openButton, &QPushButton::clicked, this, &PortfolioWindow::chooseFile);
+    connect(m_record, &QPushButton::clicked, this, &PortfolioWindow::recordPlan);
+    connect(m_since, &PortfolioSinceBanner::keepChosen, this, &PortfolioWindow::showRecordedPlan);
+    connect(m_since, &PortfolioSinceBanner::todayChosen, this, &PortfolioWindow::useTodaysPrices);
     auto *top = new QHBoxLayout;
     top->addWidget(m_file, 1);
+    top->addWidget(m_record);
     top->addWidget(openButton);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_recordStatus);
     layout->addWidget(m_busy);
     layout->addWidget(m_since);
     layout->addWidget(m_headline);
@@ -138,9 +148,15 @@ void PortfolioWindow::chooseFile()
 void PortfolioWindow::open(const QString &path)
 {
     m_file->setText(tr("Portfolio: %1").arg(QDir::toNativeSeparators(path)));
+    m_path = path;
+    m_record->setEnabled(false);
+    m_recordStatus->hide();
+    // Taken before the file is parsed: a change after it is one the plan on screen does not hold.
+    auto fingerprint = core::fileFingerprint(path);
+    m_fingerprint = fingerprint ? fingerprint.value() : QByteArray();
     auto portfolio = core::loadPortfolio(path, m_presets);
     if (!portfolio) {
-        showOutcome({{}, portfolio.errorMessage(), {}, {}});
+        showOutcome({{}, portfolio.errorMessage(), {}, {}, {}});
         return;
     }
     m_busy->show();
@@ -154,7 +170,10 @@ void PortfolioWindow::showOutcome(const PortfolioOutcome &outcome)
 {
     m_busy->hide();
     m_outcome = outcome;
+    m_showingRecorded = false;
+    setTodaysTabsEnabled(true);
     showSince(outcome);
+    m_record->setEnabled(outcome.record.has_value());
     if (!outcome.error.isEmpty()) {
         m_headline->setText(tr("<b>No plan:</b> %1").arg(outcome.error.toHtmlEscaped()));
         for (QTableWidget *t : {m_purchases, m_spend, m_sensitivity})
@@ -162,7 +181,12 @@ void PortfolioWindow::showOutcome(const PortfolioOutcome &outcome)
         Q_EMIT solved();
         return;
     }
-    const QJsonObject &p = outcome.plan;
+    showPlan(outcome.plan);
+    Q_EMIT solved();
+}
+
+void PortfolioWindow::showPlan(const QJsonObject &p)
+{
     const QString cur = p.value(QStringLiteral("currency")).toString();
     auto money = [&](const char *key) { return core::formatMoney(p.value(QLatin1String(key)).toDouble(), cur); };
     QStringList cases;
@@ -192,29 +216,74 @@ void PortfolioWindow::showOutcome(const PortfolioOutcome &outcome)
     fillUtilization(p);
     fillSpend(p);
     fillSensitivity(p);
-    Q_EMIT solved();
 }
 
 void PortfolioWindow::showSince(const PortfolioOutcome &outcome)
 {
-    if (!outcome.sinceError.isEmpty()) {
-        m_since->setText(tr("<b>The portfolio's record could not be read:</b> %1").arg(outcome.sinceError.toHtmlEscaped()));
-        m_since->show();
-        return;
-    }
-    if (!outcome.since) {
+    if (!outcome.sinceError.isEmpty())
+        m_since->showUnreadable(outcome.sinceError);
+    else if (outcome.since)
+        m_since->showSince(*outcome.since);
+    else
         m_since->hide();
+}
+
+void PortfolioWindow::showRecordedPlan()
+{
+    if (!m_outcome.since)
         return;
+    m_showingRecorded = true;
+    const core::PortfolioRecord &then = m_outcome.since->then;
+    m_headline->setText(RecordedPortfolio::headline(then));
+    RecordedPortfolio::fillPurchases(m_purchases, then);
+    // The record holds purchases and totals; the other tabs are today's plan's.
+    setTodaysTabsEnabled(false);
+    m_record->setEnabled(false);
+    m_since->setKept(true);
+}
+
+void PortfolioWindow::useTodaysPrices()
+{
+    if (!m_outcome.record)
+        return;
+    m_showingRecorded = false;
+    showPlan(m_outcome.plan);
+    setTodaysTabsEnabled(true);
+    m_record->setEnabled(true);
+    m_since->setKept(false);
+    recordPlan();
+}
+
+bool PortfolioWindow::recordPlan()
+{
+    if (!m_outcome.record || m_showingRecorded)
+        return false;
+    const core::PortfolioRecord &record = *m_outcome.record;
+    auto written = core::writePricedOnIfUnchanged(m_path, core::portfolioRecordToJson(record), m_fingerprint);
+    if (!written) {
+        // The file is as it was (the write is atomic) and the plan stays on screen.
+        m_recordStatus->setText(tr("<b>The prices were not recorded:</b> %1").arg(written.errorMessage().toHtmlEscaped()));
+        m_recordStatus->show();
+        return false;
     }
-    const core::PortfolioSince &since = *outcome.since;
-    QStringList lines;
-    for (qsizetype i = 0; i < since.changes.size() && i < kSinceLinesShown; ++i)
-        lines << since.changes.at(i).text.toHtmlEscaped();
-    if (since.changes.size() > kSinceLinesShown)
-        lines << tr("… and %n more change(s).", nullptr, int(since.changes.size() - kSinceLinesShown));
-    lines.prepend(QStringLiteral("<b>%1</b>").arg(core::portfolioSinceHeading(since).toHtmlEscaped()));
-    m_since->setText(lines.join(QStringLiteral("<br>")));
-    m_since->show();
+    m_fingerprint = written.value();
+    m_recordStatus->setText(tr("Recorded in %1 what this plan was priced on (%2).")
+                                .arg(QDir::toNativeSeparators(m_path).toHtmlEscaped(), record.identity().toHtmlEscaped()));
+    m_recordStatus->show();
+    // The file now records the plan on screen: the lines of what moved since the old record are moot.
+    m_outcome.since.reset();
+    m_since->hide();
+    if (m_since->isAncestorOf(focusWidget()))
+        m_tabs->setFocus();
+    return true;
+}
+
+void PortfolioWindow::setTodaysTabsEnabled(bool enabled)
+{
+    for (QWidget *tab : {static_cast<QWidget *>(m_utilization), static_cast<QWidget *>(m_spend), static_cast<QWidget *>(m_sensitivity)})
+        m_tabs->setTabEnabled(m_tabs->indexOf(tab), enabled);
+    if (!enabled)
+        m_tabs->setCurrentWidget(m_purchases);
 }
 
 void PortfolioWindow::fillPurchases(const QJsonObject &p)

@@ -4,8 +4,10 @@
 // show what `gpu-planner-cli portfolio plan` prints, from the same JSON: the headline (expected
 // cost, the demand cases, the saving against all on-demand and the best single provider), the
 // purchase plan, each commitment's expected utilisation per month (chart), the spend per
-// provider and month, and the cost of being wrong. A portfolio that recorded what its plan was
-// priced on (its "priced_on") gets a banner above the results: what moved since, line by line.
+// provider and month, and the cost of being wrong. "Record these prices" writes what the plan on
+// screen was priced on into the file (its "priced_on", as `portfolio plan --record`). A portfolio
+// that recorded one gets a banner above the results: what moved since, line by line, and the
+// choice to keep the recorded plan or use today's prices (and record them).
 
 #include "core/estimate/ModelPresets.h"
 #include "core/portfolio/PortfolioBuild.h"
@@ -20,10 +22,13 @@
 class QChartView;
 class QLabel;
 class QProgressBar;
+class QPushButton;
 class QTabWidget;
 class QTableWidget;
 
 namespace gpuplanner::ui {
+
+class PortfolioSinceBanner;
 
 struct PortfolioOutcome
 {
@@ -31,6 +36,7 @@ struct PortfolioOutcome
     QString error;    // names the file and the field or workload at fault
     std::optional<core::PortfolioSince> since; // the file's record held against this plan
     QString sinceError; // the record could not be read ("priced_on.<field>: …")
+    std::optional<core::PortfolioRecord> record; // this plan as the file would record it
 };
 
 class PortfolioWindow : public QDialog
@@ -46,7 +52,10 @@ public:
     const PortfolioOutcome &outcome() const { return m_outcome; }
 
     QLabel *headline() const { return m_headline; }
-    QLabel *sinceBanner() const { return m_since; }
+    PortfolioSinceBanner *sinceBanner() const { return m_since; }
+    QPushButton *recordButton() const { return m_record; }
+    QLabel *recordStatus() const { return m_recordStatus; }
+    bool showsRecordedPlan() const { return m_showingRecorded; }
     QTableWidget *purchases() const { return m_purchases; }
     QTableWidget *spend() const { return m_spend; }
     QTableWidget *sensitivity() const { return m_sensitivity; }
@@ -59,6 +68,11 @@ private:
     void chooseFile();
     void showOutcome(const PortfolioOutcome &outcome);
     void showSince(const PortfolioOutcome &outcome);
+    void showPlan(const QJsonObject &plan);
+    void showRecordedPlan();
+    void useTodaysPrices();
+    bool recordPlan();
+    void setTodaysTabsEnabled(bool enabled);
     void fillPurchases(const QJsonObject &plan);
     void fillUtilization(const QJsonObject &plan);
     void fillSpend(const QJsonObject &plan);
@@ -68,7 +82,9 @@ private:
     QList<core::ModelPreset> m_presets;
     QLabel *m_file;
     QLabel *m_headline;
-    QLabel *m_since;
+    QPushButton *m_record;
+    QLabel *m_recordStatus;
+    PortfolioSinceBanner *m_since;
     QProgressBar *m_busy;
     QTabWidget *m_tabs;
     QTableWidget *m_purchases;
@@ -77,6 +93,9 @@ private:
     QTableWidget *m_sensitivity;
     QFutureWatcher<PortfolioOutcome> m_watcher;
     PortfolioOutcome m_outcome;
+    QString m_path;
+    QByteArray m_fingerprint; // the file as opened (core::fileFingerprint), to tell it changed since
+    bool m_showingRecorded = false;
 };
 
 } // namespace gpuplanner::ui

@@ -64,12 +64,6 @@ QList<RecordedPrice> problemPrices(const PortfolioProblem &problem)
     return prices;
 }
 
-QString quantityText(const RecordedPurchase &p, const QString &currency)
-{
-    return p.perInstance ? PortfolioRecordText::tr("%1 instance(s)").arg(p.quantity, 0, 'f', 0)
-                         : PortfolioRecordText::tr("%1/h").arg(formatMoney(p.quantity, currency));
-}
-
 QList<RecordedPurchase> planPurchases(const CommitmentOptimizer &optimizer, const PortfolioSolution &solution)
 {
     QList<RecordedPurchase> out;
@@ -206,15 +200,15 @@ void comparePurchases(const PortfolioRecord &then, const QList<RecordedPurchase>
         const auto it = byKey.constFind(p.key);
         if (it == byKey.cend())
             add(PortfolioRecordText::tr("Purchase plan: %1 from %2, %3 then; not bought now.")
-                    .arg(p.name, p.month, quantityText(p, cur)));
+                    .arg(p.name, p.month, recordedQuantityText(p, cur)));
         else if (std::abs(it->quantity - p.quantity) > 1e-6 * std::max(1.0, p.quantity))
             add(PortfolioRecordText::tr("Purchase plan: %1 from %2, %3 then, %4 now.")
-                    .arg(p.name, p.month, quantityText(p, cur), quantityText(*it, cur)));
+                    .arg(p.name, p.month, recordedQuantityText(p, cur), recordedQuantityText(*it, cur)));
     }
     for (const RecordedPurchase &p : now) {
         if (!thenKeys.contains(p.key))
             add(PortfolioRecordText::tr("Purchase plan: %1 from %2, %3 now (%4/h, %5); not bought then.")
-                    .arg(p.name, p.month, quantityText(p, cur), formatMoney(p.unitPrice, cur), sourceAndDate(p.source, p.date)));
+                    .arg(p.name, p.month, recordedQuantityText(p, cur), formatMoney(p.unitPrice, cur), sourceAndDate(p.source, p.date)));
     }
 }
 
@@ -302,6 +296,12 @@ PortfolioSince comparePortfolio(const PortfolioRecord &then, const PortfolioFact
     const PricedOn &basis = now.basis.pricedOn;
     appendBasisChanges(then, basis.providerDates, now.basis.fx, basis.calibrations, since.changes);
     return since;
+}
+
+QString recordedQuantityText(const RecordedPurchase &p, const QString &currency)
+{
+    return p.perInstance ? PortfolioRecordText::tr("%1 instance(s)").arg(p.quantity, 0, 'f', 0)
+                         : PortfolioRecordText::tr("%1/h").arg(formatMoney(p.quantity, currency));
 }
 
 QString portfolioSinceHeading(const PortfolioSince &since)

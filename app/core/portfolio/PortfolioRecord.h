@@ -42,6 +42,9 @@ struct RecordedPurchase
     QString date;
 };
 
+// "2 instance(s)", or "$12.00/h" for a savings plan's commitment per hour.
+QString recordedQuantityText(const RecordedPurchase &purchase, const QString &currency);
+
 struct PortfolioRecord : PricedOn
 {
     QList<RecordedPrice> prices;

@@ -1,0 +1,95 @@
+#include "core/plan/PricedOnFile.h"
+
+#include "core/io/BoundedFile.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace gpuplanner::core {
+
+namespace {
+
+Result<QJsonObject> parseRoot(const QString &path, const QByteArray &bytes)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (!doc.isObject())
+        return Error{QStringLiteral("%1: not a JSON object").arg(path)};
+    return doc.object();
+}
+
+Result<QJsonObject> readRoot(const QString &path)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    return parseRoot(path, bytes.value());
+}
+
+QByteArray fingerprintOf(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+}
+
+// The file's JSON with record as its "priced_on", written atomically; returns what it wrote.
+Result<QByteArray> writeRecordInto(const QString &path, QJsonObject root, const QJsonObject &record)
+{
+    root.insert(QStringLiteral("priced_on"), record);
+    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    file.write(bytes);
+    if (!file.commit())
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    return bytes;
+}
+
+} // namespace
+
+Result<QJsonObject> readPricedOn(const QString &path, const QString &howToRecord)
+{
+    auto root = readRoot(path);
+    if (!root)
+        return root.error();
+    if (!root.value().contains(QStringLiteral("priced_on")))
+        return Error{QStringLiteral("%1: has no recorded plan (priced_on); %2").arg(path, howToRecord)};
+    return root.value().value(QStringLiteral("priced_on")).toObject();
+}
+
+Status writePricedOn(const QString &path, const QJsonObject &record)
+{
+    auto root = readRoot(path);
+    if (!root)
+        return root.error();
+    if (auto written = writeRecordInto(path, std::move(root).value(), record); !written)
+        return written.error();
+    return success();
+}
+
+Result<QByteArray> fileFingerprint(const QString &path)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    return fingerprintOf(bytes.value());
+}
+
+Result<QByteArray> writePricedOnIfUnchanged(const QString &path, const QJsonObject &record, const QByteArray &openedAs)
+{
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return Error{bytes.errorMessage()};
+    if (fingerprintOf(bytes.value()) != openedAs)
+        return Error{QStringLiteral("%1: changed on disk since it was opened; open it again to plan what it holds now").arg(path)};
+    auto root = parseRoot(path, bytes.value());
+    if (!root)
+        return root.error();
+    auto written = writeRecordInto(path, std::move(root).value(), record);
+    if (!written)
+        return written.error();
+    return fingerprintOf(written.value());
+}
+
+} // namespace gpuplanner::core
