@@ -3990,6 +3990,18 @@ Cost %2 (P90 %3) · time %4</source>
         <source>Recorded in %1 what this plan was priced on (%2).</source>
         <translation>已在 %1 中记录此方案的定价依据（%2）。</translation>
     </message>
+    <message>
+        <source>Put &amp;back the earlier record</source>
+        <translation>恢复先前的记录(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Write the record this one replaced back into the portfolio file.</source>
+        <translation>把被这次记录替换掉的记录写回组合文件。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The earlier record was not put back:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;未能恢复先前的记录：&lt;/b&gt; %1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::PriceHistoryPanel</name>

@@ -374,6 +374,40 @@ TEST(PortfolioWindow, KeepsTheRecordedPlanOrRecordsTodaysPrices)
     EXPECT_FALSE(banner->keepButton()->isVisible());
 }
 
+// Recording today's prices over an earlier record can be undone: the earlier record goes back
+// into the file and the banner says again what moved since it.
+TEST(PortfolioWindow, PutsBackTheRecordTodaysPricesReplaced)
+{
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, test::twoProviderCatalog());
+    const core::PortfolioRecord then = recordInFile(path);
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
+    window.resize(1366, 800);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(openAndSolve(window, path));
+    EXPECT_FALSE(window.undoRecordButton()->isVisible()) << "nothing recorded yet";
+
+    QTest::keyClick(&window, Qt::Key_T, Qt::AltModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.undoRecordButton()->isVisible(); }, tests::kSlowWaitMs));
+    ASSERT_NE(recordInFile(path).catalogHash, then.catalogHash);
+    EXPECT_FALSE(window.sinceBanner()->isVisible());
+
+    // Alt+B puts the earlier record back, and the window plans against it again.
+    QTest::keyClick(&window, Qt::Key_B, Qt::AltModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.isSolving() || window.sinceBanner()->isVisible(); }, tests::kSlowWaitMs));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.isSolving() && window.sinceBanner()->isVisible(); }, tests::kSlowWaitMs));
+    const core::PortfolioRecord back = recordInFile(path);
+    EXPECT_EQ(back.catalogHash, then.catalogHash);
+    EXPECT_EQ(back.expectedCost, then.expectedCost);
+    EXPECT_EQ(back.purchases.size(), then.purchases.size());
+    EXPECT_FALSE(window.undoRecordButton()->isVisible());
+    EXPECT_TRUE(window.sinceBanner()->keepButton()->isVisible());
+}
+
 // The same in Chinese, for people to look at: the banner's choices and the record button are
 // shown whole next to the recorded plan.
 TEST(PortfolioWindow, RecordedPlanInChineseShowsItsChoicesWhole)

@@ -87,7 +87,7 @@ QString percent(double share)
 PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::ModelPreset> presets, QWidget *parent)
     : QDialog(parent), m_catalog(std::move(catalog)), m_presets(std::move(presets)), m_file(new QLabel(this)),
       m_headline(new QLabel(this)), m_record(new QPushButton(tr("&Record these prices in the portfolio file"), this)),
-      m_recordStatus(new QLabel(this)), m_since(new PortfolioSinceBanner(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
+      m_recordStatus(new QLabel(this)), m_undoRecord(new QPushButton(tr("Put &back the earlier record"), this)), m_since(new PortfolioSinceBanner(this)), m_busy(new QProgressBar(this)), m_tabs(new QTabWidget(this)),
       m_purchases(makeTable(this, tr("Purchase plan"))), m_utilization(new QChartView(this)),
       m_spend(makeTable(this, tr("Spend per provider and month"))), m_sensitivity(makeTable(this, tr("Cost of being wrong")))
 {
@@ -106,6 +106,9 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     m_recordStatus->setTextFormat(Qt::RichText);
     m_recordStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_recordStatus->hide();
+    m_undoRecord->setToolTip(tr("Write the record this one replaced back into the portfolio file."));
+    m_undoRecord->hide();
+    connect(m_undoRecord, &QPushButton::clicked, this, &PortfolioWindow::putBackReplacedRecord);
     m_busy->setRange(0, 0);
     m_busy->setFormat(tr("Planning the workloads and solving the commitment plan…"));
     m_busy->setTextVisible(true);
@@ -127,7 +130,10 @@ PortfolioWindow::PortfolioWindow(core::PortfolioCatalog catalog, QList<core::Mod
     top->addWidget(openButton);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(m_recordStatus);
+    auto *status = new QHBoxLayout;
+    status->addWidget(m_recordStatus, 1);
+    status->addWidget(m_undoRecord);
+    layout->addLayout(status);
     layout->addWidget(m_busy);
     layout->addWidget(m_since);
     layout->addWidget(m_headline);
@@ -151,6 +157,8 @@ void PortfolioWindow::open(const QString &path)
     m_path = path;
     m_record->setEnabled(false);
     m_recordStatus->hide();
+    m_replaced.reset();
+    m_undoRecord->hide();
     // Taken before the file is parsed: a change after it is one the plan on screen does not hold.
     auto fingerprint = core::fileFingerprint(path);
     m_fingerprint = fingerprint ? fingerprint.value() : QByteArray();
@@ -270,12 +278,31 @@ bool PortfolioWindow::recordPlan()
     m_recordStatus->setText(tr("Recorded in %1 what this plan was priced on (%2).")
                                 .arg(QDir::toNativeSeparators(m_path).toHtmlEscaped(), record.identity().toHtmlEscaped()));
     m_recordStatus->show();
+    // A record it replaced can be put back: nothing a click writes is lost.
+    if (m_outcome.since)
+        m_replaced = m_outcome.since->then;
+    m_undoRecord->setVisible(m_replaced.has_value());
     // The file now records the plan on screen: the lines of what moved since the old record are moot.
     m_outcome.since.reset();
     m_since->hide();
     if (m_since->isAncestorOf(focusWidget()))
         m_tabs->setFocus();
     return true;
+}
+
+void PortfolioWindow::putBackReplacedRecord()
+{
+    if (!m_replaced)
+        return;
+    auto written = core::writePricedOnIfUnchanged(m_path, core::portfolioRecordToJson(*m_replaced), m_fingerprint);
+    if (!written) {
+        m_recordStatus->setText(tr("<b>The earlier record was not put back:</b> %1").arg(written.errorMessage().toHtmlEscaped()));
+        return;
+    }
+    m_replaced.reset();
+    m_undoRecord->hide();
+    // Planned again against the record put back: the banner says again what moved since it.
+    open(m_path);
 }
 
 void PortfolioWindow::setTodaysTabsEnabled(bool enabled)

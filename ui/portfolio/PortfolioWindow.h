@@ -55,6 +55,7 @@ public:
     PortfolioSinceBanner *sinceBanner() const { return m_since; }
     QPushButton *recordButton() const { return m_record; }
     QLabel *recordStatus() const { return m_recordStatus; }
+    QPushButton *undoRecordButton() const { return m_undoRecord; }
     bool showsRecordedPlan() const { return m_showingRecorded; }
     QTableWidget *purchases() const { return m_purchases; }
     QTableWidget *spend() const { return m_spend; }
@@ -71,6 +72,7 @@ private:
     void showPlan(const QJsonObject &plan);
     void showRecordedPlan();
     void useTodaysPrices();
+    void putBackReplacedRecord();
     bool recordPlan();
     void setTodaysTabsEnabled(bool enabled);
     void fillPurchases(const QJsonObject &plan);
@@ -84,6 +86,8 @@ private:
     QLabel *m_headline;
     QPushButton *m_record;
     QLabel *m_recordStatus;
+    QPushButton *m_undoRecord;
+    std::optional<core::PortfolioRecord> m_replaced; // the record the last recording replaced
     PortfolioSinceBanner *m_since;
     QProgressBar *m_busy;
     QTabWidget *m_tabs;
