@@ -1,6 +1,8 @@
 // A workload's candidates read off a real plan: phases to GPU-hours per month, and only the
 // commitments the catalog holds for the candidate's own instance.
 
+#include "PortfolioFixtures.h"
+
 #include "core/portfolio/CommitmentOptimizer.h"
 #include "core/portfolio/PortfolioDemand.h"
 #include "estimate/GpuFixtures.h"
@@ -11,31 +13,10 @@ using namespace gpuplanner::core;
 
 namespace {
 
+// The fixtures' 8 x H100 offer (PortfolioFixtures.h).
 Offer h100(const QString &provider, Billing billing, double price, int termMonths = 0)
 {
-    Offer o;
-    o.provider = provider;
-    o.providerName = provider.toUpper();
-    o.instanceType = QStringLiteral("h100x8");
-    o.region = QStringLiteral("r1");
-    o.geography = QStringLiteral("US");
-    o.gpu = QStringLiteral("H100-SXM5-80GB");
-    o.gpuCount = 8;
-    o.gpuMemoryGib = 640;
-    o.interconnect = QStringLiteral("NVLink4 + NVSwitch");
-    o.networkGbps = 3200;
-    o.rdma = RdmaKind::InfiniBand;
-    o.billing = billing;
-    o.termMonths = termMonths;
-    o.upfront = termMonths > 0 ? QStringLiteral("none") : QString();
-    o.offeringClass = termMonths > 0 ? QStringLiteral("standard") : QString();
-    o.priceBasis = PriceBasis::Effective;
-    o.pricePerHour = price;
-    o.currency = QStringLiteral("USD");
-    o.pricePerHourUsd = price;
-    o.source = QStringLiteral("test");
-    o.effectiveDate = QStringLiteral("2026-08-01");
-    return o;
+    return gpuplanner::test::h100Offer(provider, billing, price, termMonths);
 }
 
 Phase gpusPhase(int gpus, int months)

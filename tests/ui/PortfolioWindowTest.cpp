@@ -30,6 +30,8 @@
 #include <QTest>
 #include <QTextDocument>
 
+#include <memory>
+
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -304,6 +306,29 @@ TEST(PortfolioWindow, RecordsThePlanOnScreenInTheFile)
     EXPECT_FALSE(QFile::exists(path));
 }
 
+namespace {
+
+// A window on a catalog that changed since the portfolio at path was recorded, the portfolio
+// opened and planned; null (with a test failure) when it cannot be.
+std::unique_ptr<ui::PortfolioWindow> windowOnChangedCatalog(const QString &path)
+{
+    auto presets = core::loadModelPresets();
+    EXPECT_TRUE(presets.ok());
+    if (!presets)
+        return nullptr;
+    auto window = std::make_unique<ui::PortfolioWindow>(test::portfolioCatalog(changedCatalog()), presets.value());
+    window->resize(1366, 800);
+    window->show();
+    window->activateWindow();
+    if (!QTest::qWaitForWindowActive(window.get()) || !openAndSolve(*window, path)) {
+        ADD_FAILURE() << "the portfolio window did not open and plan " << path.toStdString();
+        return nullptr;
+    }
+    return window;
+}
+
+} // namespace
+
 // Issue 30 #3: reopening a recorded portfolio on a catalog that changed offers to keep the recorded
 // plan (its purchases and totals as recorded, labelled with their day and catalog) or to use
 // today's prices (today's plan, recorded in the file), from the keyboard.
@@ -312,14 +337,9 @@ TEST(PortfolioWindow, KeepsTheRecordedPlanOrRecordsTodaysPrices)
     QTemporaryDir dir;
     const QString path = servingFile(dir, test::twoProviderCatalog());
     const core::PortfolioRecord then = recordInFile(path);
-    auto presets = core::loadModelPresets();
-    ASSERT_TRUE(presets.ok());
-    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
-    window.resize(1366, 800);
-    window.show();
-    window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-    ASSERT_TRUE(openAndSolve(window, path));
+    std::unique_ptr<ui::PortfolioWindow> shown = windowOnChangedCatalog(path);
+    ASSERT_TRUE(shown);
+    ui::PortfolioWindow &window = *shown;
 
     ui::PortfolioSinceBanner *banner = window.sinceBanner();
     ASSERT_TRUE(banner->isVisible());
@@ -381,14 +401,9 @@ TEST(PortfolioWindow, PutsBackTheRecordTodaysPricesReplaced)
     QTemporaryDir dir;
     const QString path = servingFile(dir, test::twoProviderCatalog());
     const core::PortfolioRecord then = recordInFile(path);
-    auto presets = core::loadModelPresets();
-    ASSERT_TRUE(presets.ok());
-    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
-    window.resize(1366, 800);
-    window.show();
-    window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-    ASSERT_TRUE(openAndSolve(window, path));
+    std::unique_ptr<ui::PortfolioWindow> shown = windowOnChangedCatalog(path);
+    ASSERT_TRUE(shown);
+    ui::PortfolioWindow &window = *shown;
     EXPECT_FALSE(window.undoRecordButton()->isVisible()) << "nothing recorded yet";
 
     QTest::keyClick(&window, Qt::Key_T, Qt::AltModifier);
