@@ -243,15 +243,20 @@ QByteArray offerCacheKey(Database &db)
     if (!stmt || !stmt.value().step())
         return {};
     const QString token = stmt.value().text(0);
-    if (token.isEmpty())
+    auto schema = db.userVersion();
+    if (token.isEmpty() || !schema)
         return {};
     const QByteArray query = QCryptographicHash::hash(offerSelect().toUtf8(), QCryptographicHash::Sha256).toHex();
-    return QStringLiteral("%1|format %2|query %3|offer %4|%5")
+    // The schema version too: a migration that rebuilds a table the read joins drops its
+    // triggers with it (the test OfferCacheTest.EveryTableTheReadJoinsReplacesTheToken holds the
+    // latest schema to them).
+    return QStringLiteral("%1|schema %6|format %2|query %3|offer %4|%5")
         .arg(token)
         .arg(kFormat)
         .arg(QString::fromLatin1(query.left(16)))
         .arg(sizeof(Offer))
         .arg(QStringLiteral(GPUPLANNER_VERSION))
+        .arg(schema.value())
         .toUtf8();
 }
 
