@@ -1,5 +1,6 @@
 #include "ui/MainWindow.h"
 
+#include "ui/SteadyTabWidget.h"
 #include "ui/WelcomeDialog.h"
 #include "ui/WindowPlacement.h"
 #include "ui/catalog/CatalogLoader.h"
@@ -79,7 +80,7 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
       m_files(new ScenarioFiles(m_doc, this, settings)), m_runner(new PlanRunner(this)),
       m_editor(new ScenarioEditor(m_doc, this)), m_compare(new ComparisonPanel(this)),
       m_timeline(new TimelinePanel(m_doc, this)), m_offers(new OffersPanel(this)),
-      m_loader(new CatalogLoader(std::move(repositories), this)), m_tabs(new QTabWidget(this)),
+      m_loader(new CatalogLoader(std::move(repositories), this)), m_tabs(new SteadyTabWidget(this)),
       m_freshness(new QLabel(this)), m_busy(new QProgressBar(this)), m_settings(settings)
 {
     auto *plan = new QSplitter(Qt::Horizontal, m_tabs);
@@ -103,6 +104,11 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     m_busy->setSizePolicy(keepPlace);
     m_busy->setVisible(false);
     statusBar()->addPermanentWidget(m_busy);
+    // A plan that answers within a blink shows no progress bar: one that flashed on every
+    // keystroke would lay the status bar out and repaint the window twice per edit.
+    m_busyDelay.setSingleShot(true);
+    m_busyDelay.setInterval(kBusyDelayMs);
+    connect(&m_busyDelay, &QTimer::timeout, this, [this] { m_busy->setVisible(m_runner->isBusy() || m_loader->isRunning()); });
     statusBar()->addPermanentWidget(m_freshness);
 
     connect(m_loader, &CatalogLoader::finished, this, &MainWindow::showSnapshot);
@@ -132,7 +138,7 @@ MainWindow::MainWindow(core::CatalogRepositoryFactory repositories, QList<core::
     connect(m_compare->proxy(), &ComparisonProxy::viewChanged, m_runner, &PlanRunner::setComparisonView);
     connect(m_runner, &PlanRunner::busyChanged, this, [this](bool busy) {
         m_compare->setBusy(busy);
-        m_busy->setVisible(busy || m_loader->isRunning());
+        updateBusy();
     });
     if (m_settings) {
         // New scenarios start from the Settings dialog's default assumptions, this one included.
@@ -211,9 +217,19 @@ void MainWindow::reloadCatalog()
     m_loader->load();
 }
 
+void MainWindow::updateBusy()
+{
+    if (!m_runner->isBusy() && !m_loader->isRunning()) {
+        m_busyDelay.stop();
+        m_busy->setVisible(false);
+    } else if (!m_busy->isVisible() && !m_busyDelay.isActive()) {
+        m_busyDelay.start();
+    }
+}
+
 void MainWindow::showSnapshot(const CatalogSnapshot &snapshot)
 {
-    m_busy->setVisible(m_runner->isBusy());
+    updateBusy();
     statusBar()->clearMessage();
     if (!snapshot.error.isEmpty()) {
         m_freshness->setText(tr("Catalog unavailable"));

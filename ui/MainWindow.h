@@ -10,6 +10,7 @@
 #include "ui/report/ReportTypes.h"
 
 #include <QMainWindow>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -52,6 +53,8 @@ public:
     TimelinePanel *timeline() const { return m_timeline; }
     PlanRunner *planRunner() const { return m_runner; }
     QTabWidget *tabs() const { return m_tabs; }
+    // How long a plan runs before the status bar shows it working.
+    static constexpr int kBusyDelayMs = 300;
     void reloadCatalog();
     // When the catalog cannot be read: restore the built-in one or restart on another file,
     // instead of only saying so.
@@ -74,6 +77,9 @@ protected:
 private:
     void createMenus();
     void showSnapshot(const CatalogSnapshot &snapshot);
+    // Shows the progress bar once a plan or a catalog read has run for kBusyDelayMs, hides it when
+    // neither runs.
+    void updateBusy();
     // The latest plan re-run on a planner of the GUI thread (the worker owns its own).
     std::optional<ReportInput> currentReportInput();
     void replan();
@@ -90,6 +96,7 @@ private:
     QTabWidget *m_tabs;
     QLabel *m_freshness;
     QProgressBar *m_busy;
+    QTimer m_busyDelay;
     QSettings *m_settings;
     bool m_fitOnShow = false; // a restored geometry is fitted to the screen once its frame is known
     std::optional<CatalogRecovery> m_recovery;

@@ -6,10 +6,15 @@
 //    the new plan (goal <= 50 ms at /1, <= 100 ms at /10), debounce included;
 //  - max_gui_stall_ms: the longest the GUI thread went without turning its event loop during the
 //    edits (a 1 ms timer's largest gap): the goal is under a frame, 16 ms.
-// Runs offscreen; times are wall-clock (manual time), the GUI thread spinning its event loop. The
-// waits return on the runner's signals and never sleep (QTest::qWaitFor sleeps 10 ms a round,
-// which would add to both the latency and the stall measured), and they include the repaint that
-// the new plan posts.
+// Runs offscreen; times are wall-clock (manual time), the GUI thread turning its own event loop as
+// the app does (a wait never sends posted events itself, which would join work the loop runs
+// apart). The waits return once the loop has run everything the new plan posted, the repaint
+// included, and never sleep (QTest::qWaitFor sleeps 10 ms a round, which would add to both the
+// latency and the stall measured).
+// GPUPLANNER_BENCH_EVENTS=N prints every event the GUI thread took N ms or more to handle;
+// GPUPLANNER_BENCH_ALL_EVENTS=1 with it prints the shorter ones too, every paint (its widget and
+// the bounding rect of what it repaints) and every move and resize: how the profile behind each
+// change to the edit path was read.
 
 #include "BenchCatalog.h"
 
@@ -25,11 +30,14 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
-#include <QSignalSpy>
 #include <QEventLoop>
 #include <QTimer>
+#include <QPaintEvent>
+#include <QPropertyAnimation>
 
 #include <algorithm>
+#include <cstdio>
+#include <functional>
 
 #include <benchmark/benchmark.h>
 
@@ -53,33 +61,84 @@ bool planned(ui::MainWindow &w, quint64 after)
 {
     const auto &latest = w.planRunner()->latest();
     return !w.planRunner()->isBusy() && latest && latest->generation > after
-        && w.comparison()->model()->snapshot() == latest;
+        && w.comparison()->model()->snapshot() == latest && !w.comparison()->planPending();
 }
 
-// Turns the GUI event loop until the window shows a plan newer than generation `after` and has
-// painted it, or timeoutMs pass; returns whether it did.
+// Counts the events the application delivers, so that a wait can tell when the event loop has
+// nothing left to do: a batch of posted events that held nothing but its own marker.
+class ActivityCounter : public QObject
+{
+public:
+    ActivityCounter() { QCoreApplication::instance()->installEventFilter(this); }
+    ~ActivityCounter() override { QCoreApplication::instance()->removeEventFilter(this); }
+    quint64 count() const { return m_count; }
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        // Timers tick whether or not the plan left work behind (the stall meter's among them).
+        if (event->type() != QEvent::Timer && event->type() != kMarker)
+            ++m_count;
+        return false;
+    }
+
+public:
+    static constexpr QEvent::Type kMarker = QEvent::Type(QEvent::User + 725);
+
+private:
+    quint64 m_count = 0;
+};
+
+// Turns the GUI event loop, as the app's own loop does, until the window shows a plan newer than
+// generation `after` and everything that plan posted (table and chart updates, layouts, the
+// repaint) has run: a marker posted at the lowest priority comes back in a batch with nothing
+// else in it. Returns false if timeoutMs pass first.
 bool waitForPlan(ui::MainWindow &w, quint64 after, int timeoutMs)
 {
-    if (!planned(w, after)) {
-        QEventLoop loop;
-        QTimer deadline;
-        deadline.setSingleShot(true);
-        QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-        const auto check = [&] {
-            if (planned(w, after))
-                loop.quit();
-        };
-        QObject::connect(w.planRunner(), &ui::PlanRunner::finished, &loop, check);
-        QObject::connect(w.planRunner(), &ui::PlanRunner::busyChanged, &loop, check);
-        deadline.start(timeoutMs);
-        loop.exec();
-        if (!planned(w, after))
-            return false;
-    }
-    // The repaint the new plan posted (table, charts), as a person would see it.
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-    return true;
+    ActivityCounter activity;
+    QEventLoop loop;
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+    struct Marker : QObject
+    {
+        std::function<void()> arrived;
+        bool event(QEvent *e) override
+        {
+            if (e->type() != ActivityCounter::kMarker)
+                return QObject::event(e);
+            arrived();
+            return true;
+        }
+    } marker;
+    quint64 seen = 0;
+    bool quiet = false;
+    const auto post = [&] {
+        seen = activity.count();
+        QCoreApplication::postEvent(&marker, new QEvent(ActivityCounter::kMarker), Qt::LowEventPriority - 1);
+    };
+    marker.arrived = [&] {
+        if (activity.count() == seen) {
+            quiet = true;
+            loop.quit();
+        } else {
+            post();
+        }
+    };
+    bool posted = false;
+    const auto check = [&] {
+        if (!posted && planned(w, after)) {
+            posted = true;
+            post();
+        }
+    };
+    QObject::connect(w.planRunner(), &ui::PlanRunner::finished, &loop, check, Qt::QueuedConnection);
+    QObject::connect(w.planRunner(), &ui::PlanRunner::busyChanged, &loop, check, Qt::QueuedConnection);
+    QObject::connect(w.comparison(), &ui::ComparisonPanel::planShown, &loop, check, Qt::QueuedConnection);
+    check();
+    deadline.start(timeoutMs);
+    loop.exec();
+    return quiet && planned(w, after);
 }
 
 // The window the figures are measured at, whatever the screen (offscreen's is 800 x 600): the
@@ -179,11 +238,80 @@ BENCHMARK(BM_EditToTableAndCharts)->Arg(1)->Arg(10)->UseManualTime()->Unit(bench
 
 } // namespace
 
+namespace {
+
+// The application, timing each event it delivers from its event loop when asked to.
+class TracingApplication : public QApplication
+{
+public:
+    TracingApplication(int &argc, char **argv)
+        : QApplication(argc, argv), m_thresholdMs(qEnvironmentVariableIntValue("GPUPLANNER_BENCH_EVENTS")),
+          m_all(m_thresholdMs > 0 && qEnvironmentVariableIsSet("GPUPLANNER_BENCH_ALL_EVENTS"))
+    {
+        m_clock.start();
+    }
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_thresholdMs <= 0)
+            return QApplication::notify(receiver, event);
+        if (m_all)
+            traceGeometry(receiver, event);
+        if (m_depth > 0)
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer clock;
+        clock.start();
+        const int type = event->type(); // the event may be gone after it is delivered
+        const QByteArray name = describe(receiver);
+        const bool handled = QApplication::notify(receiver, event);
+        const double ms = double(clock.nsecsElapsed()) / 1e6;
+        --m_depth;
+        const double at = double(m_clock.nsecsElapsed()) / 1e6;
+        if (ms >= m_thresholdMs)
+            std::fprintf(stderr, "%10.2f event %d to %s: %.1f ms\n", at, type, name.constData(), ms);
+        else if (m_all)
+            std::fprintf(stderr, "%10.2f   event %d to %s: %.2f ms\n", at, type, name.constData(), ms);
+        return handled;
+    }
+
+private:
+    static QByteArray describe(const QObject *o)
+    {
+        QByteArray name = o->metaObject()->className();
+        if (o->parent())
+            name += QByteArray(" in ") + o->parent()->metaObject()->className();
+        if (auto *a = qobject_cast<const QPropertyAnimation *>(o); a && a->targetObject())
+            name += QByteArray(" animating ") + a->targetObject()->metaObject()->className() + ' ' + a->propertyName();
+        return name;
+    }
+    // Paints inside an event (the widget and the bounding rect of what it repaints), moves and resizes.
+    static void traceGeometry(const QObject *receiver, const QEvent *event)
+    {
+        const auto *w = qobject_cast<const QWidget *>(receiver);
+        if (!w)
+            return;
+        if (event->type() == QEvent::Paint) {
+            const QRect r = static_cast<const QPaintEvent *>(event)->rect();
+            std::fprintf(stderr, "    paint %s %d,%d %dx%d\n", describe(w).constData(), r.x(), r.y(), r.width(), r.height());
+        } else if (event->type() == QEvent::Resize || event->type() == QEvent::Move) {
+            std::fprintf(stderr, "    %s %s %d,%d %dx%d\n", event->type() == QEvent::Resize ? "resize" : "move",
+                         describe(w).constData(), w->x(), w->y(), w->width(), w->height());
+        }
+    }
+
+    int m_thresholdMs = 0;
+    bool m_all = false;
+    int m_depth = 0;
+    QElapsedTimer m_clock; // each line starts with the ms since the start at which its event was handled
+};
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TracingApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -8,6 +8,8 @@
 // generation and scale term leaves a median of about 22 % (campaigns of one GPU generation and
 // scale differ by 2x between teams: BLOOM, OPT and GLM against LLaMA 1), so the test asserts
 // what the model reaches today, as a guard against losing it, and prints the goals beside it.
+// KnowingTheTeamStillMissesTheGoalWithin25Percent shows the goal is beyond the table itself: even
+// a prediction from the same team's other campaigns leaves fewer than 75 % within +-25 %.
 constexpr double kGoalMedian = 0.15;
 constexpr double kGoalWithin25 = 0.75;
 constexpr double kGuardMedian = 0.25;
@@ -17,11 +19,14 @@ constexpr double kGuardWithin25 = 0.50;
 
 #include "core/estimate/Campaign.h"
 
+#include <QHash>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 using namespace gpuplanner::core;
 using namespace gpuplanner::test;
@@ -89,6 +94,53 @@ TEST(CampaignModel, LeaveOneOutMeetsTheGoals)
     EXPECT_LE(median, kGuardMedian);
     EXPECT_GE(shareWithin, kGuardWithin25);
     EXPECT_GE(coverage, 0.80);
+}
+
+// The team that ran a campaign: its id's family (llama3 and llama31 are one team's two releases,
+// the DeepSeek rows one lab's).
+QString teamOf(const QString &id)
+{
+    const QString family = id.section(u'-', 0, 0);
+    if (family == u"llama31")
+        return QStringLiteral("llama3");
+    if (family.startsWith(u"ds"))
+        return QStringLiteral("deepseek");
+    return family;
+}
+
+// Why the point goals are out of reach for any model of what a user can state (GPU, count, model,
+// tokens): campaigns of one team, on one cluster, one stack and within a year, spread around the
+// estimator by more than the goal allows. Predicting each such row from its team's other rows
+// (an oracle no user has: the team's own overhead, read off its other published runs) still
+// leaves fewer than 75 % within +-25 %. Should a richer table ever let the oracle reach the goal,
+// this fails and the goal is worth another look.
+TEST(CampaignModel, KnowingTheTeamStillMissesTheGoalWithin25Percent)
+{
+    const PublishedFit &fit = published();
+    QHash<QString, std::vector<double>> residualsByTeam;
+    for (std::size_t i = 0; i < fit.samples.size(); ++i) {
+        const CampaignSample &s = fit.samples[i];
+        residualsByTeam[teamOf(fit.sampleIds[i])].push_back(std::log(s.reportedGpuHours / s.modelledGpuHours));
+    }
+    std::vector<double> errors;
+    int teams = 0;
+    for (const std::vector<double> &residuals : std::as_const(residualsByTeam)) {
+        if (residuals.size() < 2)
+            continue;
+        ++teams;
+        const double sum = std::accumulate(residuals.begin(), residuals.end(), 0.0);
+        for (double r : residuals) {
+            const double othersMean = (sum - r) / double(residuals.size() - 1);
+            errors.push_back(std::abs(percentError(r - othersMean)));
+        }
+    }
+    ASSERT_GE(teams, 5);
+    const double median = quantile(errors, 0.5);
+    const double within25 = double(std::count_if(errors.begin(), errors.end(), [](double e) { return e <= 0.25; }))
+                            / double(errors.size());
+    std::printf("team known: %zu campaigns of %d teams, median |error| %.1f%%, within +-25%% %.0f%% (goals %.0f%% / %.0f%%)\n",
+                errors.size(), teams, 100.0 * median, 100.0 * within25, 100.0 * kGoalMedian, 100.0 * kGoalWithin25);
+    EXPECT_LT(within25, kGoalWithin25);
 }
 
 TEST(CampaignModel, TunedSteadyStateRowsStayClose)

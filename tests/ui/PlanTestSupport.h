@@ -5,6 +5,7 @@
 #include "db/SeedCatalog.h"
 #include "db/SqliteCatalogRepository.h"
 #include "ui/MainWindow.h"
+#include "ui/compare/ComparisonPanel.h"
 #include "ui/compare/PlanRunner.h"
 
 #include "TestWaits.h"
@@ -41,12 +42,17 @@ inline void retype(QLineEdit *edit, const QString &text)
     QTest::keyClicks(edit, text);
 }
 
-// Waits until no plan is running or waiting and one has been published after `after`.
+// Waits until no plan is running or waiting, one has been published after `after`, and the
+// comparison shows all of it (its charts and details follow the table).
 inline bool waitForPlan(ui::MainWindow &window, quint64 after = 0, int timeoutMs = 60000)
 {
     ui::PlanRunner *runner = window.planRunner();
     return QTest::qWaitFor(
-        [&] { return !runner->isBusy() && runner->latest() && runner->latest()->generation > after; }, timeoutMs);
+        [&] {
+            return !runner->isBusy() && runner->latest() && runner->latest()->generation > after
+                && !window.comparison()->planPending();
+        },
+        timeoutMs);
 }
 
 inline quint64 planGeneration(ui::MainWindow &window)

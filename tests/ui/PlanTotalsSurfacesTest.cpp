@@ -11,6 +11,7 @@
 #include "core/cost/Money.h"
 #include "core/plan/PlanTotals.h"
 #include "ui/scenario/ScenarioDocument.h"
+#include "ui/timeline/TimelinePanel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -116,7 +117,11 @@ TEST(PlanTotals, EveryExampleStatesTheSameTotalsOnEverySurface)
         EXPECT_TRUE(detailsText.contains(mainRun)) << detailsText.toStdString();
         EXPECT_TRUE(detailsText.contains(mainRunP90)) << detailsText.toStdString();
         if (t.project) {
+            // As a person reads them: on the Timeline tab, which shows the plan once it is opened.
+            window->tabs()->setCurrentWidget(window->timeline());
+            tests::settleEvents();
             const QString notes = readable(timelineNotes->text());
+            window->tabs()->setCurrentIndex(0);
             for (const QString &figure : QStringList{mainRun, mainRunP90} + projectFigures)
                 EXPECT_TRUE(notes.contains(figure)) << figure.toStdString() << " in " << notes.toStdString();
         }

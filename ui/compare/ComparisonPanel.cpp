@@ -60,8 +60,14 @@ ComparisonPanel::ComparisonPanel(QWidget *parent)
     m_details->setFrameShape(QFrame::NoFrame);
     showFocusFrame(m_details);
     m_details->setMinimumWidth(260);
+    m_showRest.setSingleShot(true);
+    m_showRest.setInterval(0);
+    connect(&m_showRest, &QTimer::timeout, this, &ComparisonPanel::showRest);
     m_details->setAccessibleName(tr("Details of the selected option"));
     m_details->viewport()->setAutoFillBackground(false);
+    // The details of an option run longer than the pane: a scroll bar that came and went with
+    // each plan would lay the text out twice (without it, then with it).
+    m_details->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
 
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
@@ -235,25 +241,46 @@ void ComparisonPanel::setSnapshot(const PlanSnapshotPtr &snapshot)
         m_servingShown = serving;
         m_tokenCostColumn->setChecked(serving);
     }
+    QString summary;
     if (!s.error.isEmpty()) {
-        m_summary->setText(tr("<b>No plan:</b> %1").arg(s.error.toHtmlEscaped()));
+        summary = tr("<b>No plan:</b> %1").arg(s.error.toHtmlEscaped());
     } else {
         // The whole project's figure beside the main run's, worded as the Timeline and the report word it.
         QString recommendation = s.recommendation.toHtmlEscaped();
         if (const QString project = core::projectTotalsLine(s.totals); !project.isEmpty())
             recommendation += QStringLiteral("</b><br><b>") + project.toHtmlEscaped();
-        m_summary->setText(tr("<b>%1</b><br>%2 usable of %3 options · planned in %4 ms")
-                               .arg(recommendation)
-                               .arg(s.result.usable)
-                               .arg(s.result.options.size())
-                               .arg(s.planMs, 0, 'f', 0));
+        summary = tr("<b>%1</b><br>%2 usable of %3 options · planned in %4 ms")
+                      .arg(recommendation)
+                      .arg(s.result.usable)
+                      .arg(s.result.options.size())
+                      .arg(s.planMs, 0, 'f', 0);
     }
+    if (summary != m_summary->text())
+        m_summary->setText(summary);
     // Every plan starts on its recommendation: an edit that changes the answer shows the new one.
     m_selectedId = s.optionIdOfRow(s.result.recommended);
-    updateCharts();
     m_columnFitter->fit(); // columns the user resized keep their width
     syncTableSelection();
+    // The charts and the details follow once the event loop has turned: the table and summary
+    // are painted first, and a key pressed meanwhile is answered between the two (laying out
+    // and painting everything in one go held the window for more than a frame).
+    m_restShown = 0;
+    m_showRest.start();
+}
+
+void ComparisonPanel::showRest()
+{
+    // In two turns of the event loop, each laid out and painted before the next: the scatter,
+    // then the bars and the details.
+    if (m_restShown == 0) {
+        m_restShown = 1;
+        updateScatter();
+        m_showRest.start();
+        return;
+    }
+    updateBars();
     updateReasons();
+    Q_EMIT planShown();
 }
 
 void ComparisonPanel::addBanner(QWidget *banner)
@@ -264,13 +291,20 @@ void ComparisonPanel::addBanner(QWidget *banner)
 void ComparisonPanel::populateProviders()
 {
     const QString current = m_provider->currentData().toString();
+    const PlanSnapshotPtr &s = m_model->snapshot();
+    const QList<std::pair<QString, QString>> providers = s ? s->providers : QList<std::pair<QString, QString>>();
+    // The same providers as before (most edits): the list stays as it is, as the combo box's
+    // size does (a list filled again would lay the panel out again).
+    bool same = m_provider->count() == providers.size() + 1 && m_provider->itemText(0) == tr("All providers");
+    for (qsizetype i = 0; same && i < providers.size(); ++i)
+        same = m_provider->itemText(int(i + 1)) == providers.at(i).first && m_provider->itemData(int(i + 1)).toString() == providers.at(i).second;
+    if (same)
+        return;
     const QSignalBlocker block(m_provider);
     m_provider->clear();
     m_provider->addItem(tr("All providers"), QString());
-    if (const PlanSnapshotPtr &s = m_model->snapshot()) {
-        for (const auto &[name, id] : s->providers)
-            m_provider->addItem(name, id);
-    }
+    for (const auto &[name, id] : providers)
+        m_provider->addItem(name, id);
     const int index = m_provider->findData(current);
     m_provider->setCurrentIndex(std::max(0, index));
     if (index < 0 && !current.isEmpty())
@@ -290,11 +324,10 @@ void ComparisonPanel::resetView()
     m_columnFitter->fit();
 }
 
-void ComparisonPanel::updateCharts()
+void ComparisonPanel::updateScatter()
 {
     const PlanSnapshotPtr &snapshot = m_model->snapshot();
     QList<ScatterPoint> points;
-    QList<CostBar> bars;
     QString currency = QStringLiteral("USD");
     ScatterX across = ScatterX::Time;
     if (snapshot && snapshot->error.isEmpty()) {
@@ -323,6 +356,21 @@ void ComparisonPanel::updateCharts()
                                             core::durationText(hours))});
             }
         }
+    }
+    // A serving plan's latency target is drawn where it falls among the options.
+    const double slo = snapshot && across == ScatterX::Latency ? snapshot->request.workload.inference.tpotTargetS : 0;
+    m_scatter->setPoints(points, currency, across, slo);
+    m_scatter->setSelectedId(m_selectedId);
+}
+
+void ComparisonPanel::updateBars()
+{
+    const PlanSnapshotPtr &snapshot = m_model->snapshot();
+    QList<CostBar> bars;
+    QString currency = QStringLiteral("USD");
+    if (snapshot && snapshot->error.isEmpty()) {
+        const PlanSnapshot &s = *snapshot;
+        currency = s.request.displayCurrency;
         // The bars follow the table's ranking (the recommendation is 1) and are numbered with it.
         // Each reads as the shortest description that tells it from the others: its instance
         // type, then billing, region and provider only where another bar shares what comes before.
@@ -370,11 +418,7 @@ void ComparisonPanel::updateCharts()
                          i == s.result.recommended, tip});
         }
     }
-    // A serving plan's latency target is drawn where it falls among the options.
-    const double slo = snapshot && across == ScatterX::Latency ? snapshot->request.workload.inference.tpotTargetS : 0;
-    m_scatter->setPoints(points, currency, across, slo);
     m_bars->setBars(bars, currency);
-    m_scatter->setSelectedId(m_selectedId);
     m_bars->setSelectedId(m_selectedId);
 }
 

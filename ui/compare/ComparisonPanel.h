@@ -5,6 +5,7 @@
 
 #include "ui/compare/PlanRunner.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QAction;
@@ -63,14 +64,21 @@ public:
     static constexpr int kScatterPoints = 400;
     static constexpr int kBars = 8;
 
+    // Whether the charts and the details still wait to show the latest plan (see setSnapshot).
+    bool planPending() const { return m_showRest.isActive(); }
+
 Q_SIGNALS:
     void selectionChanged(const QString &id);
+    // The whole plan is on screen: table, summary, charts and details.
+    void planShown();
 
 private:
     QWidget *createFilters();
     void populateProviders();
-    void updateCharts();
+    void updateScatter();
+    void updateBars();
     void updateReasons();
+    void showRest();
     void onTableSelection();
     void syncTableSelection();
     // Says how many options the filters hide and whether the table is in the plan's order.
@@ -84,6 +92,8 @@ private:
     CostBarsChart *m_bars;
     QLabel *m_summary;
     QTextBrowser *m_details;
+    QTimer m_showRest; // the charts and details of a new plan, once the table has been painted
+    int m_restShown = 0; // of showRest's turns
     QCheckBox *m_usable = nullptr;
     QCheckBox *m_pareto = nullptr;
     QComboBox *m_provider = nullptr;

@@ -318,6 +318,8 @@ PlanRunner::PlanRunner(QObject *parent) : QObject(parent), m_engine(std::make_sh
 {
     qRegisterMetaType<PlanSnapshotPtr>();
     // Short: coalescing already keeps at most one plan waiting, the debounce only merges a burst of keys.
+    m_pool.setMaxThreadCount(1);
+    m_pool.setObjectName(QStringLiteral("PlanRunner"));
     m_debounce.setInterval(30);
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &PlanRunner::startNext);
@@ -376,7 +378,7 @@ void PlanRunner::startNext()
     auto catalog = std::move(m_catalog);
     m_catalog.reset();
     m_cancelRunning = std::make_shared<std::atomic_bool>(false);
-    m_watcher.setFuture(QtConcurrent::run(runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation,
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, runPlan, m_engine, std::move(catalog), std::move(scenario), m_generation,
                                           m_cancelRunning, m_view));
 }
 

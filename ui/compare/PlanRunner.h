@@ -16,6 +16,7 @@
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <atomic>
@@ -144,6 +145,9 @@ public:
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive() || m_waiting.has_value(); }
     const PlanSnapshotPtr &latest() const { return m_latest; }
+    // The thread plans run on: their own, so that a plan never waits behind other work on Qt's
+    // global pool (which the raster paint engine shares) and never holds it up.
+    QThreadPool *threadPool() { return &m_pool; }
 
     // Options explained per plan; more would cost time on every keystroke for rows nobody reads.
 
@@ -159,6 +163,7 @@ private:
     void onFinished();
 
     std::shared_ptr<Engine> m_engine; // touched by one worker at a time
+    QThreadPool m_pool; // one thread: one plan runs at a time
     QFutureWatcher<PlanSnapshotPtr> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelRunning; // the running plan's cancel flag
     QTimer m_debounce;

@@ -14,7 +14,10 @@
 #include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTableView>
+#include <QShowEvent>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace gpuplanner::ui {
 
@@ -121,7 +124,22 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
 
 void TimelinePanel::setSnapshot(const PlanSnapshotPtr &snapshot)
 {
-    const PlanSnapshot &s = *snapshot;
+    m_pending = snapshot;
+    if (isVisible()) {
+        m_pending.reset();
+        showPlan(*snapshot);
+    }
+}
+
+void TimelinePanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (const PlanSnapshotPtr pending = std::exchange(m_pending, nullptr))
+        showPlan(*pending);
+}
+
+void TimelinePanel::showPlan(const PlanSnapshot &s)
+{
     const QString &currency = s.request.displayCurrency;
     if (!s.timeline) {
         m_monthly->setSeries({}, {}, 0, currency);

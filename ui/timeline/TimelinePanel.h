@@ -26,6 +26,8 @@ class TimelinePanel : public QWidget
 public:
     explicit TimelinePanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
+    // Shows the plan's timeline: at once while the panel is on screen, else when it is next shown
+    // (a hidden timeline redrawn on every edit would cost each keystroke three charts).
     void setSnapshot(const PlanSnapshotPtr &snapshot);
 
     PhasesModel *phases() const { return m_phases; }
@@ -38,8 +40,14 @@ public:
     QLabel *notes() const { return m_notes; }
     SeriesLegend *legend() const { return m_legend; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void showPlan(const PlanSnapshot &snapshot);
     void showActuals(const PlanSnapshot &snapshot);
+
+    PlanSnapshotPtr m_pending; // set while hidden, shown by showEvent
 
     PhasesModel *m_phases;
     QTableView *m_view;
