@@ -1,5 +1,7 @@
 #include "db/CatalogFile.h"
 
+#include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
 #include "db/EmbeddedMerge.h"
 #include "db/Migrations.h"
 
@@ -97,8 +99,25 @@ Result<std::unique_ptr<Database>> openCatalogFile(const QString &path, OpenMode 
     return db;
 }
 
+namespace {
+
+// The built-in catalog copied to path, whole or not at all, readable by its user alone (0600);
+// refused when something appeared at path meanwhile (expected: empty).
+Status copySeed(const QString &seedPath, const QString &path, const QByteArray &expected)
+{
+    auto seed = core::readBoundedFile(seedPath, qint64(2) * 1024 * 1024 * 1024);
+    if (!seed)
+        return Error{QStringLiteral("cannot copy the default catalog: %1").arg(seed.errorMessage())};
+    core::SafeWriteOptions options;
+    options.expectedSha256 = expected;
+    return core::writeFileSafely(path, seed.value(), options);
+}
+
+} // namespace
+
 Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPath)
 {
+    core::removeStaleTemporaryFiles(dataDir);
     const QString path = QDir(dataDir).filePath(userCatalogFileName());
     if (QFileInfo::exists(path)) {
         // A catalog in a folder the user may not write (a shared or read-only home) still
@@ -120,8 +139,12 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
         }
         return path;
     }
-    if (!QDir(dataDir).exists() && !QDir().mkpath(dataDir))
-        return Error{QStringLiteral("%1: cannot create the data directory for the catalog").arg(dataDir)};
+    if (!QDir(dataDir).exists()) {
+        if (!QDir().mkpath(dataDir))
+            return Error{QStringLiteral("%1: cannot create the data directory for the catalog").arg(dataDir)};
+        // The folder holds a user's data (imported bills, calibrations): the user's alone.
+        QFile::setPermissions(dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    }
     const QFileInfo dirInfo(dataDir);
     if (!dirInfo.isDir() || !dirInfo.isWritable())
         return Error{QStringLiteral("%1: the data directory is not writable, so the catalog cannot be created")
@@ -134,16 +157,8 @@ Result<QString> ensureUserCatalog(const QString &dataDir, const QString &seedPat
     if (!creating.tryLock(60000))
         return Error{QStringLiteral("%1: another GPU Planner is still creating the catalog").arg(path)};
     if (!QFileInfo::exists(path)) {
-        const QString temp = QStringLiteral("%1.new-%2").arg(path).arg(QCoreApplication::applicationPid());
-        QFile::remove(temp);
-        if (!QFile::copy(seedPath, temp))
-            return Error{QStringLiteral("%1: cannot copy the default catalog from %2").arg(temp, seedPath)};
-        QFile::setPermissions(temp, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                        | QFileDevice::ReadOther);
-        if (!QFile::rename(temp, path)) {
-            QFile::remove(temp);
-            return Error{QStringLiteral("%1: cannot create the catalog file").arg(path)};
-        }
+        if (auto copied = copySeed(seedPath, path, QByteArray()); !copied)
+            return copied.error();
     }
     auto db = openCatalogFile(path, OpenMode::ReadWrite);
     if (!db)
@@ -161,15 +176,10 @@ Result<QString> restoreBuiltInCatalog(const QString &path, const QString &seedPa
         if (QFileInfo::exists(side))
             QFile::rename(side, aside + QLatin1String(suffix));
     }
-    const QString temp = QStringLiteral("%1.new-%2").arg(path).arg(QCoreApplication::applicationPid());
-    QFile::remove(temp);
-    if (!QFile::copy(seedPath, temp) || !QFile::rename(temp, path)) {
-        QFile::remove(temp);
+    if (auto copied = copySeed(seedPath, path, QByteArray()); !copied) {
         QFile::rename(aside, path); // put it back: the user's file stays where it was
-        return Error{QStringLiteral("%1: cannot copy the built-in catalog from %2; the file was left in place").arg(path, seedPath)};
+        return Error{QStringLiteral("%1; the file was left in place").arg(copied.errorMessage())};
     }
-    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                    | QFileDevice::ReadOther);
     if (auto db = openCatalogFile(path, OpenMode::ReadWrite); !db)
         return db.error();
     return aside;

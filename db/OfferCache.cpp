@@ -3,14 +3,20 @@
 #include "db/Database.h"
 #include "db/OfferRows.h"
 
+#include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
+
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
-#include <QSaveFile>
 
 #include <array>
 #include <cstring>
 #include <type_traits>
+
+#include <sys/stat.h>
 
 namespace gpuplanner::db {
 
@@ -237,6 +243,60 @@ QString offerCachePath(const QString &catalogPath)
     return catalogPath + QStringLiteral(".offers-cache");
 }
 
+namespace {
+
+// The tables whose change changes what the offer read returns; each carries three triggers that
+// replace catalog_revision's token (migration 008).
+const char *const kTokenTables[] = {"offers", "instance_types", "regions", "providers",
+                                    "offer_flags", "spot_interruptions", "fx_rates"};
+
+// What the catalog's schema says now: a table rebuilt by SQLite's 12-step ALTER procedure (or any
+// change of a table, view, index or trigger) changes it.
+QByteArray schemaFingerprint(Database &db)
+{
+    auto stmt = db.prepare(QStringLiteral("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master "
+                                          "ORDER BY type, name"));
+    if (!stmt)
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    while (stmt.value().step()) {
+        for (int column = 0; column < 4; ++column) {
+            hash.addData(stmt.value().text(column).toUtf8());
+            hash.addData(QByteArrayView("\x1f", 1));
+        }
+    }
+    return hash.result().toHex().left(32);
+}
+
+// Whether every change to a table the read joins still replaces the token: a table rebuilt
+// without its triggers leaves changes the token never sees, and then no copy is trusted.
+bool tokenTriggersComplete(Database &db)
+{
+    QStringList tables;
+    for (const char *table : kTokenTables)
+        tables.append(QStringLiteral("'%1'").arg(QLatin1String(table)));
+    auto count = db.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
+                                          "AND tbl_name IN (%1) AND sql LIKE '%catalog_revision%'")
+                               .arg(tables.join(u',')));
+    return count && count.value() >= qint64(std::size(kTokenTables)) * 3;
+}
+
+// Which file the catalog is: a catalog replaced by another file (a .dump reloaded, a copy moved
+// over it) carries the token it was dumped with, but not the file's inode and birth time.
+QString fileIdentity(const QString &path)
+{
+    struct stat st{};
+    if (path.isEmpty() || ::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return {};
+    const QDateTime born = QFileInfo(path).birthTime();
+    return QStringLiteral("%1:%2:%3")
+        .arg(quint64(st.st_dev))
+        .arg(quint64(st.st_ino))
+        .arg(born.isValid() ? born.toMSecsSinceEpoch() : qint64(st.st_ctim.tv_sec));
+}
+
+} // namespace
+
 QByteArray offerCacheKey(Database &db)
 {
     auto stmt = db.prepare(QStringLiteral("SELECT hex(token) FROM catalog_revision WHERE id = 1"));
@@ -244,19 +304,23 @@ QByteArray offerCacheKey(Database &db)
         return {};
     const QString token = stmt.value().text(0);
     auto schema = db.userVersion();
-    if (token.isEmpty() || !schema)
+    if (token.isEmpty() || !schema || !tokenTriggersComplete(db))
+        return {};
+    const QString identity = fileIdentity(db.path());
+    if (identity.isEmpty())
         return {};
     const QByteArray query = QCryptographicHash::hash(offerSelect().toUtf8(), QCryptographicHash::Sha256).toHex();
-    // The schema version too: a migration that rebuilds a table the read joins drops its
-    // triggers with it (the test OfferCacheTest.EveryTableTheReadJoinsReplacesTheToken holds the
-    // latest schema to them).
-    return QStringLiteral("%1|schema %6|format %2|query %3|offer %4|%5")
+    // The schema version and text too: a migration or a hand rebuild of a table the read joins
+    // drops its triggers with it (the test OfferCacheTest.EveryTableTheReadJoinsReplacesTheToken
+    // holds the latest schema to them).
+    return QStringLiteral("%1|schema %6 %7|file %8|format %2|query %3|offer %4|%5")
         .arg(token)
         .arg(kFormat)
         .arg(QString::fromLatin1(query.left(16)))
         .arg(sizeof(Offer))
         .arg(QStringLiteral(GPUPLANNER_VERSION))
         .arg(schema.value())
+        .arg(QString::fromLatin1(schemaFingerprint(db)), identity)
         .toUtf8();
 }
 
@@ -264,14 +328,13 @@ std::optional<QList<Offer>> readOfferCache(const QString &file, const QByteArray
 {
     if (key.isEmpty())
         return std::nullopt;
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
+    // Read into memory, never mapped: a copy rewritten in place under a mapping faults (SIGBUS), and
+    // a FIFO or device at the path must not block or feed the read.
+    auto bytes = core::readRegularFile(file, qint64(4) * 1024 * 1024 * 1024);
+    if (!bytes || bytes->isEmpty())
         return std::nullopt;
-    const qint64 size = f.size();
-    const uchar *mapped = size > 0 ? f.map(0, size) : nullptr;
-    if (mapped == nullptr)
-        return std::nullopt;
-    const auto *data = reinterpret_cast<const char *>(mapped);
+    const qint64 size = bytes->size();
+    const char *data = bytes->constData();
     Reader r(data, qsizetype(size));
     Header h{};
     if (!r.get(h) || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.format != kFormat
@@ -325,13 +388,10 @@ bool writeOfferCache(const QString &file, const QByteArray &key, const QList<Off
     h.bodySize = quint64(body.bytes().size());
     h.bodyChecksum = checksum(body.bytes().constData(), body.bytes().size());
 
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly))
-        return false;
-    out.write(reinterpret_cast<const char *>(&h), sizeof h);
-    out.write(key);
-    out.write(body.bytes());
-    return out.commit();
+    core::SafeFileWriter out(file);
+    const bool written = out.open() && out.write(QByteArrayView(reinterpret_cast<const char *>(&h), sizeof h))
+                         && out.write(key) && out.write(body.bytes());
+    return written && out.commit();
 }
 
 } // namespace gpuplanner::db

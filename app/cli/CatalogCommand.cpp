@@ -1,5 +1,6 @@
 #include "CatalogCommand.h"
 
+#include "core/io/SafeFileWriter.h"
 #include "core/common/Redact.h"
 #include "Cli.h"
 #include "CommandSupport.h"
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace gpuplanner::cli {
 
@@ -86,14 +86,10 @@ int exportSnapshot(db::SqliteCatalogRepository &repo, const QString &file, QText
         err << programName() << ": " << snapshot.errorMessage() << '\n';
         return ExitData;
     }
-    QSaveFile save(file);
-    if (!save.open(QIODevice::WriteOnly)) {
-        err << programName() << " catalog export: " << file << ": " << save.errorString() << '\n';
-        return ExitData;
-    }
-    save.write(serializeSnapshot(snapshot.value()));
-    if (!save.commit()) {
-        err << programName() << " catalog export: " << file << ": " << save.errorString() << '\n';
+    core::SafeWriteOptions options;
+    options.namedByUser = true;
+    if (auto written = core::writeFileSafely(file, serializeSnapshot(snapshot.value()), options); !written) {
+        err << programName() << " catalog export: " << written.errorMessage() << '\n';
         return ExitData;
     }
     int offers = 0;

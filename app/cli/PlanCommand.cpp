@@ -12,13 +12,13 @@
 #include "core/plan/Scenario.h"
 #include "core/plan/PlanActuals.h"
 #include "core/plan/PlanRecord.h"
+#include "core/plan/PricedOnFile.h"
 #include "core/plan/PlanTotals.h"
 #include "core/plan/Timeline.h"
 #include "db/SqliteCatalogRepository.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -124,6 +124,16 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
     }
     const QString scenarioPath = parser.positionalArguments().at(1);
+    // --record writes into the file only while it still holds what was planned.
+    QByteArray plannedAs;
+    if (parser.isSet(QStringLiteral("record"))) {
+        auto fingerprint = fileFingerprint(scenarioPath);
+        if (!fingerprint) {
+            err << "gpu-planner-cli plan: " << fingerprint.errorMessage() << '\n';
+            return ExitData;
+        }
+        plannedAs = std::move(fingerprint).value();
+    }
     auto prepared = preparePlan(scenarioPath, parser.value(QStringLiteral("catalog")));
     if (!prepared) {
         err << "gpu-planner-cli plan: " << prepared.errorMessage() << '\n';
@@ -165,7 +175,7 @@ int runPlan(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (parser.isSet(QStringLiteral("record"))) {
         const PlanRecord record = recordPlan(planFacts(p.planner, p.request, totals));
-        if (auto written = writeRecord(scenarioPath, record); !written) {
+        if (auto written = writeRecord(scenarioPath, record, plannedAs); !written) {
             err << "gpu-planner-cli plan: --record: " << written.errorMessage() << '\n';
             return ExitData;
         }

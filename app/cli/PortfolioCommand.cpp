@@ -112,6 +112,16 @@ int runPortfolio(const QStringList &arguments, QTextStream &out, QTextStream &er
         return ExitUsage;
     }
     const QString path = positional.at(1);
+    // --record writes into the file only while it still holds what was planned.
+    QByteArray plannedAs;
+    if (parser.isSet(QStringLiteral("record"))) {
+        auto fingerprint = fileFingerprint(path);
+        if (!fingerprint) {
+            err << "gpu-planner-cli portfolio: " << fingerprint.errorMessage() << '\n';
+            return ExitData;
+        }
+        plannedAs = std::move(fingerprint).value();
+    }
     std::optional<PortfolioRecord> then;
     if (parser.isSet(QStringLiteral("since"))) {
         auto recorded = recordedPortfolio(path);
@@ -143,7 +153,7 @@ int runPortfolio(const QStringList &arguments, QTextStream &out, QTextStream &er
     }
     if (parser.isSet(QStringLiteral("record"))) {
         const PortfolioRecord record = recordPortfolio(facts);
-        if (auto written = writePricedOn(path, portfolioRecordToJson(record)); !written) {
+        if (auto written = writePricedOnIfUnchanged(path, portfolioRecordToJson(record), plannedAs); !written) {
             err << "gpu-planner-cli portfolio: --record: " << written.errorMessage() << '\n';
             return ExitData;
         }

@@ -133,9 +133,12 @@ Result<PlanRecord> recordedPlan(const QString &path)
 }
 
 // Writes the record into the scenario file as its "priced_on", keeping everything else as written.
-Status writeRecord(const QString &path, const PlanRecord &record)
+Status writeRecord(const QString &path, const PlanRecord &record, const QByteArray &plannedAs)
 {
-    return writePricedOn(path, planRecordToJson(record));
+    auto written = writePricedOnIfUnchanged(path, planRecordToJson(record), plannedAs);
+    if (!written)
+        return written.error();
+    return success();
 }
 
 } // namespace gpuplanner::cli

@@ -49,8 +49,9 @@ core::Result<core::Timeline> projectTimeline(const PreparedPlan &p);
 
 // The plan recorded in a saved scenario ("priced_on"); errors name the file.
 core::Result<core::PlanRecord> recordedPlan(const QString &path);
-// Writes the record into the scenario file as its "priced_on", keeping everything else as written.
-core::Status writeRecord(const QString &path, const core::PlanRecord &record);
+// Writes the record into the scenario file as its "priced_on", keeping everything else as written,
+// only while the file still holds what was planned (plannedAs: core::fileFingerprint before planning).
+core::Status writeRecord(const QString &path, const core::PlanRecord &record, const QByteArray &plannedAs);
 
 // The spend imported for the scenario's project (`actuals import --project`) against the
 // timeline's plan, as `timeline` and `report` show it. strategy empty = the cheapest one rented.

@@ -1,5 +1,6 @@
 #include "ReportCommand.h"
 
+#include "core/io/SafeFileWriter.h"
 #include "CatalogSession.h"
 #include "Cli.h"
 #include "CommandSupport.h"
@@ -27,7 +28,6 @@
 #include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace gpuplanner::cli {
 
@@ -136,10 +136,9 @@ Status writeText(const QString &path, const QByteArray &bytes, QTextStream &out)
         out << QString::fromUtf8(bytes);
         return success();
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return success();
+    SafeWriteOptions options;
+    options.namedByUser = true;
+    return writeFileSafely(path, bytes, options);
 }
 
 } // namespace

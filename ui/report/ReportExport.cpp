@@ -1,10 +1,10 @@
 #include "ui/report/ReportExport.h"
 
+#include "core/io/SafeFileWriter.h"
 #include "core/plan/PlanExplain.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace gpuplanner::ui {
 
@@ -12,10 +12,9 @@ namespace {
 
 core::Status save(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return core::Error{gpuplanner::ui::ReportExport::tr("%1: cannot write: %2").arg(path, file.errorString())};
-    return core::success();
+    core::SafeWriteOptions options;
+    options.namedByUser = true;
+    return core::writeFileSafely(path, bytes, options);
 }
 
 } // namespace

@@ -1,12 +1,12 @@
 #include "ui/report/ReportWriter.h"
 
+#include "core/io/SafeFileWriter.h"
 #include "ui/report/ReportPainter.h"
 
 #include <QBuffer>
 #include <QFontDatabase>
 #include <QPdfWriter>
 #include <QPrinter>
-#include <QSaveFile>
 #include <QTranslator>
 
 namespace gpuplanner::ui {
@@ -130,10 +130,9 @@ core::Status ReportWriter::writePdf(const QString &path)
     auto bytes = pdf();
     if (!bytes)
         return bytes.error();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.value()) != bytes.value().size() || !file.commit())
-        return Error{tr("%1: cannot write the report: %2").arg(path, file.errorString())};
-    return core::success();
+    core::SafeWriteOptions options;
+    options.namedByUser = true;
+    return core::writeFileSafely(path, bytes.value(), options);
 }
 
 core::Status ReportWriter::print(QPrinter *printer)

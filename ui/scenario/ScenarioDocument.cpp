@@ -1,4 +1,5 @@
 #include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
 #include "ui/scenario/ScenarioDocument.h"
 
 #include "ui/scenario/JsonPath.h"
@@ -9,7 +10,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
+#include <QCryptographicHash>
 #include <QUndoCommand>
 #include <QRegularExpression>
 #include <QUndoStack>
@@ -161,6 +162,7 @@ void ScenarioDocument::reset(const QJsonObject &json, const QString &path)
     m_undo->setClean();
     reparse();
     m_filePath = path;
+    m_diskSha256.reset();
     Q_EMIT filePathChanged(m_filePath);
     Q_EMIT modifiedChanged(false);
     Q_EMIT replaced();
@@ -213,6 +215,8 @@ bool ScenarioDocument::open(const QString &path, QString *error)
     // A scenario with a bad field still opens: the field shows the problem and can be fixed here.
     // An example built into the app is a starting point: Save asks where to keep the copy.
     reset(doc.object(), path.startsWith(u':') ? QString() : path);
+    if (!path.startsWith(u':'))
+        m_diskSha256 = QCryptographicHash::hash(read.value(), QCryptographicHash::Sha256);
     return true;
 }
 
@@ -231,16 +235,18 @@ bool ScenarioDocument::save(const QString &path, QString *error)
                 m_scenario->pricedOn = *record;
         }
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = tr("%1: %2").arg(path, file.errorString());
+    // Saving over the file it was opened from refuses a file someone changed meanwhile; Save As to
+    // another path writes where the person chose.
+    const QByteArray bytes = QJsonDocument(m_json).toJson(QJsonDocument::Indented);
+    core::SafeWriteOptions options;
+    options.namedByUser = true;
+    if (path == m_filePath && m_diskSha256)
+        options.expectedSha256 = m_diskSha256;
+    if (core::Status written = core::writeFileSafely(path, bytes, options); !written) {
+        *error = written.errorMessage();
         return false;
     }
-    file.write(QJsonDocument(m_json).toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
-        *error = tr("%1: %2").arg(path, file.errorString());
-        return false;
-    }
+    m_diskSha256 = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
     m_undo->setClean();
     if (m_filePath != path) {
         m_filePath = path;

@@ -1,7 +1,7 @@
 #pragma once
 // ScenarioDocument: the scenario being edited, kept as the JSON the user typed (so nothing
 // typed is ever lost, even when it is invalid) plus the last successful parse of it. Every
-// edit is an undoable command on one JSON path; the file is written with QSaveFile.
+// edit is an undoable command on one JSON path; the file is written with core::SafeFileWriter.
 
 #include "core/estimate/ModelPresets.h"
 #include "core/plan/Scenario.h"
@@ -85,6 +85,7 @@ private:
     QHash<QString, QString> m_fieldNames;
     std::function<QList<QPair<QString, QJsonValue>>()> m_newDefaults;
     QString m_filePath;
+    std::optional<QByteArray> m_diskSha256; // what m_filePath held when opened or last saved
 };
 
 } // namespace gpuplanner::ui

@@ -3,6 +3,13 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace gpuplanner::core {
 
 namespace {
@@ -41,6 +48,41 @@ Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes)
         return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
     if (data.size() > maxBytes)
         return Error{QStringLiteral("%1: larger than the %2 limit").arg(path, sizeText(maxBytes))};
+    return data;
+}
+
+Result<QByteArray> readRegularFile(const QString &path, qint64 maxBytes)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ELOOP)
+            return Error{QStringLiteral("%1: a symbolic link; not read").arg(path)};
+        return Error{QStringLiteral("%1: cannot read: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)))};
+    }
+    struct stat st{};
+    QString problem;
+    QByteArray data;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        problem = QStringLiteral("not a regular file");
+    } else if (st.st_size > maxBytes) {
+        problem = QStringLiteral("the file is %1, larger than the %2 limit").arg(sizeText(st.st_size), sizeText(maxBytes));
+    } else {
+        data = QByteArray(qsizetype(st.st_size), Qt::Uninitialized);
+        qsizetype at = 0;
+        while (at < data.size()) {
+            const ssize_t n = ::read(fd, data.data() + at, std::size_t(data.size() - at));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            at += n;
+        }
+        if (at != data.size())
+            problem = QStringLiteral("changed while it was read");
+    }
+    ::close(fd);
+    if (!problem.isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(path, problem)};
     return data;
 }
 

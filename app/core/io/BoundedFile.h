@@ -16,4 +16,9 @@ inline constexpr qint64 kMaxImportBytes = qint64(512) * 1024 * 1024;
 // The whole file, or an error naming it: missing, unreadable, a directory, or over maxBytes.
 Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes);
 
+// A file the product wrote for itself (a cache, its metadata): read whole only when the path is a
+// regular file, not a symbolic link, and at most maxBytes; a FIFO or device is refused at once
+// instead of blocking. Read with read(), never mapped, so a file rewritten meanwhile cannot fault.
+Result<QByteArray> readRegularFile(const QString &path, qint64 maxBytes);
+
 } // namespace gpuplanner::core

@@ -1,10 +1,10 @@
 #include "core/plan/PricedOnFile.h"
 
 #include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace gpuplanner::core {
 
@@ -32,17 +32,17 @@ QByteArray fingerprintOf(const QByteArray &bytes)
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
 }
 
-// The file's JSON with record as its "priced_on", written atomically; returns what it wrote.
-Result<QByteArray> writeRecordInto(const QString &path, QJsonObject root, const QJsonObject &record)
+// The file's JSON with record as its "priced_on", written safely over the file only while it still
+// holds what was read (readAs, its SHA-256); returns what it wrote.
+Result<QByteArray> writeRecordInto(const QString &path, QJsonObject root, const QJsonObject &record,
+                                   const QByteArray &readAs)
 {
     root.insert(QStringLiteral("priced_on"), record);
     const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    file.write(bytes);
-    if (!file.commit())
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    SafeWriteOptions options;
+    options.expectedSha256 = readAs;
+    if (Status written = writeFileSafely(path, bytes, options); !written)
+        return written.error();
     return bytes;
 }
 
@@ -60,10 +60,13 @@ Result<QJsonObject> readPricedOn(const QString &path, const QString &howToRecord
 
 Status writePricedOn(const QString &path, const QJsonObject &record)
 {
-    auto root = readRoot(path);
+    auto bytes = readBoundedFile(path, kMaxScenarioBytes);
+    if (!bytes)
+        return bytes.error();
+    auto root = parseRoot(path, bytes.value());
     if (!root)
         return root.error();
-    if (auto written = writeRecordInto(path, std::move(root).value(), record); !written)
+    if (auto written = writeRecordInto(path, std::move(root).value(), record, fingerprintOf(bytes.value())); !written)
         return written.error();
     return success();
 }
@@ -86,7 +89,7 @@ Result<QByteArray> writePricedOnIfUnchanged(const QString &path, const QJsonObje
     auto root = parseRoot(path, bytes.value());
     if (!root)
         return root.error();
-    auto written = writeRecordInto(path, std::move(root).value(), record);
+    auto written = writeRecordInto(path, std::move(root).value(), record, openedAs);
     if (!written)
         return written.error();
     return fingerprintOf(written.value());

@@ -1,5 +1,6 @@
 #include "core/refresh/BatchValidation.h"
 #include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
 #include "core/plan/Scenario.h"
 
 #include "core/plan/JsonReader.h"
@@ -7,7 +8,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -350,13 +350,9 @@ Result<Scenario> loadScenario(const QString &path, const QList<ModelPreset> &pre
 
 Status saveScenario(const Scenario &scenario, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    file.write(QJsonDocument(scenarioToJson(scenario)).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    return success();
+    SafeWriteOptions options;
+    options.namedByUser = true;
+    return writeFileSafely(path, QJsonDocument(scenarioToJson(scenario)).toJson(QJsonDocument::Indented), options);
 }
 
 } // namespace gpuplanner::core

@@ -1,6 +1,7 @@
 #include "net/http/CurlHttpClient.h"
 
 #include "net/http/HttpCache.h"
+#include "core/io/SafeFileWriter.h"
 
 #include "core/common/Redact.h"
 
@@ -8,7 +9,6 @@
 #include <QLocale>
 #include <QTimeZone>
 #include <QRandomGenerator>
-#include <QSaveFile>
 
 #include <curl/curl.h>
 
@@ -52,7 +52,7 @@ struct Transfer
     qint64 decoded = 0; // body bytes after decompression, sink or memory
     const core::TransferProgress *progress = nullptr;
     const std::atomic_bool *cancel = nullptr;
-    QSaveFile *cacheFile = nullptr;
+    core::SafeFileWriter *cacheFile = nullptr;
     void *attempt = nullptr;
 };
 
@@ -187,13 +187,11 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
         return a;
     }
     HttpCache cache(m_options.cacheDir);
-    std::unique_ptr<QSaveFile> cacheFile;
+    std::unique_ptr<core::SafeFileWriter> cacheFile;
     if (request.sink && request.conditional && cache.enabled() && request.method == "GET") {
-        cacheFile = std::make_unique<QSaveFile>(cache.bodyPath(request.url));
-        if (!cache.prepareDirectory() || !cacheFile->open(QIODevice::WriteOnly))
+        cacheFile = std::make_unique<core::SafeFileWriter>(cache.bodyPath(request.url));
+        if (!cache.prepareDirectory() || !cacheFile->open())
             cacheFile.reset();
-        else
-            cacheFile->setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
 
     Transfer t;
@@ -309,7 +307,7 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
                 return 0;
             }
             if (t->cacheFile)
-                t->cacheFile->write(data, bytes);
+                (void)t->cacheFile->write(QByteArrayView(data, qsizetype(bytes)));
             if (!t->request->sink(data, bytes)) {
                 a->sinkStopped = true;
                 return 0;
@@ -358,8 +356,7 @@ CurlHttpClient::Attempt CurlHttpClient::perform(const HttpRequest &request, cons
             && cacheFile->commit()) {
             cache.storeHeaders(request.url, a.etag, a.lastModified);
         } else {
-            cacheFile->cancelWriting();
-            cacheFile->commit();
+            cacheFile->cancel();
         }
     }
     curl_slist_free_all(headers);

@@ -1,6 +1,8 @@
 #include "net/http/HttpCache.h"
 
 #include "core/common/Redact.h"
+#include "core/io/BoundedFile.h"
+#include "core/io/SafeFileWriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -8,7 +10,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace gpuplanner::net {
 
@@ -42,10 +43,12 @@ std::optional<CachedEntry> HttpCache::lookup(const QUrl &url) const
 {
     if (!enabled())
         return std::nullopt;
-    QFile meta(QDir(m_dir).filePath(key(url) + QStringLiteral(".json")));
-    if (!meta.open(QIODevice::ReadOnly) || !QFileInfo::exists(bodyPath(url)))
+    // Only regular files of ours: a link or FIFO planted in the cache folder is no entry.
+    const auto meta = core::readRegularFile(QDir(m_dir).filePath(key(url) + QStringLiteral(".json")), 64 * 1024);
+    const QFileInfo body(bodyPath(url));
+    if (!meta || !body.isFile() || body.isSymLink())
         return std::nullopt;
-    const QJsonObject obj = QJsonDocument::fromJson(meta.readAll()).object();
+    const QJsonObject obj = QJsonDocument::fromJson(meta.value()).object();
     CachedEntry entry{obj.value(QStringLiteral("etag")).toString().toLatin1(),
                       obj.value(QStringLiteral("last_modified")).toString().toLatin1(), bodyPath(url)};
     if (entry.etag.isEmpty() && entry.lastModified.isEmpty())
@@ -57,15 +60,12 @@ bool HttpCache::storeHeaders(const QUrl &url, const QByteArray &etag, const QByt
 {
     if (!prepareDirectory())
         return false;
-    QSaveFile meta(QDir(m_dir).filePath(key(url) + QStringLiteral(".json")));
-    if (!meta.open(QIODevice::WriteOnly))
-        return false;
-    meta.setPermissions(kOwnerOnly);
     const QJsonObject obj{{QStringLiteral("url"), core::redactUrl(url)},
                           {QStringLiteral("etag"), QString::fromLatin1(etag)},
                           {QStringLiteral("last_modified"), QString::fromLatin1(lastModified)}};
-    meta.write(QJsonDocument(obj).toJson(QJsonDocument::Compact));
-    return meta.commit();
+    return core::writeFileSafely(QDir(m_dir).filePath(key(url) + QStringLiteral(".json")),
+                                 QJsonDocument(obj).toJson(QJsonDocument::Compact))
+        .ok();
 }
 
 bool HttpCache::store(const QUrl &url, const QByteArray &etag, const QByteArray &lastModified,
@@ -75,11 +75,7 @@ bool HttpCache::store(const QUrl &url, const QByteArray &etag, const QByteArray 
         return false;
     if (!prepareDirectory())
         return false;
-    QSaveFile file(bodyPath(url));
-    if (!file.open(QIODevice::WriteOnly))
-        return false;
-    file.setPermissions(kOwnerOnly);
-    if (file.write(body) != body.size() || !file.commit())
+    if (!core::writeFileSafely(bodyPath(url), body))
         return false;
     return storeHeaders(url, etag, lastModified);
 }
