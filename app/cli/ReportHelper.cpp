@@ -27,6 +27,14 @@ QString reportHelperPath()
     return {};
 }
 
+int reportHelperTimeLimitSeconds()
+{
+    constexpr int kDefaultSeconds = 600;
+    bool ok = false;
+    const int seconds = qEnvironmentVariableIntValue("GPUPLANNER_REPORT_TIMEOUT", &ok);
+    return ok && seconds > 0 && seconds <= 24 * 3600 ? seconds : kDefaultSeconds;
+}
+
 int runReportHelper(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     const QString helper = reportHelperPath();
@@ -49,7 +57,15 @@ int runReportHelper(const QStringList &arguments, QTextStream &out, QTextStream 
         err << programName() << " report: cannot start " << helper << ": " << process.errorString() << '\n';
         return ExitData;
     }
-    process.waitForFinished(-1);
+    // A report takes seconds; a helper that runs on is stopped rather than waited for forever.
+    const int limitSeconds = reportHelperTimeLimitSeconds();
+    if (!process.waitForFinished(limitSeconds * 1000)) {
+        process.kill();
+        process.waitForFinished(-1);
+        err << programName() << " report: " << helper << " was still running after " << limitSeconds
+            << " s and was stopped (GPUPLANNER_REPORT_TIMEOUT sets the limit in seconds)\n";
+        return ExitData;
+    }
     if (process.exitStatus() != QProcess::NormalExit) {
         err << programName() << " report: " << helper << " stopped: " << process.errorString() << '\n';
         return ExitData;

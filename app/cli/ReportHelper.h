@@ -12,6 +12,8 @@
 namespace gpuplanner::cli {
 
 QString reportHelperPath();
+// How long the helper may run (GPUPLANNER_REPORT_TIMEOUT, in seconds; 600 by default).
+int reportHelperTimeLimitSeconds();
 int runReportHelper(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace gpuplanner::cli

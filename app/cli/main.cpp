@@ -4,6 +4,8 @@
 
 #include "net/http/CurlHttpClient.h"
 
+#include "TerminalOutput.h"
+
 #include <QCoreApplication>
 
 int main(int argc, char **argv)
@@ -13,8 +15,10 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    gpuplanner::cli::TerminalOutput stdoutDevice(stdout);
+    gpuplanner::cli::TerminalOutput stderrDevice(stderr);
+    QTextStream out(&stdoutDevice);
+    QTextStream err(&stderrDevice);
     const int code = gpuplanner::cli::run(QCoreApplication::arguments(), out, err);
     out.flush();
     err.flush();

@@ -4,6 +4,8 @@
 
 #include "ReportCommand.h"
 
+#include "TerminalOutput.h"
+
 #include <QCoreApplication>
 
 int main(int argc, char **argv)
@@ -11,8 +13,10 @@ int main(int argc, char **argv)
     const auto app = gpuplanner::cli::createReportApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gpu-planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GPUPLANNER_VERSION));
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    gpuplanner::cli::TerminalOutput stdoutDevice(stdout);
+    gpuplanner::cli::TerminalOutput stderrDevice(stderr);
+    QTextStream out(&stdoutDevice);
+    QTextStream err(&stderrDevice);
     QStringList arguments = QCoreApplication::arguments();
     // The CLI passes its own arguments on, the command word among them (after --catalog PATH,
     // say); run by hand, the helper gets it added.

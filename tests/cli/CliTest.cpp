@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 
 #include "CliProcess.h"
+#include "db/Database.h"
 
 #include <gtest/gtest.h>
 
@@ -527,4 +528,30 @@ TEST_F(Cli, TheScaleAndServingFlagsNameTheBadValue)
     const CliRun r = run({QStringLiteral("plan"), bad.fileName()});
     EXPECT_EQ(r.code, 2);
     EXPECT_TRUE(r.err.contains(QStringLiteral("workload.engine: \"fast\" is not one of tuned, general"))) << r.err.toStdString();
+}
+
+// The fault probe (issue 43): terminal escapes in outside data (a provider's name from a hostile
+// record) reached the terminal raw. A catalog whose instance names carry ESC sequences and C1
+// controls prints as text.
+TEST_F(Cli, TerminalEscapesFromOutsideDataNeverReachTheTerminal)
+{
+    const QString catalog = m_home.filePath(QStringLiteral("hostile.sqlite"));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), catalog));
+    QFile::setPermissions(catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    {
+        auto db = gpuplanner::db::Database::open(catalog, gpuplanner::db::OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok()) << db.errorMessage().toStdString();
+        ASSERT_TRUE(db.value()
+                        ->exec(QStringLiteral("UPDATE instance_types SET name = 'Evil' || char(27) || ']0;owned' || char(7) "
+                                              "|| char(27) || '[2J' || char(155) || '31m' || name WHERE provider_id = 'aws'"))
+                        .ok());
+    }
+    const CliRun r = run({QStringLiteral("--catalog"), catalog, QStringLiteral("offers"), QStringLiteral("--provider"),
+                          QStringLiteral("aws"), QStringLiteral("--limit"), QStringLiteral("3")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("Evil]0;owned[2J31m"))) << r.out.toStdString();
+    for (const QChar c : r.out + r.err) {
+        EXPECT_FALSE(c == QChar(27) || c == QChar(7) || (c.unicode() >= 0x80 && c.unicode() <= 0x9F))
+            << "control U+" << std::hex << int(c.unicode());
+    }
 }

@@ -51,3 +51,16 @@ TEST(CsvReader, EscapeRoundTrips)
     EXPECT_EQ(csvEscape(QStringLiteral("a,b")), QStringLiteral("\"a,b\""));
     EXPECT_EQ(csvEscape(QStringLiteral("a\"b")), QStringLiteral("\"a\"\"b\""));
 }
+
+// The fault probe (issue 43): formula text from outside data went raw into CSV exports.
+TEST(CsvReader, FormulaTextIsWrittenAsTextAndNumbersStayNumbers)
+{
+    EXPECT_EQ(csvEscape(QStringLiteral("=HYPERLINK(\"http://x\")")), QStringLiteral("\"'=HYPERLINK(\"\"http://x\"\")\""));
+    EXPECT_EQ(csvEscape(QStringLiteral("+cmd|' /C calc'!A0")), QStringLiteral("'+cmd|' /C calc'!A0"));
+    EXPECT_EQ(csvEscape(QStringLiteral("@SUM(A1)")), QStringLiteral("'@SUM(A1)"));
+    EXPECT_EQ(csvEscape(QStringLiteral("-2+3")), QStringLiteral("'-2+3"));
+    EXPECT_EQ(csvEscape(QStringLiteral("\t=1")), QStringLiteral("'\t=1"));
+    EXPECT_EQ(csvEscape(QStringLiteral("-12.5")), QStringLiteral("-12.5"));
+    EXPECT_EQ(csvEscape(QStringLiteral("+1e3")), QStringLiteral("+1e3"));
+    EXPECT_EQ(csvEscape(QStringLiteral("us-east-1")), QStringLiteral("us-east-1"));
+}

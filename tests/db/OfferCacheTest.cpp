@@ -246,7 +246,9 @@ TEST_F(OfferCacheTest, CopiesOfOneCatalogThatChangeApartGetDifferentKeys)
     auto a = open();
     auto b = db::Database::open(other, db::OpenMode::ReadWrite);
     ASSERT_TRUE(a && b.ok());
-    EXPECT_EQ(db::offerCacheKey(a->database()), db::offerCacheKey(*b.value())) << "the same content";
+    // A copy is another file: its key differs even with the same content and token, so a copy
+    // moved over a catalog (a .dump reloaded, a backup put back) never reads the catalog's copy.
+    EXPECT_NE(db::offerCacheKey(a->database()), db::offerCacheKey(*b.value())) << "another file";
     const QString change = QStringLiteral("UPDATE offers SET hourly_price = hourly_price + 1 WHERE id = (SELECT MIN(id) FROM offers)");
     ASSERT_TRUE(a->database().exec(change).ok());
     ASSERT_TRUE(b.value()->exec(change + QStringLiteral(" AND 0")).ok()); // a statement that changes nothing
@@ -294,4 +296,60 @@ TEST_F(OfferCacheTest, EveryTableTheReadJoinsReplacesTheToken)
             EXPECT_EQ(count.value(), 1) << table.toStdString() << " " << event;
         }
     }
+}
+
+// The fault probe (issue 43): after a table the read joins was rebuilt by SQLite's 12-step ALTER
+// procedure (its triggers dropped with the old table), changes no longer replaced the token and
+// the copy was read as current. Now no copy is trusted while a trigger is missing.
+TEST_F(OfferCacheTest, ATableRebuiltWithoutItsTriggersRetiresTheCopy)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    readFromCatalog(*repo);
+    ASSERT_FALSE(db::offerCacheKey(repo->database()).isEmpty());
+    db::Database &catalog = repo->database();
+    ASSERT_TRUE(catalog.exec(QStringLiteral("PRAGMA foreign_keys = OFF")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("BEGIN")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("CREATE TABLE regions_new AS SELECT * FROM regions")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("DROP TABLE regions")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("ALTER TABLE regions_new RENAME TO regions")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("COMMIT")).ok());
+    ASSERT_TRUE(catalog.exec(QStringLiteral("UPDATE regions SET name = 'Rebuilt' WHERE id = (SELECT MIN(id) FROM regions)")).ok());
+    EXPECT_TRUE(db::offerCacheKey(catalog).isEmpty()) << "a table without its token triggers: no key, no copy";
+    const QList<Offer> now = read(*repo);
+    EXPECT_TRUE(std::any_of(now.cbegin(), now.cend(), [](const Offer &o) { return o.regionName == u"Rebuilt"; }));
+}
+
+// The fault probe (issue 43): a catalog dumped, changed and reloaded into a new file (with the
+// dumped token) and moved over the old one was planned from the old one's copy.
+TEST_F(OfferCacheTest, AnotherFileMovedOverTheCatalogRetiresTheCopy)
+{
+    QByteArray token;
+    {
+        auto repo = open();
+        ASSERT_TRUE(repo);
+        readFromCatalog(*repo);
+        ASSERT_TRUE(QFile::exists(cachePath()));
+        auto stmt = repo->database().prepare(QStringLiteral("SELECT hex(token) FROM catalog_revision"));
+        ASSERT_TRUE(stmt && stmt.value().step());
+        token = stmt.value().text(0).toLatin1();
+    }
+    const QString reloaded = m_dir.filePath(QStringLiteral("reloaded.sqlite"));
+    ASSERT_TRUE(QFile::copy(m_catalog, reloaded));
+    {
+        auto db = db::Database::open(reloaded, db::OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("UPDATE offers SET hourly_price = 12345.5 WHERE id = (SELECT MIN(id) FROM offers)")).ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("UPDATE catalog_revision SET token = X'%1'").arg(QString::fromLatin1(token))).ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")).ok());
+    }
+    for (const char *side : {"-wal", "-shm"})
+        QFile::remove(m_catalog + QLatin1String(side));
+    ASSERT_TRUE(QFile::remove(m_catalog));
+    ASSERT_TRUE(QFile::rename(reloaded, m_catalog));
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    const QList<Offer> now = read(*repo);
+    auto fresh = open();
+    expectSameOffers(readFromCatalog(*fresh), now);
 }

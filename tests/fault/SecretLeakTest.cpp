@@ -154,6 +154,58 @@ TEST_F(SecretLeaks, ALambdaKeyEchoedInAnErrorPageIsScrubbedFromTheSummaryAndTheR
     EXPECT_EQ(leaks(), QStringList());
 }
 
+// The fault probe (issue 43): a key echoed JSON-escaped (\u0061...) or half escaped and half
+// percent-encoded passed the scrub as text no literal search finds, then reached the summary and
+// refresh_log. Every form is scrubbed now.
+TEST_F(SecretLeaks, AKeyEchoedEscapedOrEncodedIsScrubbedInEveryForm)
+{
+    QByteArray escaped;
+    for (const char c : kLambdaKey)
+        escaped += QByteArray("\\u00") + QByteArray::number(uchar(c), 16).rightJustified(2, '0');
+    QByteArray mixed;
+    for (qsizetype i = 0; i < kLambdaKey.size(); ++i) {
+        const char c = kLambdaKey.at(i);
+        mixed += i % 3 == 0 ? QByteArray("\\u00") + QByteArray::number(uchar(c), 16).toUpper()
+               : i % 3 == 1 ? QByteArray("%") + QByteArray::number(uchar(c), 16).rightJustified(2, '0')
+                            : QByteArray(1, c);
+    }
+    m_server.routeSequence("/api/v1/instance-types",
+                           {reply(401, "{\"error\": {\"code\": \"global/invalid-api-key\", \"message\": \"key " + escaped
+                                           + " is not valid; you sent " + mixed + "\"}}")});
+    const CliRun r = run({QStringLiteral("refresh"), QStringLiteral("--source"), QStringLiteral("native"),
+                          QStringLiteral("--provider"), QStringLiteral("lambda"), QStringLiteral("--endpoint"),
+                          QStringLiteral("lambda=") + m_server.url(QStringLiteral("/")).toString()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.out.contains(QStringLiteral("REDACTED"))) << r.out.toStdString();
+    EXPECT_FALSE(r.out.contains(QString::fromLatin1(escaped))) << r.out.toStdString();
+    EXPECT_FALSE(r.out.contains(QString::fromLatin1(mixed))) << r.out.toStdString();
+    for (QDirIterator it(m_dir.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
+        const QString path = it.next();
+        const QByteArray data = readFile(path);
+        EXPECT_FALSE(data.contains(escaped)) << path.toStdString();
+        EXPECT_FALSE(data.contains(mixed)) << path.toStdString();
+    }
+    EXPECT_EQ(leaks(), QStringList());
+}
+
+// The key ids of signed requests (Huawei's Access=, Tencent's and Alibaba's Credential=) name the
+// account: scrubbed like the keys.
+TEST(SecretScrub, KeyIdsInSignedAuthorizationValuesAreSecretsToo)
+{
+    const QUrl url(QStringLiteral("https://bss.example.com/v2/prices"));
+    const auto huawei = core::requestSecrets(
+        url, {{"Authorization", "SDK-HMAC-SHA256 Access=HWAKID12345, SignedHeaders=host;x-sdk-date, Signature=abcdef0123"}});
+    EXPECT_TRUE(huawei.contains("HWAKID12345"));
+    const auto tencent = core::requestSecrets(
+        url, {{"Authorization", "TC3-HMAC-SHA256 Credential=AKIDtencent99/2026-12-05/cvm/tc3_request, SignedHeaders=host, Signature=ff"}});
+    EXPECT_TRUE(tencent.contains("AKIDtencent99"));
+    const auto alibaba = core::requestSecrets(
+        url, {{"Authorization", "ACS3-HMAC-SHA256 Credential=LTAIalibaba77,SignedHeaders=host,Signature=ee"}});
+    EXPECT_TRUE(alibaba.contains("LTAIalibaba77"));
+    EXPECT_EQ(core::scrubSecrets(QStringLiteral("InvalidAccessKeyId: LTAIalibaba77 not found; \\/\\u004cTAIalibaba77"), alibaba),
+              QStringLiteral("InvalidAccessKeyId: REDACTED not found; \\/REDACTED"));
+}
+
 TEST_F(SecretLeaks, ARunPodKeySentAsTheOfficialClientDoesNeverShows)
 {
     // runpod/runpod-python sends the key as ?api_key=; a server error that echoes the URL.

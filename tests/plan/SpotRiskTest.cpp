@@ -143,3 +143,26 @@ TEST(SpotRisk, NoCheckpointsLoseEverything)
     SpotSimulator sim(3, 5000);
     EXPECT_NEAR(sim.run(job, 1, 0, 0, 0).timeMean, expectedSpotHours(job), 0.05 * expectedSpotHours(job));
 }
+
+// The fault probe (issue 43): a job of the documented maximum size (tokens 10000T) took 149 s to
+// plan, every draw stepping through up to 100,000 interruptions. Past a thousand a draw goes on
+// at its own pace; the mean still lands on the closed form, and a job that cannot progress still
+// never finishes.
+TEST(SpotRisk, AJobOfThousandsOfInterruptionsKeepsTheClosedForm)
+{
+    SpotJob job = busyJob();
+    job.workHours = 500000; // about 7,600 interruptions at 16 instances and 50 % a month
+    SpotSimulator sim(11, 200);
+    const SpotOutcome out = sim.run(job, 1.0, 0, 0, 0);
+    const double exact = expectedSpotHours(job);
+    ASSERT_TRUE(std::isfinite(out.timeMean));
+    EXPECT_NEAR(out.timeMean / exact, 1.0, 0.01) << out.timeMean << " against " << exact;
+    EXPECT_NEAR(out.interruptionsMean / (jobHazardPerHour(job) * exact), 1.0, 0.03);
+    EXPECT_EQ(out.unfinished, 0.0);
+
+    // Checkpoints far apart against the gaps: no progress, never finished.
+    job.checkpointHours = 10000;
+    job.monthlyRate = 0.9;
+    const SpotOutcome stuck = sim.run(job, 1.0, 0, 0, 0);
+    EXPECT_EQ(stuck.unfinished, 1.0);
+}

@@ -177,6 +177,22 @@ TEST_F(PortfolioCli, TableAndErrors)
     EXPECT_NE(cap.err.indexOf(QStringLiteral("worst-case cap of 1000 USD")), -1) << cap.err.toStdString();
 }
 
+// The fault probe's SIGABRT (issue 43): a portfolio whose workloads all run after its horizon gave
+// GLPK a problem with no columns, and GLPK aborts the process on that. Now it is a clear error.
+TEST_F(PortfolioCli, NothingToBuyInTheHorizonIsAnErrorNotAnAbort)
+{
+    const QString later = write(QStringLiteral("later.json"),
+                                R"({"format": "gpu-planner-portfolio", "version": 1, "start": "2026-09", "months": 3,
+        "providers": ["aws"], "pools": [{"provider": "aws"}],
+        "workloads": [{"name": "Later", "scenario": ")" GPUPLANNER_SOURCE_DIR R"(/resources/scenarios/bert-base-finetune.json",
+                       "phases": [{"start": "2030-01", "months": 3, "gpu_hours_per_month": 200}]}]})");
+    const CliRun r = run({QStringLiteral("portfolio"), QStringLiteral("plan"), later});
+    EXPECT_EQ(r.code, 2) << r.err.toStdString();
+    EXPECT_NE(r.err.indexOf(QStringLiteral("nothing to buy: no workload needs GPU time in the 3 months from 2026-09")), -1)
+        << r.err.toStdString();
+    EXPECT_EQ(r.err.indexOf(QStringLiteral("glp_")), -1) << r.err.toStdString();
+}
+
 // --record writes the plan's priced_on into the portfolio file (everything else kept); --since
 // says nothing moved on the same catalog, and after the catalog changes (an on-demand price down,
 // the bought commitment withdrawn) lists each change with its source and date, the purchase

@@ -307,6 +307,27 @@ TEST_F(ReportCli, DataErrorsNameTheFile)
     EXPECT_TRUE(r.err.contains(unwritable)) << r.err.toStdString();
 }
 
+// The fault probe (issue 43): the report helper was waited on with no limit. A helper that never
+// finishes (here `sleep`) is stopped at GPUPLANNER_REPORT_TIMEOUT and the CLI says so.
+TEST_F(ReportCli, AHelperThatRunsOnIsStoppedAtItsLimit)
+{
+    const QString helper = m_home.filePath(QStringLiteral("stuck-helper.sh"));
+    QFile script(helper);
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\nexec sleep 100000\n");
+    script.close();
+    script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+    env.insert(QStringLiteral("GPUPLANNER_REPORT_HELPER"), helper);
+    env.insert(QStringLiteral("GPUPLANNER_REPORT_TIMEOUT"), QStringLiteral("1"));
+    const CliRun r = gpuplanner::tests::runCli({QStringLiteral("report"), example(QStringLiteral("mobilenet-t4")),
+                                                QStringLiteral("-o"), m_home.filePath(QStringLiteral("r.pdf"))},
+                                               env, 180000);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("was still running after 1 s and was stopped"))) << r.err.toStdString();
+}
+
 TEST_F(ReportCli, HelpListsTheCommandAndItsOptions)
 {
     CliRun r = run({QStringLiteral("--help")});

@@ -191,6 +191,13 @@ TEST(PriceWatch, AlertsGoToTheFreedesktopNotificationServiceWhereThereIsOne)
     EXPECT_EQ(fake.appName, QStringLiteral("GPU Planner"));
     EXPECT_EQ(fake.summaries.first(), QStringLiteral("1 watched plan(s) moved with the new prices"));
     EXPECT_EQ(fake.bodies.first(), alert.text);
+
+    // The fault probe (issue 43): a scenario named with markup went raw into the body, which
+    // notification daemons render as markup. It arrives as text.
+    EXPECT_TRUE(notifier.notify(summary, QStringLiteral("“<a href=\"http://x\">Fine</a> & <b>BERT</b>” is cheaper")));
+    ASSERT_EQ(fake.bodies.size(), 2);
+    EXPECT_EQ(fake.bodies.last(),
+              QStringLiteral("“&lt;a href=&quot;http://x&quot;&gt;Fine&lt;/a&gt; &amp; &lt;b&gt;BERT&lt;/b&gt;” is cheaper"));
     QDBusConnection::disconnectFromBus(QStringLiteral("watch-client"));
     QDBusConnection::disconnectFromBus(QStringLiteral("watch-service"));
 }

@@ -22,7 +22,10 @@ bool DesktopNotifier::notify(const QString &summary, const QString &body)
     // Desktop Notifications Specification defines it.
     QDBusMessage call = QDBusMessage::createMethodCall(kService, QStringLiteral("/org/freedesktop/Notifications"), kService,
                                                        QStringLiteral("Notify"));
-    call << QStringLiteral("GPU Planner") << quint32(0) << QStringLiteral("gpu-planner") << summary << body << QStringList()
+    // The body may be read as markup (the specification's body-markup): a scenario's name is
+    // text, so <, > and & go as entities; the summary is plain text by the specification.
+    call << QStringLiteral("GPU Planner") << quint32(0) << QStringLiteral("gpu-planner") << summary << body.toHtmlEscaped()
+         << QStringList()
          << QVariantMap() << qint32(-1);
     const QDBusMessage reply = m_bus.call(call, QDBus::BlockWithGui, 5000);
     return reply.type() == QDBusMessage::ReplyMessage;

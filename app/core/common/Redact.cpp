@@ -9,6 +9,39 @@ namespace {
 
 const QString kRedacted = QStringLiteral("REDACTED");
 
+// The secret in any of the forms a server may echo it: as sent, JSON-escaped character by
+// character (\u0061 or \/), percent-encoded, or any mix of these.
+QRegularExpression anyEncodingOf(const QString &secret)
+{
+    QString pattern;
+    for (const QChar c : secret) {
+        const QString hex = QStringLiteral("%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        QStringList forms{QRegularExpression::escape(QString(c)), QStringLiteral("\\\\u") + hex};
+        if (c.unicode() < 0x80)
+            forms.append(QStringLiteral("%") + hex.right(2));
+        if (c == u'/')
+            forms.append(QStringLiteral("\\\\/"));
+        pattern += QStringLiteral("(?:%1)").arg(forms.join(u'|'));
+    }
+    return QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
+}
+
+// The key ids in a signed Authorization value: "Credential=AKID/scope" (AWS, Tencent TC3),
+// "Credential=AKID," (Alibaba ACS3), "Access=AK," (Huawei), "acs AKID:signature" (Alibaba v1).
+QList<QByteArray> keyIdsIn(const QByteArray &authorization)
+{
+    static const QRegularExpression ids(QStringLiteral("(?:Credential|Access)=([^/,\\s]+)|^acs\\s+([^:\\s]+):"),
+                                        QRegularExpression::CaseInsensitiveOption);
+    QList<QByteArray> out;
+    for (auto it = ids.globalMatch(QString::fromLatin1(authorization)); it.hasNext();) {
+        const auto m = it.next();
+        const QString id = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
+        if (!id.isEmpty())
+            out.append(id.toLatin1());
+    }
+    return out;
+}
+
 } // namespace
 
 bool isSecretQueryKey(const QString &name)
@@ -55,6 +88,8 @@ QString scrubSecrets(QString text, const QList<QByteArray> &secrets)
         if (secret.size() >= 4) {
             text.replace(QString::fromUtf8(secret), kRedacted);
             text.replace(QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(secret))), kRedacted);
+            if (text.contains(u'\\') || text.contains(u'%'))
+                text.replace(anyEncodingOf(QString::fromUtf8(secret)), kRedacted);
         }
     }
     // scheme://user:password@host -> scheme://host
@@ -108,6 +143,8 @@ QList<QByteArray> requestSecrets(const QUrl &url, const QList<QPair<QByteArray, 
             continue;
         const QByteArray v = value.trimmed();
         secrets.append(v);
+        // A signed request's key id is not the secret key, but it names the account: kept out too.
+        secrets.append(keyIdsIn(v));
         // "Bearer abc": the token alone is what a server would echo.
         if (const qsizetype space = v.indexOf(' '); space > 0)
             secrets.append(v.mid(space + 1).trimmed());

@@ -168,6 +168,15 @@ Result<CsvTable> readCsvFile(const QString &path)
 
 QString csvEscape(const QString &field)
 {
+    // A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return before one)
+    // as a formula: text from outside (a provider's name, a region, a reason) is written with a
+    // leading apostrophe, which spreadsheets show as text. Numbers, "-12.5" too, stay numbers.
+    if (!field.isEmpty() && QStringView(u"=+-@\t\r").contains(field.front())) {
+        bool number = false;
+        field.toDouble(&number);
+        if (!number)
+            return csvEscape(u'\'' + field);
+    }
     if (!field.contains(u',') && !field.contains(u'"') && !field.contains(u'\n') && !field.contains(u'\r'))
         return field;
     QString escaped = field;

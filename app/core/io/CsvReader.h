@@ -90,6 +90,8 @@ Result<CsvTable> parseCsv(const QString &text, const QString &sourceName);
 // Reads and parses a file (also Qt resource paths such as ":/catalog/x.csv").
 Result<CsvTable> readCsvFile(const QString &path);
 
+// One CSV cell: quoted when it holds a comma, quote or line break; text that a spreadsheet would
+// run as a formula (beginning with = + - @) gets a leading apostrophe. Numbers are left as written.
 QString csvEscape(const QString &field);
 
 } // namespace gpuplanner::core

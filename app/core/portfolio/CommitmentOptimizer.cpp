@@ -67,6 +67,14 @@ public:
     // Solves; the columns' values, or an error; proven = false when a time limit cut the search.
     Result<std::vector<double>> solve(double timeLimitSeconds, double mipGap, bool &proven) const
     {
+        // GLPK aborts the process on what it calls invalid input (no columns, a column twice in
+        // a row, bounds that are not numbers): none of it reaches GLPK.
+        if (Status valid = validate(); !valid)
+            return valid.error();
+        if (m_cost.empty()) {
+            proven = true;
+            return std::vector<double>();
+        }
         std::unique_ptr<glp_prob, void (*)(glp_prob *)> lp(glp_create_prob(), glp_delete_prob);
         glp_set_obj_dir(lp.get(), GLP_MIN);
         const int columns = int(m_cost.size());
@@ -138,6 +146,30 @@ public:
     }
 
 private:
+    Status validate() const
+    {
+        const auto finite = [](double v) { return std::isfinite(v); };
+        for (std::size_t i = 0; i < m_cost.size(); ++i) {
+            if (!finite(m_cost[i]) || !finite(m_lb[i]) || (m_ub[i] && !finite(*m_ub[i])))
+                return Error{QStringLiteral("a cost or quantity of the portfolio is not a finite number")};
+        }
+        for (const Row &row : m_rows) {
+            if (!finite(row.lb) || !finite(row.ub))
+                return Error{QStringLiteral("a limit of the portfolio is not a finite number")};
+            std::vector<int> columns;
+            columns.reserve(row.terms.size());
+            for (const auto &[column, value] : row.terms) {
+                if (!finite(value))
+                    return Error{QStringLiteral("a cost or quantity of the portfolio is not a finite number")};
+                columns.push_back(column);
+            }
+            std::sort(columns.begin(), columns.end());
+            if (std::adjacent_find(columns.begin(), columns.end()) != columns.end())
+                return Error{QStringLiteral("internal: a column appears twice in one constraint")};
+        }
+        return success();
+    }
+
     std::vector<double> m_cost;
     std::vector<double> m_lb;
     std::vector<std::optional<double>> m_ub;
@@ -353,6 +385,13 @@ Result<PortfolioSolution> CommitmentOptimizer::solve(const SolveOptions &options
         }
     }
 
+    if (usages.empty() && options.demandFactor > 0) {
+        return Error{QStringLiteral("nothing to buy: no workload needs GPU time in the %1 months from %2 "
+                                    "(check each workload's phases: their start and months)")
+                         .arg(months)
+                         .arg(m_problem.start.isValid() ? m_problem.start.toString(QStringLiteral("yyyy-MM"))
+                                                        : QStringLiteral("the start"))};
+    }
     bool proven = true;
     auto values = lp.solve(options.timeLimitSeconds.value_or(m_problem.timeLimitSeconds), options.mipGap, proven);
     if (!values) {

@@ -5,6 +5,8 @@
 #include "core/import/ImportBatch.h"
 #include "core/refresh/HttpClient.h"
 
+#include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -30,6 +32,9 @@ public:
     virtual QStringList providers() const = 0;
     virtual QString name() const = 0;
     virtual Result<ImportBatch> fetch(const QString &provider, const RefreshContext &context) = 0;
+    // The key material and key ids this source sends (in any request): the refresh scrubs them,
+    // in every form a server may echo them, from whatever it prints or stores.
+    virtual QList<QByteArray> credentials() const { return {}; }
 };
 
 } // namespace gpuplanner::core

@@ -40,6 +40,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("alicloud")}; }
     QString name() const override { return QStringLiteral("Alibaba Cloud ECS API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_keyId.toUtf8(), m_secret.toUtf8()}; }
 
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
 

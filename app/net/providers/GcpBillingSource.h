@@ -29,6 +29,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("gcp")}; }
     QString name() const override { return QStringLiteral("GCP Cloud Billing Catalog API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_apiKey.toUtf8()}; }
 
     QUrl pageUrl(const QString &pageToken) const;
     // Tests lower the bound to see it hold.

@@ -52,6 +52,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("huaweicloud")}; }
     QString name() const override { return QStringLiteral("Huawei Cloud BSS price inquiry"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_credentials.ak.toUtf8(), m_credentials.sk.toUtf8(), m_credentials.projectId.toUtf8(), m_credentials.domainId.toUtf8()}; }
 
     void setClock(std::function<QDateTime()> clock) { m_clock = std::move(clock); }
     // Flavors per ListFlavors page (its `limit`; 1,000 is the API's documented default, no maximum

@@ -30,6 +30,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("lambda")}; }
     QString name() const override { return QStringLiteral("Lambda Cloud API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_apiKey.toUtf8()}; }
 
 private:
     QUrl m_baseUrl;

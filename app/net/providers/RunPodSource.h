@@ -61,6 +61,7 @@ public:
     // context.regions (country codes) narrows the Secure Cloud data centers; Community Cloud is
     // queried only when no regions are given or "global" is among them.
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_apiKey.toUtf8()}; }
 
 private:
     QUrl m_baseUrl;

@@ -40,6 +40,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("tencentcloud")}; }
     QString name() const override { return QStringLiteral("Tencent Cloud CVM API"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_secretId.toUtf8(), m_secretKey.toUtf8()}; }
 
     // Unix seconds for X-TC-Timestamp (tests pin it).
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }

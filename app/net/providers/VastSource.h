@@ -36,6 +36,7 @@ public:
     QStringList providers() const override { return {QStringLiteral("vast")}; }
     QString name() const override { return QStringLiteral("Vast.ai offer search"); }
     core::Result<core::ImportBatch> fetch(const QString &provider, const core::RefreshContext &context) override;
+    QList<QByteArray> credentials() const override { return {m_apiKey.toUtf8()}; }
 
     // The search body: rentable, verified-reliability on-demand offers with at least one GPU.
     static QByteArray searchBody();

@@ -81,7 +81,7 @@ ProviderOutcome Refresher::runOne(const RefreshJob &job, const RefreshOptions &o
 
     auto finish = [&](RefreshStatus status, const QString &rawError) {
         // Last line of defence before the summary and the refresh log: no credentials.
-        const QString error = scrubSecrets(rawError);
+        const QString error = scrubSecrets(rawError, job.source ? job.source->credentials() : QList<QByteArray>());
         outcome.status = status;
         outcome.error = error;
         log.status = status;
