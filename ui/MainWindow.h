@@ -55,6 +55,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     // How long a plan runs before the status bar shows it working.
     static constexpr int kBusyDelayMs = 300;
+    // Another delay (tests: a delay no plan on a loaded machine reaches, to hold the quick case).
+    void setBusyDelay(int ms) { m_busyDelay.setInterval(ms); }
     void reloadCatalog();
     // When the catalog cannot be read: restore the built-in one or restart on another file,
     // instead of only saying so.

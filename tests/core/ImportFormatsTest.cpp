@@ -1,5 +1,6 @@
 #include "core/import/CatalogSnapshot.h"
 #include "core/import/CustomOffersCsv.h"
+#include "core/import/OfferAggregator.h"
 #include "core/refresh/BatchValidation.h"
 
 #include <QCryptographicHash>
@@ -9,7 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
+#include <limits>
+#include <numeric>
 
 using namespace gpuplanner::core;
 
@@ -265,4 +269,34 @@ TEST(ImportFormats, HugeOrNonIntegralTermsAreRefusedNotOverflowed)
                            QStringLiteral("m.json"));
     ASSERT_FALSE(parsed.ok());
     EXPECT_TRUE(parsed.errorMessage().contains(QStringLiteral("$.offers[0].gpu is missing"))) << parsed.errorMessage().toStdString();
+}
+
+// The fault probe (issue 43): one zone priced 1e308 beside a sane one made the stored median
+// 5e307, and spot plans priced from the median recommended that offer at "Expected cost -". The
+// median is held to the same bounds as the price, and an absurd zone is not averaged in.
+TEST(BatchScreening, AnAbsurdZonePriceNeitherBecomesTheMedianNorReplacesTheOffer)
+{
+    ImportBatch batch;
+    ImportedOffer zones = offer(10);
+    zones.medianPrice = std::midpoint(10.0, 1e308);
+    batch.offers = {zones};
+    auto report = screenBatch(QStringLiteral("acme"), batch, ValidationPolicy{1, false, {{QStringLiteral("USD"), 1.0}}});
+    ASSERT_TRUE(report.ok()) << report.errorMessage().toStdString();
+    EXPECT_TRUE(batch.offers.isEmpty());
+    ASSERT_EQ(batch.kept.size(), 1);
+    EXPECT_EQ(batch.kept.constFirst().reason, QStringLiteral("median price of its zones implausible"));
+
+    OfferAggregator aggregator;
+    ImportedInstance box;
+    box.provider = QStringLiteral("acme");
+    box.name = QStringLiteral("box");
+    box.gpuId = QStringLiteral("H100-SXM5-80GB");
+    box.gpuCount = 8;
+    for (double price : {10.0, std::numeric_limits<double>::infinity(), std::nan(""), -3.0, 12.0})
+        aggregator.add(box, QStringLiteral("eu-1"), Billing::Spot, price, QStringLiteral("USD"), QStringLiteral("test"));
+    const QList<ImportedOffer> merged = aggregator.offers();
+    ASSERT_EQ(merged.size(), 1);
+    EXPECT_EQ(merged.constFirst().price, 10.0);
+    ASSERT_TRUE(merged.constFirst().medianPrice.has_value());
+    EXPECT_EQ(*merged.constFirst().medianPrice, 11.0) << "the unusable zones are not averaged in";
 }

@@ -1,6 +1,7 @@
 #include "core/import/OfferAggregator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace gpuplanner::core {
@@ -28,7 +29,9 @@ void OfferAggregator::add(const ImportedInstance &instance, const QString &regio
                             .join(u'|');
     const auto it = m_index.constFind(key);
     if (it != m_index.constEnd()) {
-        m_entries[*it].prices.append(price);
+        // A zone or host without a usable price says nothing of the others'.
+        if (std::isfinite(price) && price > 0)
+            m_entries[*it].prices.append(price);
         return;
     }
     m_index.insert(key, m_entries.size());

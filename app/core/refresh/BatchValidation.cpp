@@ -117,6 +117,10 @@ QString offerProblem(const ImportedOffer &o, const ValidationPolicy &policy)
         const double usdPerGpuHour = hourly / *rate / o.instance.gpuCount;
         if (!std::isfinite(usdPerGpuHour) || usdPerGpuHour < kMinUsdPerGpuHour || usdPerGpuHour > kMaxUsdPerGpuHour)
             return implausiblePriceReason();
+        // The median of the zones (or hosts) prices spot plans: one absurd zone price among two
+        // would make it absurd while the lowest price looks fine.
+        if (o.medianPrice && *o.medianPrice / *rate / o.instance.gpuCount > kMaxUsdPerGpuHour)
+            return QStringLiteral("median price of its zones implausible");
     }
     return {};
 }

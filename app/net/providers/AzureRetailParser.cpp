@@ -100,8 +100,23 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         return false; // DevTestConsumption: dev/test subscription rates
     if (unit != u"1 Hour")
         return core::Error{QStringLiteral("%1: %2.unitOfMeasure: unexpected '%3' for %4").arg(label, path, unit, armSkuName)};
-    if (!(retailPrice >= 0))
+    if (!(retailPrice >= 0)) {
+        // Left out, the offer would read as withdrawn (marked unavailable): it keeps its previous
+        // price instead, with the reason.
+        core::KeptOffer kept;
+        kept.instance = armSkuName;
+        kept.region = region;
+        if (type == u"Reservation") {
+            kept.billing = core::Billing::Reserved;
+            kept.termMonths = termMonths(f.string(QStringLiteral("reservationTerm")));
+        } else {
+            const bool spot = meterName.contains(u" Spot") || skuName.contains(u" Spot");
+            kept.billing = spot ? core::Billing::Spot : core::Billing::OnDemand;
+        }
+        kept.reason = QStringLiteral("negative price");
+        m_batch.kept.append(kept);
         return core::Error{QStringLiteral("%1: %2.retailPrice: negative price").arg(label, path)};
+    }
 
     const auto resolved = m_resolver.resolve(shape->accelerator, kProvider, armSkuName);
     if (!resolved) {

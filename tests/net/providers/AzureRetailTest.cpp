@@ -151,6 +151,23 @@ TEST(AzureRetailParser, AnOddItemIsLeftOutAndNamedWhileTheRestOfThePageCounts)
     EXPECT_TRUE(batch.exclusions[0].detail.contains(u"unexpected '1/Day'")) << qPrintable(batch.exclusions[0].detail);
 }
 
+// The fault probe (issue 43): an item with a negative price was left out, so the refresh read its
+// offer as withdrawn and marked it unavailable. The offer keeps its previous price, with the reason.
+TEST(AzureRetailParser, ANegativePriceKeepsTheOffersPreviousPrice)
+{
+    QByteArray text = readFixture(kPage1);
+    ASSERT_TRUE(text.contains("\"retailPrice\": 0.7346"));
+    text.replace("\"retailPrice\": 0.7346", "\"retailPrice\": -0.7346");
+    AzureRetailParser parser(resolver(), shapes());
+    ASSERT_TRUE(parser.addPage(text, QStringLiteral("p")).ok());
+    const core::ImportBatch batch = parser.finish();
+    ASSERT_EQ(batch.kept.size(), 1);
+    EXPECT_EQ(batch.kept.constFirst().reason, QStringLiteral("negative price"));
+    EXPECT_FALSE(batch.kept.constFirst().instance.isEmpty());
+    EXPECT_FALSE(batch.kept.constFirst().region.isEmpty());
+    EXPECT_EQ(batch.offers.size(), 4) << "the other items still price";
+}
+
 TEST(AzureRetailParser, WindowsMetersOldAndNewAreLeftOut)
 {
     for (const char *suffix : {" Windows", " Win"}) {
