@@ -112,7 +112,7 @@ namespace {
 // included, by price.
 bool isWholeCatalog(const OfferQuery &q)
 {
-    return q.gpu.isEmpty() && q.minGpus <= 0 && q.providers.isEmpty() && q.regionGlob.isEmpty()
+    return q.gpus.isEmpty() && q.minGpus <= 0 && q.providers.isEmpty() && q.regionGlob.isEmpty()
         && q.geography.isEmpty() && !q.billing && !q.termMonths && q.upfront.isEmpty() && q.includeSuspect
         && !q.includeUnavailable && !q.maxPriceUsd && q.minGpuMemoryGib <= 0 && q.sort == OfferSort::Price
         && q.limit <= 0;
@@ -141,8 +141,12 @@ Result<QList<Offer>> SqliteCatalogRepository::readOffers(const OfferQuery &query
 {
     QString sql = offerSelect();
     QStringList where;
-    if (!query.gpu.isEmpty())
-        where.append(QStringLiteral("it.gpu_id = :gpu"));
+    if (!query.gpus.isEmpty()) {
+        QStringList params;
+        for (qsizetype i = 0; i < query.gpus.size(); ++i)
+            params.append(QStringLiteral(":gpu%1").arg(i));
+        where.append(QStringLiteral("it.gpu_id IN (%1)").arg(params.join(u',')));
+    }
     if (query.minGpus > 0)
         where.append(QStringLiteral("it.gpu_count >= :min_gpus"));
     if (!query.providers.isEmpty()) {
@@ -193,8 +197,8 @@ Result<QList<Offer>> SqliteCatalogRepository::readOffers(const OfferQuery &query
         return Error{QStringLiteral("%1: %2").arg(m_db->path(), stmt.errorMessage())};
     auto &s = stmt.value();
     int index = 1;
-    if (!query.gpu.isEmpty())
-        s.bind(index++, query.gpu);
+    for (const QString &gpu : query.gpus)
+        s.bind(index++, gpu);
     if (query.minGpus > 0)
         s.bind(index++, query.minGpus);
     for (const QString &p : query.providers)

@@ -245,13 +245,27 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
         err << programName() << ": " << repo.errorMessage() << '\n';
         return ExitData;
     }
+    QString familyNote;
     if (parser.isSet(QStringLiteral("gpu"))) {
-        auto gpu = repo.value()->resolveGpu(parser.value(QStringLiteral("gpu")));
-        if (!gpu) {
-            err << programName() << " offers: --gpu: " << gpu.errorMessage() << '\n';
-            return ExitUsage;
+        const QString name = parser.value(QStringLiteral("gpu"));
+        auto resolver = repo.value()->gpuResolver();
+        if (!resolver) {
+            err << programName() << ": " << resolver.errorMessage() << '\n';
+            return ExitData;
         }
-        query.gpu = gpu.value();
+        // A family name (A100, V100, H100) is every variant of it, and the answer says which.
+        query.gpus = resolver.value().family(name);
+        if (!query.gpus.isEmpty()) {
+            familyNote = QStringLiteral("--gpu %1: every %1 variant: %2 (name one, e.g. %3, for that one alone)")
+                             .arg(name.trimmed(), query.gpus.join(QStringLiteral(", ")), query.gpus.constLast());
+        } else {
+            auto gpu = repo.value()->resolveGpu(name);
+            if (!gpu) {
+                err << programName() << " offers: --gpu: " << gpu.errorMessage() << '\n';
+                return ExitUsage;
+            }
+            query.gpus = {gpu.value()};
+        }
     }
     QHash<QString, QString> unpriced; // provider -> its note, for providers the catalog has no price for
     if (parser.isSet(QStringLiteral("provider"))) {
@@ -283,6 +297,13 @@ int runOffers(const QStringList &args, Session &session, QTextStream &out, QText
     if (!offers) {
         err << programName() << ": " << offers.errorMessage() << '\n';
         return ExitData;
+    }
+    if (!familyNote.isEmpty()) {
+        // Above a table; beside JSON and CSV, which stay machine-readable.
+        if (*format == OutputFormat::Table)
+            out << familyNote << "\n\n";
+        else
+            err << programName() << " offers: " << familyNote << '\n';
     }
     out << formatOffers(offers.value(), *format);
     // Say why a provider asked for shows nothing (Huawei Cloud ships without offline prices).

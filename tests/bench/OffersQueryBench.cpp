@@ -17,7 +17,7 @@ namespace {
 core::OfferQuery h100x8()
 {
     core::OfferQuery q;
-    q.gpu = QStringLiteral("H100-SXM5-80GB");
+    q.gpus = {QStringLiteral("H100-SXM5-80GB")};
     q.minGpus = 8;
     q.sort = core::OfferSort::Price;
     return q;

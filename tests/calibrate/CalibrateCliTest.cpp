@@ -229,3 +229,46 @@ TEST_F(CalibrateCli, PlansUseCalibrationsUnlessTheScenarioTurnsThemOff)
     EXPECT_TRUE(table.out.contains(QStringLiteral("Calibrations:\n  H100-SXM5-80GB: calibrated from your measurement")))
         << table.out.toStdString();
 }
+
+// Issue 43: a run the GPU cannot have measured is refused with the file, the field and the value,
+// and the calibration stored before it stays the one estimates use.
+TEST_F(CalibrateCli, AnImplausibleRunIsRefusedAndTheOldCalibrationKept)
+{
+    ASSERT_EQ(run({QStringLiteral("calibrate"), QStringLiteral("import"), fixture("h100-synthetic.json")}).code, 0);
+    QFile gpu(fixture("h100-synthetic.json"));
+    ASSERT_TRUE(gpu.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(gpu.readAll()).object();
+    auto save = [&](const char *name, const QJsonObject &o) {
+        const QString path = m_dir.filePath(QLatin1String(name));
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(o).toJson());
+        return path;
+    };
+
+    // One figure changed: it disagrees with the step time it is computed from.
+    QJsonObject edited = doc;
+    QJsonObject training = edited.value(u"training").toObject();
+    training[QStringLiteral("tokens_per_second")] = 1e9;
+    edited[QStringLiteral("training")] = training;
+    const QString editedPath = save("edited.json", edited);
+    CliRun r = run({QStringLiteral("calibrate"), QStringLiteral("import"), editedPath});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(editedPath + QStringLiteral(": training.tokens_per_second 1e+09 does not match"))) << r.err.toStdString();
+
+    // Step time changed with it: consistent, but 86,000 % of an H100's peak.
+    training[QStringLiteral("median_step_ms")] = training.value(u"micro_batch").toDouble() * training.value(u"seq_len").toDouble() / 1e6;
+    edited[QStringLiteral("training")] = training;
+    const QString fastPath = save("fast.json", edited);
+    r = run({QStringLiteral("calibrate"), QStringLiteral("import"), fastPath});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(r.err.contains(fastPath + QStringLiteral(": training.tokens_per_second 1e+09 means "))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("peak of 989.5 TFLOP/s"))) << r.err.toStdString();
+
+    const QJsonArray list = QJsonDocument::fromJson(run({QStringLiteral("calibrate"), QStringLiteral("list"), QStringLiteral("--format"),
+                                                         QStringLiteral("json")})
+                                                        .out.toUtf8())
+                                .array();
+    ASSERT_EQ(list.size(), 1);
+    EXPECT_EQ(list.at(0).toObject().value(u"training_tokens_per_second").toDouble(), 180000.0);
+}

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -319,4 +320,112 @@ TEST(CalibratedEstimate, ReproducesEveryShippedExampleResultWithinFivePercent)
         const double rate = estimatedStepRate(p.value(), spec);
         EXPECT_LT(relativeError(rate, p->training.tokensPerSecond), 0.05) << name.toStdString();
     }
+}
+
+namespace {
+
+// An edit of one section of a fixture: section -> key -> value.
+QByteArray withField(const char *name, const QString &section, const QString &key, const QJsonValue &value)
+{
+    return edited(name, [&](QJsonObject &o) {
+        QJsonObject s = o[section].toObject();
+        s[key] = value;
+        o[section] = s;
+    });
+}
+
+QString refusal(const QByteArray &document)
+{
+    auto p = parseProbeResult(document, QStringLiteral("r.json"));
+    return p.ok() ? QStringLiteral("(accepted)") : p.errorMessage();
+}
+
+} // namespace
+
+// Issue 43: every number the probe file gives is held to what the run can have measured, where it
+// is read, and a refusal names the file, the field and the value.
+TEST(ProbePlausibility, AFigureThatDisagreesWithTheFilesOwnFormulaIsRefused)
+{
+    // tokens/s is micro_batch·seq_len over the median step: a billion tokens/s on the same step cannot be.
+    QString e = refusal(withField("h100-synthetic.json", QStringLiteral("training"), QStringLiteral("tokens_per_second"), 1e9));
+    EXPECT_TRUE(e.startsWith(QStringLiteral("r.json: training.tokens_per_second 1e+09 does not match micro_batch·seq_len / median_step_ms")))
+        << e.toStdString();
+    e = refusal(withField("cpu-quick.json", QStringLiteral("training"), QStringLiteral("tokens_per_second"), 1e9));
+    EXPECT_TRUE(e.contains(QStringLiteral("training.tokens_per_second 1e+09 does not match"))) << e.toStdString();
+
+    QJsonObject bf16 = QJsonDocument::fromJson(fixture("h100-synthetic.json")).object().value(u"matmul").toArray().at(2).toObject();
+    ASSERT_EQ(bf16.value(u"dtype").toString(), QStringLiteral("bf16"));
+    e = refusal(edited("h100-synthetic.json", [](QJsonObject &o) {
+        QJsonArray rows = o[QStringLiteral("matmul")].toArray();
+        QJsonObject row = rows.at(2).toObject();
+        row[QStringLiteral("tflops")] = 1e6;
+        rows[2] = row;
+        o[QStringLiteral("matmul")] = rows;
+    }));
+    EXPECT_TRUE(e.contains(QStringLiteral("matmul[2].tflops 1e+06 does not match 2·m·n·k / median_ms"))) << e.toStdString();
+
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("memory_bandwidth"), QStringLiteral("gbps"), 29000.0));
+    EXPECT_TRUE(e.contains(QStringLiteral("memory_bandwidth.gbps 29000 does not match"))) << e.toStdString();
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("host_to_device"), QStringLiteral("gbps"), 5200.0));
+    EXPECT_TRUE(e.contains(QStringLiteral("host_to_device.gbps 5200 does not match"))) << e.toStdString();
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("all_reduce"), QStringLiteral("bus_gbps"), 3614.0));
+    EXPECT_TRUE(e.contains(QStringLiteral("all_reduce.bus_gbps 3614 does not match algorithm_gbps·2(gpus-1)/gpus"))) << e.toStdString();
+    // Eight GPUs in the machine, sixteen in its all-reduce.
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("all_reduce"), QStringLiteral("gpus"), 16));
+    EXPECT_TRUE(e.contains(QStringLiteral("all_reduce.gpus 16 is not 2 to machine.gpu_count (8)"))) << e.toStdString();
+    // More memory allocated than the GPU has.
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("training"), QStringLiteral("peak_memory_gib"), 200.0));
+    EXPECT_TRUE(e.contains(QStringLiteral("training.peak_memory_gib 200 GiB is more than the GPU's memory (machine.gpu_memory_gib 79.1)")))
+        << e.toStdString();
+}
+
+TEST(ProbePlausibility, NonFiniteNegativeAndNonNumericFiguresAreRefusedWithTheirValue)
+{
+    QString e = refusal(withField("h100-synthetic.json", QStringLiteral("training"), QStringLiteral("median_step_ms"), 0));
+    EXPECT_TRUE(e.contains(QStringLiteral("training.median_step_ms must be a number above 0, not 0"))) << e.toStdString();
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("memory_bandwidth"), QStringLiteral("gbps"), -2900.0));
+    EXPECT_TRUE(e.contains(QStringLiteral("memory_bandwidth.gbps must be a number above 0, not -2900"))) << e.toStdString();
+    e = refusal(withField("h100-synthetic.json", QStringLiteral("training"), QStringLiteral("tokens_per_second"), QStringLiteral("1e9")));
+    EXPECT_TRUE(e.contains(QStringLiteral("training.tokens_per_second must be a number above 0, not \"1e9\""))) << e.toStdString();
+    // JSON has no NaN or infinity: spelled out, or overflowing, the document is refused either way.
+    QByteArray text = fixture("h100-synthetic.json");
+    for (const char *bad : {"NaN", "Infinity", "1e400", "-1e400"}) {
+        QByteArray doc = text;
+        doc.replace("\"tokens_per_second\": 180000.0", QByteArray("\"tokens_per_second\": ") + bad);
+        ASSERT_NE(doc, text) << "the fixture's tokens_per_second is written as 180000.0";
+        EXPECT_FALSE(parseProbeResult(doc, QStringLiteral("r.json")).ok()) << bad;
+    }
+}
+
+// A step whose own figures agree but that no H100 can run: its model FLOP/s pass the GPU's peak.
+TEST(ProbePlausibility, ATrainingStepAboveTheGpusPeakIsRefusedAgainstTheSpec)
+{
+    const GpuModel h100 = gpuModel(QStringLiteral("H100-SXM5-80GB"));
+    ProbeResult fast = probe("h100-synthetic.json");
+    const double tokens = fast.training.tokensPerSecond;
+    fast.training.tokensPerSecond = 1e9;
+    fast.training.medianStepMs = fast.training.microBatch * fast.training.seqLen / 1e9 * 1e3;
+    const auto refused = checkProbeAgainstSpec(fast, h100, QStringLiteral("r.json"));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_TRUE(refused.errorMessage().startsWith(QStringLiteral("r.json: training.tokens_per_second 1e+09 means ")))
+        << refused.errorMessage().toStdString();
+    EXPECT_TRUE(refused.errorMessage().contains(QStringLiteral("of the H100-SXM5-80GB bf16/fp16 peak of 989.5 TFLOP/s")))
+        << refused.errorMessage().toStdString();
+
+    // Just under the peak is a (remarkable) measurement, not an impossible one.
+    ProbeResult atPeak = probe("h100-synthetic.json");
+    const double modelTflops = tokens * modelFlopsPerToken(probeTrainingWorkload(atPeak)) / 1e12;
+    atPeak.training.tokensPerSecond = tokens * 0.99 * 989.5 / modelTflops;
+    EXPECT_TRUE(checkProbeAgainstSpec(atPeak, h100, QStringLiteral("r.json")).ok());
+    atPeak.training.tokensPerSecond = tokens * 1.01 * 989.5 / modelTflops;
+    EXPECT_FALSE(checkProbeAgainstSpec(atPeak, h100, QStringLiteral("r.json")).ok());
+
+    // Without the run's memory size, the step's peak memory is held to the spec's.
+    ProbeResult noSize = probe("h100-synthetic.json");
+    noSize.gpuMemoryGib.reset();
+    noSize.training.peakMemoryGib = 150;
+    const auto memory = checkProbeAgainstSpec(noSize, h100, QStringLiteral("r.json"));
+    ASSERT_FALSE(memory.ok());
+    EXPECT_TRUE(memory.errorMessage().contains(QStringLiteral("training.peak_memory_gib 150.0 GiB is more than the 80 GB of one H100-SXM5-80GB")))
+        << memory.errorMessage().toStdString();
 }

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include "CliProcess.h"
@@ -554,4 +555,33 @@ TEST_F(Cli, TerminalEscapesFromOutsideDataNeverReachTheTerminal)
         EXPECT_FALSE(c == QChar(27) || c == QChar(7) || (c.unicode() >= 0x80 && c.unicode() <= 0x9F))
             << "control U+" << std::hex << int(c.unicode());
     }
+}
+
+// Issue 44: `offers --gpu A100` lists the 40 GB and the 80 GB offers and says which variants it
+// took; an exact id still lists only itself.
+TEST_F(Cli, AFamilyNameListsEveryVariantAndSaysSo)
+{
+    const CliRun table = run({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100")});
+    ASSERT_EQ(table.code, 0) << table.err.toStdString();
+    EXPECT_TRUE(table.out.startsWith(QStringLiteral("--gpu A100: every A100 variant: A100-PCIe-40GB, A100-PCIe-80GB, "
+                                                    "A100-SXM4-40GB, A100-SXM4-80GB")))
+        << table.out.left(300).toStdString();
+    const QJsonArray all = runJson({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100"),
+                                    QStringLiteral("--format"), QStringLiteral("json")});
+    QSet<QString> gpus;
+    for (const QJsonValue &v : all)
+        gpus.insert(v.toObject().value(QStringLiteral("gpu")).toString());
+    EXPECT_TRUE(gpus.contains(QStringLiteral("A100-SXM4-40GB"))) << QStringList(gpus.values()).join(u' ').toStdString();
+    EXPECT_TRUE(gpus.contains(QStringLiteral("A100-SXM4-80GB"))) << QStringList(gpus.values()).join(u' ').toStdString();
+    const QJsonArray exact = runJson({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("A100-SXM4-80GB"),
+                                      QStringLiteral("--format"), QStringLiteral("json")});
+    ASSERT_FALSE(exact.isEmpty());
+    for (const QJsonValue &v : exact)
+        EXPECT_EQ(v.toObject().value(QStringLiteral("gpu")).toString(), QStringLiteral("A100-SXM4-80GB"));
+    const QJsonArray v100 = runJson({QStringLiteral("offers"), QStringLiteral("--gpu"), QStringLiteral("V100"),
+                                     QStringLiteral("--format"), QStringLiteral("json")});
+    QSet<QString> v100s;
+    for (const QJsonValue &v : v100)
+        v100s.insert(v.toObject().value(QStringLiteral("gpu")).toString());
+    EXPECT_GE(v100s.size(), 2) << QStringList(v100s.values()).join(u' ').toStdString();
 }

@@ -84,3 +84,26 @@ TEST(ReferenceData, EmbeddedReferenceLoadsAndResolvesEveryAlias)
             << a.alias.toStdString();
     }
 }
+
+// Issue 44: `offers --gpu A100` listed only A100 40 GB offers and `--gpu V100` only 16 GB ones.
+// A family name people use is every variant of it; an exact id, an alias or a model of its own
+// is one model.
+TEST(GpuAliasResolver, AFamilyNameIsEveryVariantOfIt)
+{
+    const QStringList ids = {QStringLiteral("A10"), QStringLiteral("A100-PCIe-40GB"), QStringLiteral("A100-PCIe-80GB"),
+                             QStringLiteral("A100-SXM4-40GB"), QStringLiteral("A100-SXM4-80GB"), QStringLiteral("H100-NVL-94GB"),
+                             QStringLiteral("H100-PCIe-80GB"), QStringLiteral("H100-SXM5-80GB"), QStringLiteral("L40S"),
+                             QStringLiteral("MI300X"), QStringLiteral("RTX6000"), QStringLiteral("RTX6000-Ada"),
+                             QStringLiteral("V100-PCIe-16GB"), QStringLiteral("V100-PCIe-32GB"), QStringLiteral("V100-SXM2-16GB"),
+                             QStringLiteral("V100-SXM2-32GB"), QStringLiteral("L20"), QStringLiteral("L20N-48GB")};
+    const GpuAliasResolver r({{QStringLiteral("A100"), QStringLiteral("*"), QStringLiteral("*"), QStringLiteral("A100-SXM4-40GB"), 1.0}},
+                             ids);
+    EXPECT_EQ(r.family(QStringLiteral("A100")),
+              (QStringList{QStringLiteral("A100-PCIe-40GB"), QStringLiteral("A100-PCIe-80GB"), QStringLiteral("A100-SXM4-40GB"),
+                           QStringLiteral("A100-SXM4-80GB")}));
+    EXPECT_EQ(r.family(QStringLiteral("v100")).size(), 4);
+    EXPECT_EQ(r.family(QStringLiteral("NVIDIA H100")).size(), 3);
+    EXPECT_EQ(r.family(QStringLiteral(" Tesla V100 ")).size(), 4);
+    for (const char *one : {"A100-SXM4-80GB", "A100-80GB", "L40S", "MI300X", "A10", "RTX6000", "L20", "T4", "nonsense", ""})
+        EXPECT_TRUE(r.family(QString::fromLatin1(one)).isEmpty()) << one;
+}

@@ -145,7 +145,7 @@ TEST_F(OfferCacheTest, OtherQueriesReadTheCatalogAndLeaveNoCopy)
     auto repo = open();
     ASSERT_TRUE(repo);
     OfferQuery query;
-    query.gpu = QStringLiteral("H100-SXM5-80GB");
+    query.gpus = {QStringLiteral("H100-SXM5-80GB")};
     EXPECT_FALSE(read(*repo, query).isEmpty());
     EXPECT_FALSE(QFile::exists(cachePath()));
 }

@@ -58,12 +58,12 @@ TEST_F(Repository, ShortNamesPeopleTypeResolveFollowingSkyPilot)
 TEST_F(Repository, A100_80GBx8ComesFromEveryMajorProvider)
 {
     OfferQuery q;
-    q.gpu = QStringLiteral("A100-SXM4-80GB");
+    q.gpus = {QStringLiteral("A100-SXM4-80GB")};
     q.minGpus = 8;
     q.billing = Billing::OnDemand;
     QSet<QString> providers;
     for (const Offer &o : offers(q)) {
-        EXPECT_EQ(o.gpu, q.gpu);
+        EXPECT_EQ(o.gpu, q.gpus.constFirst());
         EXPECT_GE(o.gpuCount, 8);
         EXPECT_GT(o.pricePerHour, 0);
         providers.insert(o.provider);
@@ -75,7 +75,7 @@ TEST_F(Repository, A100_80GBx8ComesFromEveryMajorProvider)
 TEST_F(Repository, SortsByUsdPriceAcrossCurrencies)
 {
     OfferQuery q;
-    q.gpu = QStringLiteral("A100-SXM4-80GB");
+    q.gpus = {QStringLiteral("A100-SXM4-80GB")};
     const auto list = offers(q);
     ASSERT_GT(list.size(), 10);
     bool sawCny = false;

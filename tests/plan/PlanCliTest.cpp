@@ -272,8 +272,8 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
         EXPECT_EQ(r.code, 2) << c.constraints;
         EXPECT_TRUE(r.err.contains(QString::fromUtf8(c.expected))) << r.err.toStdString();
     }
-    // Known values still plan, and GPU names read as `offers --gpu` reads them: "A100" is the
-    // catalog's A100-SXM4-40GB, "H100-80GB" its H100-SXM5-80GB.
+    // Known values still plan, and GPU names read as `offers --gpu` reads them: "A100" is every A100
+    // (the family: 40 and 80 GB, PCIe and SXM4), the alias "H100-80GB" the catalog's H100-SXM5-80GB.
     const CliRun ok = run({QStringLiteral("plan"),
                            write(R"({"version": 1, "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "20B"},
                                     "constraints": {"providers": ["aws"], "regions": ["us-*"], "geographies": ["north america"]}})")});
@@ -286,7 +286,7 @@ TEST_F(PlanCli, ConstraintsNamingUnknownValuesAreScenarioErrorsWithSuggestions)
     ASSERT_FALSE(options.isEmpty());
     for (const QJsonValue &o : options) {
         const QString gpu = o.toObject().value(u"gpu").toString();
-        EXPECT_TRUE(gpu == u"A100-SXM4-40GB" || gpu == u"H100-SXM5-80GB") << gpu.toStdString();
+        EXPECT_TRUE(gpu.startsWith(u"A100-") || gpu == u"H100-SXM5-80GB") << gpu.toStdString();
     }
 }
 
@@ -528,4 +528,61 @@ TEST_F(PlanCli, WatchSaysWhichSavedPlanMovedAndExitsThreeWhenOneDid)
     const CliRun none = run({QStringLiteral("watch"), example(QStringLiteral("bert-base-finetune"))});
     EXPECT_EQ(none.code, 2);
     EXPECT_TRUE(none.err.contains(QStringLiteral("has no recorded plan"))) << none.err.toStdString();
+}
+
+// Issue 43: a damaged file among the watched ones is named with its reason and skipped; the
+// files after it are still watched and their alerts printed. Exit 2 says a file was not read.
+TEST_F(PlanCli, WatchGoesOnPastADamagedFileAndNamesIt)
+{
+    const QString first = example(QStringLiteral("mobilenet-t4"));
+    ASSERT_EQ(run({QStringLiteral("plan"), first, QStringLiteral("--record"), QStringLiteral("--top"), QStringLiteral("1")}).code, 0);
+    // Saved when the plan cost half as much: an alert for each good file.
+    QFile file(first);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray recorded = file.readAll();
+    file.close();
+    QJsonObject root = QJsonDocument::fromJson(recorded).object();
+    QJsonObject record = root.value(QStringLiteral("priced_on")).toObject();
+    record.insert(QStringLiteral("main_run_cost"), record.value(QStringLiteral("main_run_cost")).toDouble() / 2);
+    root.insert(QStringLiteral("priced_on"), record);
+    const QByteArray dearer = QJsonDocument(root).toJson();
+    auto save = [&](const QString &name, const QByteArray &bytes) {
+        const QString path = m_home.filePath(name);
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes);
+        return path;
+    };
+    const QString good1 = save(QStringLiteral("good-1.json"), dearer);
+    const QString truncated = save(QStringLiteral("truncated.json"), dearer.left(dearer.size() / 2));
+    const QString notJson = save(QStringLiteral("not-json.json"), "this is not a scenario\n");
+    const QString good2 = save(QStringLiteral("good-2.json"), dearer);
+
+    const CliRun r = run({QStringLiteral("watch"), good1, truncated, notJson, good2});
+    EXPECT_EQ(r.code, 2) << r.err.toStdString();
+    EXPECT_TRUE(r.out.contains(good1 + QStringLiteral(": ")) && r.out.contains(good2 + QStringLiteral(": ")))
+        << r.out.toStdString();
+    EXPECT_EQ(r.out.count(QStringLiteral("100.0% dearer")), 2) << r.out.toStdString();
+    EXPECT_TRUE(r.err.contains(truncated + QStringLiteral(": "))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(notJson + QStringLiteral(": "))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("2 of 4 file(s) could not be watched"))) << r.err.toStdString();
+    EXPECT_FALSE(r.out.contains(truncated)) << r.out.toStdString();
+
+    // Without the damaged files the same watch is an alert.
+    EXPECT_EQ(run({QStringLiteral("watch"), good1, good2}).code, 3);
+}
+
+// Issue 43: a target is an amount of money above 0; "nan" and "inf" read as numbers but are not.
+TEST_F(PlanCli, WatchRefusesATargetThatIsNotAFinitePositiveAmount)
+{
+    const QString path = example(QStringLiteral("mobilenet-t4"));
+    ASSERT_EQ(run({QStringLiteral("plan"), path, QStringLiteral("--record"), QStringLiteral("--top"), QStringLiteral("1")}).code, 0);
+    for (const char *bad : {"nan", "NaN", "inf", "-inf", "-5", "0", "", "1e400", "1e14", "lots"}) {
+        const CliRun r = run({QStringLiteral("watch"), path, QStringLiteral("--target"), QString::fromLatin1(bad)});
+        EXPECT_EQ(r.code, 1) << bad << ": " << r.out.toStdString();
+        EXPECT_TRUE(r.err.contains(QStringLiteral("--target: '%1'").arg(QString::fromLatin1(bad)))) << bad << ": " << r.err.toStdString();
+        EXPECT_TRUE(r.out.isEmpty()) << bad << ": " << r.out.toStdString();
+    }
+    const CliRun fine = run({QStringLiteral("watch"), path, QStringLiteral("--target"), QStringLiteral("0.5")});
+    EXPECT_EQ(fine.code, 0) << fine.err.toStdString();
 }

@@ -203,6 +203,12 @@ Result<BenchmarkComparison> compareBenchmarks(const BenchmarkRequest &in)
             g = planner.gpuModel(d.gpuId);
             if (g)
                 d.gpuSpecSource = g->source;
+            // The same plausibility as `calibrate import`: a run the GPU cannot have measured
+            // would rank offers on figures no one will see when renting.
+            if (g) {
+                if (auto plausible = checkProbeAgainstSpec(run.probe, *g, run.sourceFile); !plausible)
+                    return plausible.error();
+            }
         }
         d.rates = ratesOf(run.probe, g);
         if (run.probe.isCpu() || !g) {

@@ -46,6 +46,27 @@ struct SpecCheck
     double spec;
 };
 
+// The training step's model FLOP/s over the GPU's peak for its math (MFU) cannot pass 100 %:
+// model FLOPs are a lower bound on the work the GPU did. The step runs on one GPU of the machine.
+// fp32 steps are held to the faster of the fp32 and tf32 peaks (TF32 may be switched on outside
+// the probe), 16-bit ones to the faster of bf16 and fp16.
+Status checkTrainingAgainstPeak(const ProbeResult &probe, const GpuModel &gpu, const GpuSpec &spec, const QString &sourceName)
+{
+    const bool fp32 = probe.training.dtype == u"fp32";
+    const double peak = fp32 ? std::max(spec.fp32Tflops, spec.tf32Tflops) : std::max(spec.bf16Tflops, gpu.fp16Tflops.value_or(0));
+    if (peak <= 0 || probe.training.tokensPerSecond <= 0)
+        return success();
+    const double modelTflops = probe.training.tokensPerSecond * modelFlopsPerToken(probeTrainingWorkload(probe)) / 1e12;
+    if (modelTflops <= peak)
+        return success();
+    return Error{QStringLiteral("%1: training.tokens_per_second %2 means %3 TFLOP/s of model math on one GPU, %4% of the %5 "
+                                "%6 peak of %7 TFLOP/s (an MFU above 100 % cannot be measured): the run was not on a %5 "
+                                "(pass --gpu ID) or the file is wrong")
+                     .arg(sourceName, QString::number(probe.training.tokensPerSecond, 'g', 6), number(modelTflops, 1),
+                          number(modelTflops / peak * 100, 0), gpu.id,
+                          fp32 ? QStringLiteral("fp32/tf32") : QStringLiteral("bf16/fp16"), number(peak, 1))};
+}
+
 } // namespace
 
 Result<QString> matchProbeGpu(const ProbeResult &probe, const QList<GpuModel> &gpus, const QString &overrideGpu,
@@ -83,13 +104,21 @@ Status checkProbeAgainstSpec(const ProbeResult &probe, const GpuModel &gpu, cons
     if (probe.gpuMemoryGib && gpu.memoryGib) {
         // The spec table lists marketing GB; torch reports GiB, a little less usable.
         const double ratio = *probe.gpuMemoryGib / *gpu.memoryGib;
-        if (ratio > 1.15 || ratio < 0.8) {
+        if (ratio > kProbeMemoryAboveSpecLimit || ratio < 0.8) {
             return Error{QStringLiteral("%1: the run reports %2 GiB per GPU but %3 has %4 GB: another GPU model than %3 "
                                         "(pass --gpu ID)")
                              .arg(sourceName, number(*probe.gpuMemoryGib, 1), gpu.id, number(*gpu.memoryGib, 0))};
         }
     }
+    // The step's peak memory against the spec as well: the run's own memory size may be null in the file.
+    if (const auto peak = probe.training.peakMemoryGib; peak && gpu.memoryGib && *peak > *gpu.memoryGib * kProbeMemoryAboveSpecLimit) {
+        return Error{QStringLiteral("%1: training.peak_memory_gib %2 GiB is more than the %3 GB of one %4: the run was not on a %4 "
+                                    "(pass --gpu ID) or the file is wrong")
+                         .arg(sourceName, number(*peak, 1), number(*gpu.memoryGib, 0), gpu.id)};
+    }
     const GpuSpec spec = gpuSpecFromModel(gpu);
+    if (auto mfu = checkTrainingAgainstPeak(probe, gpu, spec, sourceName); !mfu)
+        return mfu;
     const SpecCheck checks[] = {
         {"fp32 matmul", probe.matmulTflops(QStringLiteral("fp32")), spec.fp32Tflops},
         {"tf32 matmul", probe.matmulTflops(QStringLiteral("tf32")), spec.tf32Tflops},

@@ -43,6 +43,9 @@ inline constexpr double kProbeAboveSpecLimit = 1.10;
 // kernel shapes and overheads still resemble the measured ones). Documented in the README.
 inline constexpr double kTrainingScaleWidthBand = 2.0;
 inline constexpr double kProbeBelowSpecLimit = 0.25;
+// How far memory the run reports (GiB, from torch) may pass the spec row's (marketing GB) before
+// it is another part: the run's memory size and its training step's peak both.
+inline constexpr double kProbeMemoryAboveSpecLimit = 1.15;
 
 // The catalog GPU model the probe ran on (empty for a cpu run). overrideGpu is the user's
 // --gpu choice. Errors: an unknown GPU name (with what to pass), an override not in the catalog.
@@ -50,7 +53,9 @@ Result<QString> matchProbeGpu(const ProbeResult &probe, const QList<GpuModel> &g
                               const QString &sourceName);
 
 // Refuses a run that contradicts the GPU's spec row by more than the limits above (memory
-// size, matmul peak per precision, memory bandwidth), naming the figure.
+// size, the training step's peak memory, matmul peak per precision, memory bandwidth) or whose
+// training step implies an MFU above 100 % of the spec peak, naming the figure. A refused run is
+// not stored: the calibration stored before it stays in use.
 Status checkProbeAgainstSpec(const ProbeResult &probe, const GpuModel &gpu, const QString &sourceName);
 
 // The probe's own training step as an estimator workload (pre-training, one micro-batch per

@@ -10,6 +10,23 @@ namespace gpuplanner::core {
 
 namespace {
 
+// How far a figure may stray from the probe's own formula over the file's other figures. The
+// probe rounds every figure to 5 significant digits (well under 0.1 %); a hand edit or a damaged
+// file that changed one figure without the others lands far outside.
+constexpr double kProbeFormulaTolerance = 0.02;
+
+// A JSON value as it reads in an error message.
+QString valueText(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 6);
+    if (v.isString())
+        return QStringLiteral("\"%1\"").arg(v.toString().left(40));
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return v.isArray() ? QStringLiteral("a list") : QStringLiteral("an object");
+}
+
 // Reads fields of one JSON object, remembering the first problem with its field path.
 class FieldReader
 {
@@ -46,10 +63,22 @@ public:
         }
         const double d = v.toDouble(-1);
         if (!v.isDouble() || !std::isfinite(d) || d < 0 || (positive && d <= 0)) {
-            fail(path + key, positive ? QStringLiteral("must be a number above 0") : QStringLiteral("must be a number >= 0"));
+            fail(path + key, (positive ? QStringLiteral("must be a number above 0, not %1") : QStringLiteral("must be a number >= 0, not %1"))
+                                 .arg(valueText(v)));
             return 0;
         }
         return d;
+    }
+    // The probe computes some figures from others in the file (resources/probe/README.md): one
+    // that disagrees with its formula by more than the rounding was edited or damaged.
+    // expected <= 0 means the inputs are absent: nothing to hold it to.
+    void agrees(const QString &field, double value, double expected, const QString &formula)
+    {
+        if (!ok() || expected <= 0 || !std::isfinite(expected))
+            return;
+        if (std::abs(value / expected - 1.0) > kProbeFormulaTolerance)
+            fail(field, QStringLiteral("%1 does not match %2 over the file's own figures (%3): the file was edited or damaged")
+                            .arg(QString::number(value, 'g', 6), formula, QString::number(expected, 'g', 6)));
     }
     std::optional<double> optionalNumber(const QJsonObject &o, const QString &path, const QString &key)
     {
@@ -87,6 +116,14 @@ private:
     QString m_source;
     QString *m_problem;
 };
+
+// GB/s of `copies` x bytes moved in median_ms, from the section's own fields; 0 when absent.
+double transferGbps(FieldReader &r, const QJsonObject &o, const QString &path, double copies)
+{
+    const double bytes = r.number(o, path, QStringLiteral("bytes"), false);
+    const double ms = r.number(o, path, QStringLiteral("median_ms"), false);
+    return bytes > 0 && ms > 0 ? copies * bytes / (ms * 1e-3) / 1e9 : 0;
+}
 
 } // namespace
 
@@ -170,6 +207,11 @@ Result<ProbeResult> parseProbeResult(const QByteArray &json, const QString &sour
         if (row.supported) {
             row.tflops = r.number(o, path, QStringLiteral("tflops"), true, true);
             row.size = r.integer(o, path, QStringLiteral("m"), false);
+            const double n = r.integer(o, path, QStringLiteral("n"), false);
+            const double k = r.integer(o, path, QStringLiteral("k"), false);
+            const double ms = r.number(o, path, QStringLiteral("median_ms"), false);
+            r.agrees(path + QStringLiteral("tflops"), row.tflops, ms > 0 ? 2.0 * row.size * n * k / (ms * 1e-3) / 1e12 : 0,
+                     QStringLiteral("2·m·n·k / median_ms"));
         } else {
             row.reason = o.value(u"reason").toString();
         }
@@ -177,13 +219,29 @@ Result<ProbeResult> parseProbeResult(const QByteArray &json, const QString &sour
     }
     const QJsonObject bw = r.object(root, {}, QStringLiteral("memory_bandwidth"));
     p.memoryBandwidthGbs = r.number(bw, QStringLiteral("memory_bandwidth."), QStringLiteral("gbps"), true, true);
+    r.agrees(QStringLiteral("memory_bandwidth.gbps"), p.memoryBandwidthGbs,
+             transferGbps(r, bw, QStringLiteral("memory_bandwidth."), 2.0), QStringLiteral("2·bytes / median_ms"));
     const QJsonObject h2d = r.object(root, {}, QStringLiteral("host_to_device"), false);
-    if (!h2d.contains(u"skipped"))
+    if (!h2d.contains(u"skipped")) {
         p.hostToDeviceGbs = r.optionalNumber(h2d, QStringLiteral("host_to_device."), QStringLiteral("gbps"));
+        if (p.hostToDeviceGbs)
+            r.agrees(QStringLiteral("host_to_device.gbps"), *p.hostToDeviceGbs,
+                     transferGbps(r, h2d, QStringLiteral("host_to_device."), 1.0), QStringLiteral("bytes / median_ms"));
+    }
     const QJsonObject ar = r.object(root, {}, QStringLiteral("all_reduce"), false);
     if (!ar.contains(u"skipped") && ar.contains(u"bus_gbps")) {
-        p.allReduceBusGbs = r.number(ar, QStringLiteral("all_reduce."), QStringLiteral("bus_gbps"), true, true);
-        p.allReduceGpus = r.integer(ar, QStringLiteral("all_reduce."), QStringLiteral("gpus"), true, true);
+        const QString ap = QStringLiteral("all_reduce.");
+        p.allReduceBusGbs = r.number(ar, ap, QStringLiteral("bus_gbps"), true, true);
+        p.allReduceGpus = r.integer(ar, ap, QStringLiteral("gpus"), true, true);
+        // An all-reduce needs two GPUs, and spans those of this machine only.
+        if (r.ok() && (p.allReduceGpus < 2 || (p.gpuCount > 0 && p.allReduceGpus > p.gpuCount)))
+            r.fail(ap + QStringLiteral("gpus"), QStringLiteral("%1 is not 2 to machine.gpu_count (%2)").arg(p.allReduceGpus).arg(p.gpuCount));
+        const double algorithm = r.number(ar, ap, QStringLiteral("algorithm_gbps"), false);
+        if (algorithm > 0)
+            r.agrees(ap + QStringLiteral("algorithm_gbps"), algorithm, transferGbps(r, ar, ap, 1.0), QStringLiteral("bytes / median_ms"));
+        if (r.ok() && p.allReduceGpus >= 2)
+            r.agrees(ap + QStringLiteral("bus_gbps"), *p.allReduceBusGbs,
+                     algorithm * 2.0 * (p.allReduceGpus - 1) / p.allReduceGpus, QStringLiteral("algorithm_gbps·2(gpus-1)/gpus"));
     }
 
     const QJsonObject t = r.object(root, {}, QStringLiteral("training"));
@@ -202,6 +260,14 @@ Result<ProbeResult> parseProbeResult(const QByteArray &json, const QString &sour
     tr.tokensPerSecond = r.number(t, tp, QStringLiteral("tokens_per_second"), true, true);
     tr.medianStepMs = r.number(t, tp, QStringLiteral("median_step_ms"), true, true);
     tr.peakMemoryGib = r.optionalNumber(t, tp, QStringLiteral("peak_memory_gib"));
+    r.agrees(tp + QStringLiteral("tokens_per_second"), tr.tokensPerSecond,
+             tr.medianStepMs > 0 ? double(tr.microBatch) * tr.seqLen / (tr.medianStepMs * 1e-3) : 0,
+             QStringLiteral("micro_batch·seq_len / median_step_ms"));
+    // Allocated memory cannot exceed the device's (both GiB; the probe rounds to 3 decimals).
+    if (r.ok() && tr.peakMemoryGib && p.gpuMemoryGib && *tr.peakMemoryGib > *p.gpuMemoryGib + 0.01)
+        r.fail(tp + QStringLiteral("peak_memory_gib"), QStringLiteral("%1 GiB is more than the GPU's memory (machine.gpu_memory_gib %2)")
+                                                          .arg(QString::number(*tr.peakMemoryGib, 'g', 6),
+                                                               QString::number(*p.gpuMemoryGib, 'g', 6)));
     if (r.ok() && tr.dtype != u"bf16" && tr.dtype != u"fp16" && tr.dtype != u"fp32")
         r.fail(QStringLiteral("training.dtype"), QStringLiteral("'%1' is not bf16, fp16 or fp32").arg(tr.dtype));
 
@@ -212,6 +278,9 @@ Result<ProbeResult> parseProbeResult(const QByteArray &json, const QString &sour
         res.imageSize = r.integer(rn, QStringLiteral("resnet50."), QStringLiteral("image_size"), true, true);
         res.dtype = r.text(rn, QStringLiteral("resnet50."), QStringLiteral("dtype"), false);
         res.imagesPerSecond = r.number(rn, QStringLiteral("resnet50."), QStringLiteral("images_per_second"), true, true);
+        const double ms = r.number(rn, QStringLiteral("resnet50."), QStringLiteral("median_step_ms"), false);
+        r.agrees(QStringLiteral("resnet50.images_per_second"), res.imagesPerSecond, ms > 0 ? res.batch / (ms * 1e-3) : 0,
+                 QStringLiteral("batch / median_step_ms"));
         p.resnet50 = res;
     }
     for (const QJsonValue &w : root.value(u"warnings").toArray())

@@ -70,4 +70,33 @@ std::optional<ResolvedGpu> GpuAliasResolver::resolveTpuSlice(const QString &name
     return ResolvedGpu{QString(), 1.0, countsCores ? size / 2.0 : size};
 }
 
+QStringList GpuAliasResolver::family(const QString &name) const
+{
+    static const QRegularExpression vendor(QStringLiteral("^(NVIDIA|AMD|Tesla)\\s+"), QRegularExpression::CaseInsensitiveOption);
+    // What follows the family in a variant's id: a form factor and/or a memory size.
+    static const QRegularExpression variant(QStringLiteral("^(PCIe|SXM\\d?|NVL)(-\\d+GB)?$|^\\d+GB$"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    QString stem = name.trimmed();
+    stem.remove(vendor);
+    stem.remove(u' ');
+    if (stem.isEmpty())
+        return {};
+    QStringList variants;
+    bool exact = false;
+    for (const QString &id : m_canonicalIds) {
+        if (id.compare(stem, Qt::CaseInsensitive) == 0) {
+            exact = true;
+            continue;
+        }
+        if (id.size() > stem.size() + 1 && id.startsWith(stem, Qt::CaseInsensitive) && id.at(stem.size()) == u'-'
+            && variant.match(id.mid(stem.size() + 1)).hasMatch())
+            variants.append(id);
+    }
+    // An id of its own (L40S, MI300X, T4) is one model, with no variants to add.
+    if (variants.isEmpty() || exact)
+        return {};
+    variants.sort();
+    return variants;
+}
+
 } // namespace gpuplanner::core

@@ -36,6 +36,12 @@ public:
     std::optional<ResolvedGpu> resolve(const QString &name, const QString &provider = {},
                                        const QString &instanceType = {}) const;
 
+    // The variants a family name people use stands for: "A100" is every A100 (PCIe and SXM4,
+    // 40 and 80 GB), "V100" every V100, "NVIDIA H100" every H100. Empty when name is no family
+    // (an exact id such as "A100-SXM4-80GB", or an alias such as "A100-80GB", names one model).
+    // Variants are the canonical ids "<family>-<form factor or memory>": RTX6000-Ada is not an RTX6000.
+    QStringList family(const QString &name) const;
+
     // Chips in a Cloud TPU slice name such as "tpu-v4-64" (v2-v5p count TensorCores,
     // two per chip; v5e/v6e count chips).
     static std::optional<ResolvedGpu> resolveTpuSlice(const QString &name);

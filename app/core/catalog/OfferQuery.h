@@ -17,7 +17,7 @@ std::optional<OfferSort> offerSortFromId(const QString &id);
 
 struct OfferQuery
 {
-    QString gpu;                   // canonical GPU model id; empty = any
+    QStringList gpus;              // canonical GPU model ids (a family's variants); empty = any
     double minGpus = 0;
     QStringList providers;         // empty = any
     QString regionGlob;            // shell-style glob on region code; empty = any

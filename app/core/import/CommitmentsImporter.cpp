@@ -15,6 +15,14 @@ namespace gpuplanner::core {
 namespace {
 
 constexpr double kHoursPerYear = 8760.0;
+// The longest commitment a provider sells: five years (Azure's longest reservations).
+constexpr int kMaxTermMonths = 60;
+// An all-upfront fee buys the term for less than on-demand would cost over it. Up to this factor
+// above that cost the two prices may still be of different dates; beyond it the fee is wrong.
+constexpr double kMaxUpfrontOverOnDemandTerm = 1.5;
+// An all-upfront row states both its fee and its effective rate (the fee over the term's hours,
+// rounded by the source); one that disagrees with the other by more than this was mistyped.
+constexpr double kUpfrontRateTolerance = 0.02;
 
 // "2025-11-30", or "2024-12 (valid until 2025-01-01 update)" -> "2024-12".
 QString dateOf(const QString &text)
@@ -29,6 +37,21 @@ std::optional<double> number(const QString &text)
     bool ok = false;
     const double v = text.trimmed().toDouble(&ok);
     return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+// A term a provider can sell: whole months, 1 to kMaxTermMonths.
+std::optional<int> termMonths(const QString &text)
+{
+    const auto v = number(text);
+    if (!v || *v != std::floor(*v) || *v < 1 || *v > kMaxTermMonths)
+        return std::nullopt;
+    return int(*v);
+}
+
+// "price_per_hour '-2'": the field and the value as the row has them, for an exclusion's detail.
+QString fieldValue(const char *column, const QString &value)
+{
+    return QStringLiteral("%1 '%2'").arg(QLatin1String(column), value.left(40));
 }
 
 // "cloud-gpus config: 8x H100 80GB (Virtual Machine)" or "1/6x A10 24GB (...)".
@@ -89,8 +112,20 @@ public:
     {
         for (const ImportedOffer &o : catalog) {
             m_instances.insert(o.instance.provider + u'|' + o.instance.name, o.instance);
-            if (o.billing == Billing::OnDemand)
+            if (o.billing == Billing::OnDemand) {
                 m_onDemand.append(&o);
+                m_onDemandPrice.insert(onDemandKey(o.instance.provider, o.instance.name, o.region, o.currency), o.price);
+            }
+        }
+        // The data set's own on-demand rows (AWS China's, and the ones the snapshot prices too)
+        // where the catalog has none: what an upfront fee is held to.
+        for (const CsvRecord &r : table.records()) {
+            const auto price = number(field(r, "price_per_hour"));
+            if (field(r, "billing") == u"on_demand" && price && *price > 0) {
+                const QString key = onDemandKey(field(r, "provider"), field(r, "instance_type"), field(r, "region"), field(r, "currency"));
+                if (!m_onDemandPrice.contains(key))
+                    m_onDemandPrice.insert(key, *price);
+            }
         }
         // The seed's own rates (see buildSeedCatalog) for the plausibility bounds.
         m_policy.ratePerUsd.insert(QStringLiteral("USD"), 1.0);
@@ -109,6 +144,36 @@ public:
 
 private:
     QString field(const CsvRecord &r, const char *name) const { return m_table.field(r, QString::fromLatin1(name)); }
+
+    static QString onDemandKey(const QString &provider, const QString &instance, const QString &region, const QString &currency)
+    {
+        return QStringList{provider, instance, region, currency}.join(u'|');
+    }
+
+    // An hourly price the row states: a finite number >= 0, or the row is left out naming it.
+    bool priceReadable(const CsvRecord &r)
+    {
+        const QString text = field(r, "price_per_hour");
+        if (const auto v = number(text); v && *v < 0) {
+            exclude(r, QStringLiteral("price_per_hour is negative"), fieldValue("price_per_hour", text));
+            return false;
+        }
+        return true;
+    }
+
+    // upfront_fee, when the row states one: a finite number >= 0, or the row is left out naming it.
+    bool feeReadable(const CsvRecord &r)
+    {
+        const QString text = field(r, "upfront_fee").trimmed();
+        if (text.isEmpty())
+            return true;
+        const auto v = number(text);
+        if (!v || *v < 0) {
+            exclude(r, QStringLiteral("upfront_fee is not a finite number >= 0"), fieldValue("upfront_fee", text));
+            return false;
+        }
+        return true;
+    }
 
     void exclude(const CsvRecord &r, const QString &reason, const QString &detail = {})
     {
@@ -144,6 +209,13 @@ private:
                 exclude(r, QStringLiteral("unreadable aggregate configuration or price"), field(r, "instance_type"));
                 return;
             }
+            // The on-demand listing divides the others, and every listing is a reference price.
+            if (*price <= 0) {
+                exclude(r, QStringLiteral("price_per_hour is not above 0"), fieldValue("price_per_hour", field(r, "price_per_hour")));
+                return;
+            }
+            if (!feeReadable(r))
+                return;
             if (billing == u"spot") {
                 exclude(r, QStringLiteral("aggregate spot price: the catalog's own spot prices are used"));
                 return;
@@ -193,6 +265,8 @@ private:
             exclude(r, QStringLiteral("price is not a number"), field(r, "price_per_hour"));
             return;
         }
+        if (!priceReadable(r) || !feeReadable(r))
+            return;
         ImportedOffer o = base(r, *in);
         o.price = *price;
         if (billing == u"on_demand") {
@@ -231,30 +305,73 @@ private:
         o.termMonths = int(*term);
         o.upfront = upfront;
         o.priceBasis = PriceBasis::Effective;
+        const auto fee = number(field(r, "upfront_fee")); // readable, or feeReadable left the row out
         if (upfront == u"none") {
+            if (fee && *fee != 0) {
+                exclude(r, QStringLiteral("upfront_fee on a commitment with no upfront payment"),
+                        fieldValue("upfront_fee", field(r, "upfront_fee")));
+                return false;
+            }
             o.upfrontFee = 0.0;
             o.recurringPerHour = o.price;
         } else if (upfront == u"all") {
-            const auto fee = number(field(r, "upfront_fee"));
-            o.upfrontFee = fee.value_or(o.price * kHoursPerYear * o.termMonths / 12.0);
+            const double termHours = kHoursPerYear * o.termMonths / 12.0;
+            o.upfrontFee = fee.value_or(o.price * termHours);
             o.recurringPerHour = 0.0;
+            if (!upfrontBelowOnDemand(r, o))
+                return false;
+            if (fee && std::abs(*fee - o.price * termHours) > kUpfrontRateTolerance * o.price * termHours) {
+                exclude(r, QStringLiteral("upfront_fee does not match price_per_hour over the term"),
+                        QStringLiteral("%1, price_per_hour %2 x %3 h = %4")
+                            .arg(fieldValue("upfront_fee", field(r, "upfront_fee")), field(r, "price_per_hour"))
+                            .arg(termHours)
+                            .arg(o.price * termHours, 0, 'f', 0));
+                return false;
+            }
         }
         // Partial upfront: the source cannot separate the two parts; both stay unknown.
         return true;
+    }
+
+    // Where the on-demand price of the same instance is at hand, an all-upfront fee is held to
+    // what the whole term would cost on demand (the check is skipped without it).
+    bool upfrontBelowOnDemand(const CsvRecord &r, const ImportedOffer &o)
+    {
+        const auto od = m_onDemandPrice.constFind(onDemandKey(o.instance.provider, o.instance.name, o.region, o.currency));
+        if (od == m_onDemandPrice.cend() || !o.upfrontFee)
+            return true;
+        const double termCost = *od * kHoursPerYear * o.termMonths / 12.0;
+        if (*o.upfrontFee <= kMaxUpfrontOverOnDemandTerm * termCost)
+            return true;
+        exclude(r, QStringLiteral("upfront_fee is more than %1 times the whole term at the on-demand price").arg(kMaxUpfrontOverOnDemandTerm),
+                QStringLiteral("%1, on demand %2 %3/h x %4 months = %5")
+                    .arg(fieldValue("upfront_fee", field(r, "upfront_fee")))
+                    .arg(*od)
+                    .arg(o.currency)
+                    .arg(o.termMonths)
+                    .arg(termCost, 0, 'f', 0));
+        return false;
     }
 
     void directAzureReservation(const CsvRecord &r)
     {
         const ImportedInstance *in = instance(QStringLiteral("azure"), field(r, "instance_type"));
         const auto price = number(field(r, "price_per_hour"));
-        const auto term = number(field(r, "term_months"));
-        if (!in || !price || !term) {
+        if (!in || !price) {
             exclude(r, QStringLiteral("instance type not in the catalog or unreadable price"), field(r, "instance_type"));
             return;
         }
+        const auto term = termMonths(field(r, "term_months"));
+        if (!term) {
+            exclude(r, QStringLiteral("term_months is not a whole number of months from 1 to %1").arg(kMaxTermMonths),
+                    fieldValue("term_months", field(r, "term_months")));
+            return;
+        }
+        if (!priceReadable(r) || !feeReadable(r))
+            return;
         ImportedOffer o = base(r, *in);
         o.billing = Billing::Reserved;
-        o.termMonths = int(*term);
+        o.termMonths = *term;
         o.price = *price;
         o.priceBasis = PriceBasis::Effective;
         o.upfrontFee = 0.0; // Azure: paid monthly or up front, the same total
@@ -297,10 +414,15 @@ private:
                     continue;
                 }
                 const double ratio = *number(field(r, "price_per_hour")) / *number(field(*onDemand, "price_per_hour"));
-                const auto term = number(field(r, "term_months"));
-                if (!(ratio > 0 && ratio < 1) || !term || (*term != 12 && *term != 36)) {
-                    exclude(r, QStringLiteral("ratio to on-demand outside 0-1 or unknown term"),
-                            QString::number(ratio, 'f', 3));
+                const auto term = termMonths(field(r, "term_months"));
+                if (!term || (*term != 12 && *term != 36)) {
+                    exclude(r, QStringLiteral("term_months is not the aggregate's 12 or 36"),
+                            fieldValue("term_months", field(r, "term_months")));
+                    continue;
+                }
+                // The ratio is the discount: 0 to 100 % off on-demand.
+                if (!(ratio > 0 && ratio < 1)) {
+                    exclude(r, QStringLiteral("ratio to on-demand outside 0-1"), QString::number(ratio, 'f', 3));
                     continue;
                 }
                 int applied = 0;
@@ -349,6 +471,7 @@ private:
     ValidationPolicy m_policy;
     QHash<QString, ImportedInstance> m_instances;
     QList<const ImportedOffer *> m_onDemand;
+    QHash<QString, double> m_onDemandPrice; // provider|instance|region|currency -> on-demand price
     // provider|configuration -> its rows; ordered, so the seed inserts its offers in the same order every build
     QMap<QString, QList<CsvRecord>> m_aggregate;
     QSet<QString> m_direct;                       // instance|region|term priced by a direct row

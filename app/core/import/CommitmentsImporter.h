@@ -3,7 +3,9 @@
 // SOURCE.md) into catalog offers: AWS reserved instances (standard and convertible, every upfront
 // option), AWS China savings plans, capacity blocks, AWS China on-demand prices, and the Azure
 // reservation / GCP committed-use discounts of an aggregator applied as ratios to the catalog's
-// own on-demand prices. Every row left out is an exclusion with its reason.
+// own on-demand prices. Every row left out is an exclusion with its reason; a number a row states
+// that no provider sells (a term outside 1-60 months, a fee or price that is negative or not
+// finite, an all-upfront fee far above the whole term on demand) is one, naming field and value.
 
 #include "core/common/Result.h"
 #include "core/import/ImportBatch.h"

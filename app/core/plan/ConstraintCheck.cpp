@@ -97,10 +97,16 @@ void resolveGpuNames(Constraints &c, const GpuAliasResolver &resolver)
 {
     QStringList resolved;
     for (const QString &name : std::as_const(c.gpus)) {
-        const auto r = resolver.resolve(name);
-        const QString id = r ? r->gpuId : name;
-        if (!resolved.contains(id))
-            resolved.append(id);
+        // A family name (A100) is each of its variants; an exact id or an alias names one model.
+        QStringList ids = resolver.family(name);
+        if (ids.isEmpty()) {
+            const auto r = resolver.resolve(name);
+            ids = {r ? r->gpuId : name};
+        }
+        for (const QString &id : std::as_const(ids)) {
+            if (!resolved.contains(id))
+                resolved.append(id);
+        }
     }
     c.gpus = resolved;
 }

@@ -14,8 +14,9 @@
 namespace gpuplanner::core {
 
 // GPU names as people type them in constraints.gpus ("A100", "H100-80GB", "NVIDIA H100") become
-// the catalog ids the alias table gives (as `offers --gpu` reads them); a name it cannot resolve
-// is left as typed, for checkConstraints to name with the closest ids.
+// the catalog ids the alias table gives (as `offers --gpu` reads them), a family name every id
+// of the family (GpuAliasResolver::family); a name it cannot resolve is left as typed, for
+// checkConstraints to name with the closest ids.
 void resolveGpuNames(Constraints &constraints, const GpuAliasResolver &resolver);
 
 // Fails with "constraints.providers[0]: \"awz\" is not a provider in the catalog (closest: aws, azure)".
