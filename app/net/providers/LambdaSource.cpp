@@ -66,13 +66,23 @@ core::Result<core::ImportBatch> parseLambdaInstanceTypes(const QByteArray &bytes
         QString gpuDescription = t.optionalString(QStringLiteral("gpu_description")).value_or(QString());
         const QString description = t.optionalString(QStringLiteral("description")).value_or(QString());
         const double cents = t.number(QStringLiteral("price_cents_per_hour"));
-        JsonFields specs(t.object(QStringLiteral("specs")), t.path(QStringLiteral("specs")));
+        for (const JsonFields *f : {&item, &t}) {
+            if (!f->ok())
+                return core::Error{label + QStringLiteral(": ") + f->error()};
+        }
+        // The live API has sent types without specs: that type is left out by name, and the
+        // rest of the answer still prices.
+        JsonFields specs(type.value(QStringLiteral("specs")).toObject(), t.path(QStringLiteral("specs")));
         const double gpus = specs.number(QStringLiteral("gpus"));
         const std::optional<double> vcpus = specs.optionalNumber(QStringLiteral("vcpus"));
         const std::optional<double> memory = specs.optionalNumber(QStringLiteral("memory_gib"));
-        for (const JsonFields *f : {&item, &t, &specs}) {
-            if (!f->ok())
-                return core::Error{label + QStringLiteral(": ") + f->error()};
+        if (!type.value(QStringLiteral("specs")).isObject() || !specs.ok()) {
+            batch.exclusions.append(unusableEntry(
+                kProvider, label, QStringLiteral("instance type"),
+                QStringLiteral("%1.instance_type.specs: %2 has no GPU count (%3); left out")
+                    .arg(path, name,
+                         type.value(QStringLiteral("specs")).isObject() ? specs.error() : QStringLiteral("no specs"))));
+            continue;
         }
         if (gpus <= 0)
             continue; // CPU-only instance types
