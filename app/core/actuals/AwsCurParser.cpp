@@ -193,7 +193,10 @@ ParseResult parseAwsCur(Source &source, QStringList &notes)
                 return end.error();
             line.usageEnd = *end;
         }
-        line.billingPeriod = monthFromText(row.text(c.period));
+        auto period = row.month(c.period);
+        if (!period)
+            return period.error();
+        line.billingPeriod = *period;
         line.account = row.text(c.account);
         line.service = row.text(c.product);
         line.sku = row.text(c.usageType);

@@ -80,6 +80,9 @@ ParseResult parseAzure(Source &source, QStringList &notes)
     const int productOrderName = m.find({u"ProductOrderName"});
     const int period = m.find({u"BillingPeriodStartDate"});
     const int consumedService = m.find({u"ConsumedService"});
+    // Cost details files write MM/dd/yyyy (en-US) whatever the account's locale; a file whose
+    // dates show the day first (13/05/2024) is read day first.
+    source.dates->setDocumentedOrder(SlashOrder::MonthFirst, QStringLiteral("Azure cost details"));
 
     LineOut &lines = *source.lines;
     Evidence evidence = Evidence::None;
@@ -101,7 +104,10 @@ ParseResult parseAzure(Source &source, QStringList &notes)
             return day.error();
         // Date is a calendar day in UTC, inclusive: the line covers [day, day + 1).
         setDayWindow(line, *day, kUtc);
-        line.billingPeriod = monthFromText(row.text(period));
+        auto billingPeriod = row.month(period);
+        if (!billingPeriod)
+            return billingPeriod.error();
+        line.billingPeriod = *billingPeriod;
         auto amount = row.micros(cost);
         if (!amount)
             return amount.error();

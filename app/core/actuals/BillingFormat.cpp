@@ -197,7 +197,7 @@ QStringList BillingFile::periods() const
 }
 
 Result<BillingReadSummary> readBillingExport(QIODevice &device, const QString &sourceName, BillingFormat format,
-                                             SpendSink &sink, const ReadProgress &progress)
+                                             SpendSink &sink, const ReadProgress &progress, const QDate &today)
 {
     TextInput input(device, sourceName, progress);
     auto head = input.head();
@@ -212,7 +212,8 @@ Result<BillingReadSummary> readBillingExport(QIODevice &device, const QString &s
     BillingReadSummary summary;
     summary.format = format;
     LineOut lines(sourceName, sink, summary);
-    Source source{sourceName, std::move(head).value(), &input, &lines};
+    FileDates dates(today);
+    Source source{sourceName, std::move(head).value(), &input, &lines, &dates};
     QStringList &notes = summary.notes;
     ParseResult read = success();
     switch (format) {
@@ -278,14 +279,15 @@ private:
 
 } // namespace
 
-Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName, BillingFormat format)
+Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName, BillingFormat format,
+                                     const QDate &today)
 {
     QBuffer buffer;
     buffer.setData(bytes);
     buffer.open(QIODevice::ReadOnly);
     BillingFile file;
     ListSink sink(file.lines);
-    auto read = readBillingExport(buffer, sourceName, format, sink);
+    auto read = readBillingExport(buffer, sourceName, format, sink, {}, today);
     if (!read)
         return read.error();
     file.format = read->format;

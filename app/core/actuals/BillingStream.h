@@ -44,8 +44,10 @@ struct BillingReadSummary
 
 // Reads an export from device into sink. On any problem returns an error naming sourceName, the
 // row (line or record) and the column; lines already given to the sink are then the caller's to
-// discard (a store rolls its transaction back).
+// discard (a store rolls its transaction back). Dates later than two years after today are
+// refused as implausible; today is the caller's (the system date unless a test passes its own).
 Result<BillingReadSummary> readBillingExport(QIODevice &device, const QString &sourceName, BillingFormat format,
-                                             SpendSink &sink, const ReadProgress &progress = {});
+                                             SpendSink &sink, const ReadProgress &progress = {},
+                                             const QDate &today = QDate::currentDate());
 
 } // namespace gpuplanner::core::actuals

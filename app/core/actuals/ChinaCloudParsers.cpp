@@ -97,10 +97,13 @@ ParseResult parseAlibabaCsv(Source &source, QStringList &notes)
         line.basis = kBasisBilled;
         line.currency = currency < 0 ? QStringLiteral("CNY") : currencyCode(row.text(currency));
         if (line.currency.isEmpty())
-            return row.bad(currency, QStringLiteral("is not a currency code: every line needs its currency"));
+            return row.bad(currency, currencyProblem(row.text(currency)));
         if (auto bad = row.usageWindow(start, end, paidAt, kChinaStandardTime, line))
             return *bad;
-        line.billingPeriod = monthFromText(row.text(period));
+        auto billingPeriod = row.month(period);
+        if (!billingPeriod)
+            return billingPeriod.error();
+        line.billingPeriod = *billingPeriod;
         if (line.billingPeriod.isEmpty())
             line.billingPeriod = monthOf(line.usageStart, kChinaStandardTime);
         auto micros = row.micros(amount);
@@ -143,10 +146,19 @@ ParseResult parseAlibabaJson(Source &source, QStringList &notes)
     const QJsonObject data = root.value(u"Data").toObject();
     if (!data.value(u"Items").isArray())
         return Error{QStringLiteral("%1: no Data.Items list (expected a DescribeInstanceBill response)").arg(source.name)};
-    const QString cycle = monthFromText(jsonText(data, {u"BillingCycle"}));
+    const QJsonArray items = data.value(u"Items").toArray();
+    FileDates &dates = *source.dates;
+    dates.setRowWord(QStringLiteral("record"));
+    for (qsizetype i = 0; i < items.size(); ++i)
+        dates.survey(jsonText(items.at(i).toObject(), {u"BillingDate"}), int(i + 1));
+    dates.endSurvey();
+    const QString cycleText = jsonText(data, {u"BillingCycle"});
+    const auto checkedCycle = dates.month(cycleText, 0);
+    if (!checkedCycle.value)
+        return Error{QStringLiteral("%1: field \"Data.BillingCycle\": \"%2\" %3").arg(source.name, cycleText, checkedCycle.why)};
+    const QString cycle = *checkedCycle.value;
     if (!jsonText(data, {u"NextToken"}).isEmpty())
         notes.append(QStringLiteral("%1: NextToken is set: more pages of this bill to fetch").arg(source.name));
-    const QJsonArray items = data.value(u"Items").toArray();
     LineOut &lines = *source.lines;
     for (qsizetype i = 0; i < items.size(); ++i) {
         const int record = int(i + 1);
@@ -160,21 +172,26 @@ ParseResult parseAlibabaJson(Source &source, QStringList &notes)
         line.basis = kBasisBilled;
         line.currency = currencyCode(jsonText(o, {u"Currency"}));
         if (line.currency.isEmpty())
-            return bad(u"Currency", QStringLiteral("is not a currency code: every item needs its currency"));
+            return bad(u"Currency", currencyProblem(jsonText(o, {u"Currency"}), u"item"));
         const QString startText = jsonText(o, {u"UsageStartTime"});
+        const QString endText = jsonText(o, {u"UsageEndTime"});
         const QString dayText = jsonText(o, {u"BillingDate"});
         if (!startText.isEmpty()) {
-            const auto t = parseTimestamp(startText, kChinaStandardTime);
-            if (!t)
-                return bad(u"UsageStartTime", QStringLiteral("is not a date and time"));
-            line.usageStart = *t;
-            if (const auto e = parseTimestamp(jsonText(o, {u"UsageEndTime"}), kChinaStandardTime))
-                line.usageEnd = exclusiveEnd(*e);
+            const auto t = dates.timestamp(startText, kChinaStandardTime);
+            if (!t.value)
+                return bad(u"UsageStartTime", t.why);
+            line.usageStart = *t.value;
+            if (!endText.isEmpty()) {
+                const auto e = dates.timestamp(endText, kChinaStandardTime);
+                if (!e.value)
+                    return bad(u"UsageEndTime", e.why);
+                line.usageEnd = exclusiveEnd(*e.value);
+            }
         } else if (!dayText.isEmpty()) {
-            const auto d = parseDay(dayText);
-            if (!d)
-                return bad(u"BillingDate", QStringLiteral("is not a date"));
-            setDayWindow(line, *d, kChinaStandardTime); // a daily bill: the Beijing calendar day
+            const auto d = dates.day(dayText, record);
+            if (!d.value)
+                return bad(u"BillingDate", d.why);
+            setDayWindow(line, *d.value, kChinaStandardTime); // a daily bill: the Beijing calendar day
         } else if (!cycle.isEmpty()) {
             const QDate first = QDate::fromString(cycle + QStringLiteral("-01"), QStringLiteral("yyyy-MM-dd"));
             line.usageStart = QDateTime(first, QTime(0, 0), QTimeZone(kChinaStandardTime));
@@ -249,8 +266,14 @@ ParseResult parseHuawei(Source &source, QStringList &notes)
     }
     if (!root.value(u"fee_records").isArray())
         return Error{QStringLiteral("%1: no fee_records list (expected a ListCustomerselfResourceRecords response)").arg(source.name)};
-    const QString fileCurrency = currencyCode(jsonText(root, {u"currency"}));
+    const QString responseCurrency = jsonText(root, {u"currency"});
+    const QString fileCurrency = currencyCode(responseCurrency);
     const QJsonArray records = root.value(u"fee_records").toArray();
+    FileDates &dates = *source.dates;
+    dates.setRowWord(QStringLiteral("record"));
+    for (qsizetype i = 0; i < records.size(); ++i)
+        dates.survey(jsonText(records.at(i).toObject(), {u"bill_date"}), int(i + 1));
+    dates.endSurvey();
     LineOut &lines = *source.lines;
     for (qsizetype i = 0; i < records.size(); ++i) {
         const int record = int(i + 1);
@@ -262,9 +285,16 @@ ParseResult parseHuawei(Source &source, QStringList &notes)
         line.provider = QStringLiteral("huawei");
         line.sourceRow = record;
         line.basis = kBasisBilled;
-        line.currency = o.contains(u"currency") ? currencyCode(jsonText(o, {u"currency"})) : fileCurrency;
-        if (line.currency.isEmpty())
-            return bad(u"currency", QStringLiteral("is not a currency code (nor is the response's currency)"));
+        const bool ownCurrency = o.contains(u"currency");
+        line.currency = ownCurrency ? currencyCode(jsonText(o, {u"currency"})) : fileCurrency;
+        if (line.currency.isEmpty() && ownCurrency)
+            return bad(u"currency", currencyProblem(jsonText(o, {u"currency"}), u"record"));
+        if (line.currency.isEmpty()) {
+            return bad(u"currency", responseCurrency.isEmpty()
+                                        ? QStringLiteral("is missing, and so is the response's currency")
+                                        : QStringLiteral("is missing, and the response's currency \"%1\" %2")
+                                              .arg(responseCurrency, currencyProblem(responseCurrency)));
+        }
         // measure_id: 1 元, 2 角, 3 分.
         const QString measure = jsonText(o, {u"measure_id"});
         DecimalOptions unit;
@@ -279,21 +309,28 @@ ParseResult parseHuawei(Source &source, QStringList &notes)
         const QString startText = jsonText(o, {u"effective_time"});
         const QString dayText = jsonText(o, {u"bill_date"});
         if (!startText.isEmpty() || dayText.isEmpty()) {
-            const auto begin = parseTimestamp(startText, kChinaStandardTime);
-            if (!begin)
-                return bad(u"effective_time", startText.isEmpty() ? QStringLiteral("is missing, and so is bill_date")
-                                                                  : QStringLiteral("is not a date and time"));
-            line.usageStart = *begin;
-            if (const auto e = parseTimestamp(jsonText(o, {u"expire_time"}), kChinaStandardTime))
-                line.usageEnd = exclusiveEnd(*e);
+            if (startText.isEmpty())
+                return bad(u"effective_time", QStringLiteral("is missing, and so is bill_date"));
+            const auto begin = dates.timestamp(startText, kChinaStandardTime);
+            if (!begin.value)
+                return bad(u"effective_time", begin.why);
+            line.usageStart = *begin.value;
+            if (const QString endText = jsonText(o, {u"expire_time"}); !endText.isEmpty()) {
+                const auto e = dates.timestamp(endText, kChinaStandardTime);
+                if (!e.value)
+                    return bad(u"expire_time", e.why);
+                line.usageEnd = exclusiveEnd(*e.value);
+            }
         } else {
-            const auto d = parseDay(dayText);
-            if (!d)
-                return bad(u"bill_date", QStringLiteral("is not a date"));
-            setDayWindow(line, *d, kChinaStandardTime);
+            const auto d = dates.day(dayText, record);
+            if (!d.value)
+                return bad(u"bill_date", d.why);
+            setDayWindow(line, *d.value, kChinaStandardTime);
         }
-        const QString cycle = monthFromText(jsonText(o, {u"bill_cycle"}));
-        line.billingPeriod = cycle.isEmpty() ? monthOf(line.usageStart, kChinaStandardTime) : cycle;
+        const auto cycle = dates.month(jsonText(o, {u"bill_cycle"}), record);
+        if (!cycle.value)
+            return bad(u"bill_cycle", cycle.why);
+        line.billingPeriod = cycle.value->isEmpty() ? monthOf(line.usageStart, kChinaStandardTime) : *cycle.value;
         if (!o.contains(u"amount"))
             return bad(u"amount", QStringLiteral("is missing: every record needs its amount"));
         const DecimalResult amount = jsonDecimalMicros(o.value(u"amount"), unit);

@@ -130,7 +130,10 @@ ParseResult parseFocus(Source &source, QStringList &notes)
                 b.micros += *invoiced;
             }
         }
-        line.billingPeriod = monthFromText(row.text(period));
+        auto billingPeriod = row.month(period);
+        if (!billingPeriod)
+            return billingPeriod.error();
+        line.billingPeriod = *billingPeriod;
         line.provider = normalizeProvider(row.text(provider));
         line.account = row.text(account);
         line.service = row.text(service);

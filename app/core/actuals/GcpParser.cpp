@@ -154,7 +154,7 @@ QString labelValue(const QJsonValue &labels, bool projectKey, const QString &key
     return {};
 }
 
-Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &source)
+Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &source, FileDates &dates)
 {
     auto bad = [&](const QString &field, const QString &value, const QString &why) {
         return Error{QStringLiteral("%1:%2: field \"%3\"%4 %5")
@@ -170,25 +170,29 @@ Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &s
     if (!cost.ok())
         return bad(QStringLiteral("cost"), jsonText(o, {u"cost"}), cost.error);
     r.costMicros = cost.micros.value_or(0);
-    r.currency = currencyCode(jsonText(o, {u"currency"}));
+    const QString currency = jsonText(o, {u"currency"});
+    r.currency = currencyCode(currency);
     if (r.currency.isEmpty())
-        return bad(QStringLiteral("currency"), jsonText(o, {u"currency"}), QStringLiteral("is not a currency code: every row needs its currency"));
+        return bad(QStringLiteral("currency"), currency, currencyProblem(currency, u"row"));
     const QString start = jsonText(o, {u"usage_start_time"});
-    const auto startTime = parseTimestamp(start, kUtc);
-    if (!startTime)
-        return bad(QStringLiteral("usage_start_time"), start, QStringLiteral("is not a date and time"));
-    r.start = *startTime;
+    if (start.isEmpty())
+        return bad(QStringLiteral("usage_start_time"), start, QStringLiteral("is missing: every row needs its usage start"));
+    const auto startTime = dates.timestamp(start, kUtc);
+    if (!startTime.value)
+        return bad(QStringLiteral("usage_start_time"), start, startTime.why);
+    r.start = *startTime.value;
     const QString end = jsonText(o, {u"usage_end_time"});
     if (!end.isEmpty()) {
-        const auto endTime = parseTimestamp(end, kUtc);
-        if (!endTime)
-            return bad(QStringLiteral("usage_end_time"), end, QStringLiteral("is not a date and time"));
-        r.end = *endTime;
+        const auto endTime = dates.timestamp(end, kUtc);
+        if (!endTime.value)
+            return bad(QStringLiteral("usage_end_time"), end, endTime.why);
+        r.end = *endTime.value;
     }
     const QString month = jsonText(o, {u"invoice", u"month"});
-    r.invoiceMonth = monthFromText(month);
-    if (!month.isEmpty() && r.invoiceMonth.isEmpty())
-        return bad(QStringLiteral("invoice.month"), month, QStringLiteral("is not a month (YYYYMM)"));
+    auto invoiceMonth = dates.month(month, sourceRow);
+    if (!invoiceMonth.value)
+        return bad(QStringLiteral("invoice.month"), month, invoiceMonth.why);
+    r.invoiceMonth = *invoiceMonth.value;
     r.projectId = jsonText(o, {u"project", u"id"});
     r.projectLabel = labelValue(o.value(u"labels"), true);
     if (r.projectLabel.isEmpty())
@@ -222,7 +226,7 @@ Status parseOneObject(QStringView object, int startLine, Source &source)
         const int at = startLine + int(object.left(error.offset).count(u'\n'));
         return Error{QStringLiteral("%1:%2: not valid JSON: %3").arg(source.name).arg(at).arg(error.errorString())};
     }
-    auto row = rowFromJson(doc.object(), startLine, source.name);
+    auto row = rowFromJson(doc.object(), startLine, source.name, *source.dates);
     if (!row)
         return row.error();
     appendLines(*row, *source.lines);
@@ -242,7 +246,7 @@ ParseResult parseJsonArray(Source &source)
     for (qsizetype i = 0; i < rows.size(); ++i) {
         if (!rows.at(i).isObject())
             return Error{QStringLiteral("%1: record %2: not a JSON object").arg(source.name).arg(i + 1)};
-        auto row = rowFromJson(rows.at(i).toObject(), int(i + 1), source.name);
+        auto row = rowFromJson(rows.at(i).toObject(), int(i + 1), source.name, *source.dates);
         if (!row)
             return row.error();
         appendLines(*row, *source.lines);
@@ -329,8 +333,14 @@ ParseResult parseConsoleCsv(Source &source, QStringList &notes)
         const QStringView line = (nl < 0 ? rest : rest.left(nl)).trimmed();
         if (line.contains(u"SKU description") && line.contains(u"Cost type"))
             break;
-        if (line.startsWith(u"Currency,"))
-            currency = currencyCode(line.mid(9).trimmed());
+        if (line.startsWith(u"Currency,")) {
+            const QStringView code = line.mid(9).trimmed();
+            currency = currencyCode(code);
+            if (currency.isEmpty()) {
+                return rowError(source.name, skip + 1,
+                                QStringLiteral("field \"Currency\" above the table: \"%1\" %2").arg(code, currencyProblem(code)));
+            }
+        }
         ++skip;
         rest = nl < 0 ? QStringView() : rest.mid(nl + 1);
     }
@@ -373,7 +383,7 @@ ParseResult parseConsoleCsv(Source &source, QStringList &notes)
         r.costMicros = *micros;
         r.currency = currencyCol >= 0 ? currencyCode(row.text(currencyCol)) : currency;
         if (r.currency.isEmpty())
-            return row.bad(currencyCol, QStringLiteral("is not a currency code: every line needs its currency"));
+            return row.bad(currencyCol, currencyProblem(row.text(currencyCol)));
         auto day = row.day(start);
         if (!day)
             return day.error();
@@ -451,7 +461,7 @@ ParseResult parseFlatCsv(Source &source)
         r.costMicros = *micros;
         r.currency = currencyCode(row.text(currency));
         if (r.currency.isEmpty())
-            return row.bad(currency, QStringLiteral("is not a currency code: every line needs its currency"));
+            return row.bad(currency, currencyProblem(row.text(currency)));
         auto t = row.timestamp(start, kUtc);
         if (!t)
             return t.error();
@@ -462,7 +472,10 @@ ParseResult parseFlatCsv(Source &source)
                 return e.error();
             r.end = *e;
         }
-        r.invoiceMonth = monthFromText(row.text(month));
+        auto invoiceMonth = row.month(month);
+        if (!invoiceMonth)
+            return invoiceMonth.error();
+        r.invoiceMonth = *invoiceMonth;
         r.projectId = row.text(project);
         r.service = row.text(service);
         r.skuId = row.text(skuId);

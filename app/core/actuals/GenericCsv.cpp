@@ -130,11 +130,10 @@ ParseResult parseGenericCsv(Source &source, QStringList &notes)
                 return d.error();
             setDayWindow(line, *d, kUtc);
         }
-        if (period >= 0 && !row.text(period).isEmpty()) {
-            line.billingPeriod = monthFromText(row.text(period));
-            if (line.billingPeriod.isEmpty())
-                return row.bad(period, QStringLiteral("is not a month (YYYY-MM)"));
-        }
+        auto billingPeriod = row.month(period);
+        if (!billingPeriod)
+            return billingPeriod.error();
+        line.billingPeriod = *billingPeriod;
         const auto k = kindFrom(row.text(kind));
         if (!k)
             return row.bad(kind, QStringLiteral("is not one of usage, commitment, credit, refund, tax, payment, other"));

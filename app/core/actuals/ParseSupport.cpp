@@ -1,13 +1,13 @@
 #include "core/actuals/ParseSupport.h"
 
+#include "core/actuals/Currencies.h"
+
 #include <QJsonDocument>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTimeZone>
 
-#include <algorithm>
 #include <cmath>
-#include <iterator>
 
 namespace gpuplanner::core::actuals::detail {
 
@@ -17,26 +17,6 @@ QString elided(const QString &value)
 {
     constexpr qsizetype kMax = 80;
     return value.size() <= kMax ? value : value.left(kMax) + QStringLiteral("...");
-}
-
-int digitsValue(const QString &text)
-{
-    return text.isEmpty() ? 0 : text.toInt();
-}
-
-// "+08:00", "+0800", "+8", "-05:30" -> seconds east of UTC.
-std::optional<int> offsetSeconds(QStringView text)
-{
-    static const QRegularExpression re(QStringLiteral("^([+-])(\\d{1,2})(?::?(\\d{2}))?$"));
-    const auto m = re.match(text.toString());
-    if (!m.hasMatch())
-        return std::nullopt;
-    const int hours = m.captured(2).toInt();
-    const int minutes = digitsValue(m.captured(3));
-    if (hours > 14 || minutes > 59)
-        return std::nullopt;
-    const int seconds = hours * 3600 + minutes * 60;
-    return m.captured(1) == QStringLiteral("-") ? -seconds : seconds;
 }
 
 } // namespace
@@ -83,27 +63,58 @@ void LineOut::finish()
     m_summary.periods = QStringList(m_periods.begin(), m_periods.end());
 }
 
+bool CsvInput::readMore()
+{
+    if (m_finished)
+        return false;
+    QString chunk;
+    if (m_input->next(chunk)) {
+        m_reader->feed(chunk, m_pending);
+        return true;
+    }
+    m_finished = true;
+    if (m_input->error())
+        m_endError = m_input->error();
+    else if (!m_reader->finish(m_pending))
+        m_endError = rowError(source, m_reader->errorLine(), QStringLiteral("unterminated quoted field"));
+    return false;
+}
+
 bool CsvInput::fill()
 {
     m_pending.clear();
     m_nextPending = 0;
-    QString chunk;
-    while (m_pending.isEmpty() && !m_finished) {
-        if (m_input->next(chunk)) {
-            m_reader->feed(chunk, m_pending);
-            continue;
-        }
-        m_finished = true;
-        if (m_input->error()) {
-            m_error = m_input->error();
-            return false;
-        }
-        if (!m_reader->finish(m_pending)) {
-            m_error = rowError(source, m_reader->errorLine(), QStringLiteral("unterminated quoted field"));
-            return false;
-        }
+    while (m_pending.isEmpty() && readMore()) {
+    }
+    if (m_pending.isEmpty() && m_endError) {
+        m_error = m_endError;
+        return false;
     }
     return !m_pending.isEmpty();
+}
+
+void CsvInput::surveyDates(const CsvFields &current)
+{
+    // Records read ahead are held until their turn: 16 pieces of 1 MiB bound that memory, and a
+    // date that settles the order is due within them in any export with a few weeks of days.
+    constexpr int kSurveyPieces = 16;
+    FileDates &dates = *m_dates;
+    const auto look = [&dates](const CsvFields &record) {
+        for (qsizetype i = 0; i < record.size(); ++i)
+            dates.survey(record.at(i), record.line);
+    };
+    look(current);
+    for (qsizetype i = m_nextPending; i < m_pending.size(); ++i)
+        look(m_pending.at(i));
+    for (int piece = 0; piece < kSurveyPieces && !dates.settled(); ++piece) {
+        const qsizetype from = m_pending.size();
+        const bool more = readMore();
+        for (qsizetype i = from; i < m_pending.size(); ++i)
+            look(m_pending.at(i));
+        if (!more)
+            break;
+    }
+    dates.endSurvey();
 }
 
 bool CsvInput::next(CsvFields &record)
@@ -137,6 +148,7 @@ Result<CsvInput> loadCsv(Source &source, int skipLines)
     input.source = source.name;
     input.m_input = source.input;
     input.m_lines = source.lines;
+    input.m_dates = source.dates;
     // Metadata lines above the header: dropped, still counted.
     QString rest;
     int skipped = 0;
@@ -228,10 +240,16 @@ Result<QDateTime> Row::timestamp(int col, int naiveOffsetSeconds) const
     const QString t = text(col);
     if (t.isEmpty())
         return bad(col, QStringLiteral("is empty: the line needs a date and time"));
-    const auto when = parseTimestamp(t, naiveOffsetSeconds);
-    if (!when)
-        return bad(col, QStringLiteral("is not a date and time (expected e.g. 2024-05-01T00:00:00Z)"));
-    return *when;
+    const auto when = m_in.dates().timestamp(t, naiveOffsetSeconds);
+    if (!when.value)
+        return bad(col, when.why);
+    return *when.value;
+}
+
+void Row::surveyFor(const QString &text) const
+{
+    if (m_in.dates().wantsSurvey(text))
+        m_in.surveyDates(m_rec);
 }
 
 Result<QDate> Row::day(int col) const
@@ -239,137 +257,21 @@ Result<QDate> Row::day(int col) const
     const QString t = text(col);
     if (t.isEmpty())
         return bad(col, QStringLiteral("is empty: the line needs a date"));
-    const auto d = parseDay(t);
-    if (!d)
-        return bad(col, QStringLiteral("is not a date (expected 2024-05-01 or 05/01/2024)"));
-    return *d;
+    surveyFor(t);
+    const auto d = m_in.dates().day(t, line());
+    if (!d.value)
+        return bad(col, d.why);
+    return *d.value;
 }
 
-namespace {
-
-int twoDigits(QStringView t, qsizetype at)
+Result<QString> Row::month(int col) const
 {
-    const char16_t a = t[at].unicode();
-    const char16_t b = t[at + 1].unicode();
-    if (a < u'0' || a > u'9' || b < u'0' || b > u'9')
-        return -1;
-    return (a - u'0') * 10 + (b - u'0');
-}
-
-// "2024-05-01T00:00:00Z" or "2024-05-01T00:00:00.000Z", the shapes AWS, FOCUS and most exports
-// write on every line, read without the general expression below.
-std::optional<QDateTime> isoUtcSeconds(QStringView t)
-{
-    const bool millis = t.size() == 24 && t[19] == u'.';
-    if ((t.size() != 20 && !millis) || t[4] != u'-' || t[7] != u'-' || t[10] != u'T' || t[13] != u':'
-        || t[16] != u':' || (t.back() != u'Z' && t.back() != u'z'))
-        return std::nullopt;
-    const int century = twoDigits(t, 0);
-    const int year = twoDigits(t, 2);
-    const int fields[] = {twoDigits(t, 5), twoDigits(t, 8), twoDigits(t, 11), twoDigits(t, 14), twoDigits(t, 17)};
-    if (century < 0 || year < 0 || std::any_of(std::begin(fields), std::end(fields), [](int v) { return v < 0; }))
-        return std::nullopt;
-    int ms = 0;
-    if (millis) {
-        const int tens = twoDigits(t, 20);
-        const int last = twoDigits(t, 21);
-        if (tens < 0 || last < 0)
-            return std::nullopt;
-        ms = tens * 10 + last % 10;
-    }
-    const QDate date(century * 100 + year, fields[0], fields[1]);
-    const QTime time(fields[2], fields[3], fields[4], ms);
-    if (!date.isValid() || !time.isValid())
-        return std::nullopt;
-    return QDateTime(date, time, QTimeZone(0));
-}
-
-} // namespace
-
-std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds)
-{
-    if (auto fast = isoUtcSeconds(text))
-        return fast;
-    static const QRegularExpression re(QStringLiteral(
-        "^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?)?"
-        "\\s*(Z|UTC|GMT|(?:UTC|GMT)?\\s*[+-]\\d{1,2}(?::?\\d{2})?)?$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const auto m = re.match(text.trimmed().toString());
-    if (!m.hasMatch())
-        return std::nullopt;
-    const QDate date(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt());
-    const QString fraction = m.captured(7);
-    const int ms = fraction.isEmpty() ? 0 : fraction.left(3).leftJustified(3, u'0').toInt();
-    const QTime time(digitsValue(m.captured(4)), digitsValue(m.captured(5)), digitsValue(m.captured(6)), ms);
-    if (!date.isValid() || !time.isValid())
-        return std::nullopt;
-    int offset = naiveOffsetSeconds;
-    QString zone = m.captured(8).trimmed().toUpper();
-    if (!zone.isEmpty()) {
-        if (zone == u"Z" || zone == u"UTC" || zone == u"GMT") {
-            offset = 0;
-        } else {
-            if (zone.startsWith(u"UTC") || zone.startsWith(u"GMT"))
-                zone = zone.mid(3).trimmed();
-            const auto seconds = offsetSeconds(zone);
-            if (!seconds)
-                return std::nullopt;
-            offset = *seconds;
-        }
-    }
-    return QDateTime(date, time, QTimeZone(offset)); // the bill's own clock, kept
-}
-
-std::optional<QDate> parseDay(QStringView text)
-{
-    static const QRegularExpression iso(QStringLiteral("^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ].*)?$"));
-    static const QRegularExpression us(QStringLiteral("^(\\d{1,2})/(\\d{1,2})/(\\d{4})$"));
-    const QString t = text.trimmed().toString();
-    QDate d;
-    if (const auto m = iso.match(t); m.hasMatch())
-        d = QDate(m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3).toInt());
-    else if (const auto u = us.match(t); u.hasMatch())
-        d = QDate(u.captured(3).toInt(), u.captured(1).toInt(), u.captured(2).toInt());
-    if (!d.isValid())
-        return std::nullopt;
-    return d;
-}
-
-QString monthOf(const QDateTime &utc, int offsetSeconds)
-{
-    if (!utc.isValid())
-        return {};
-    return utc.toTimeZone(QTimeZone(offsetSeconds)).date().toString(QStringLiteral("yyyy-MM"));
-}
-
-QString monthFromText(QStringView text)
-{
-    // "2024-05" and "2024-05-01..." without the expressions below.
-    if (text.size() >= 7 && text[4] == u'-' && (text.size() == 7 || text[7] == u'-' || text[7] == u'T' || text[7] == u' ')) {
-        const int century = twoDigits(text, 0);
-        const int year = twoDigits(text, 2);
-        const int month = twoDigits(text, 5);
-        if (century >= 19 && year >= 0 && month >= 1 && month <= 12 && century * 100 + year >= 1970)
-            return text.left(7).toString();
-    }
-    static const QRegularExpression dashed(QStringLiteral("^(\\d{4})[-/](\\d{1,2})(?:$|[-/T ])"));
-    static const QRegularExpression compact(QStringLiteral("^(\\d{4})(\\d{2})$"));
-    const QString t = text.trimmed().toString();
-    int year = 0;
-    int month = 0;
-    if (const auto m = dashed.match(t); m.hasMatch()) {
-        year = m.captured(1).toInt();
-        month = m.captured(2).toInt();
-    } else if (const auto c = compact.match(t); c.hasMatch()) {
-        year = c.captured(1).toInt();
-        month = c.captured(2).toInt();
-    } else if (const auto d = parseDay(t)) {
-        year = d->year();
-        month = d->month();
-    }
-    if (year < 1970 || month < 1 || month > 12)
-        return {};
-    return QStringLiteral("%1-%2").arg(year, 4, 10, QLatin1Char('0')).arg(month, 2, 10, QLatin1Char('0'));
+    const QString t = text(col);
+    surveyFor(t);
+    auto m = m_in.dates().month(t, line());
+    if (!m.value)
+        return bad(col, m.why);
+    return std::move(*m.value);
 }
 
 std::optional<Error> Row::usageWindow(int start, int end, int fallback, int naiveOffsetSeconds, SpendLine &line) const
@@ -388,13 +290,6 @@ std::optional<Error> Row::usageWindow(int start, int end, int fallback, int naiv
     return std::nullopt;
 }
 
-QDateTime exclusiveEnd(const QDateTime &end)
-{
-    if (end.isValid() && end.time().second() == 59 && end.time().minute() == 59 && end.time().msec() == 0)
-        return end.addSecs(1);
-    return end;
-}
-
 void setDayWindow(SpendLine &line, QDate day, int offsetSeconds)
 {
     line.usageStart = QDateTime(day, QTime(0, 0), QTimeZone(offsetSeconds));
@@ -404,13 +299,14 @@ void setDayWindow(SpendLine &line, QDate day, int offsetSeconds)
 QString currencyCode(QStringView text)
 {
     const QString t = text.trimmed().toString().toUpper();
-    if (t.size() != 3)
-        return {};
-    for (const QChar c : t) {
-        if (c < u'A' || c > u'Z')
-            return {};
-    }
-    return t;
+    return isIso4217Currency(t) ? t : QString();
+}
+
+QString currencyProblem(QStringView text, QStringView row)
+{
+    if (text.trimmed().isEmpty())
+        return QStringLiteral("is empty: every %1 needs its currency").arg(row);
+    return QStringLiteral("is not an ISO 4217 currency code");
 }
 
 QString normalizeProvider(QStringView text)

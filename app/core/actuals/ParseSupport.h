@@ -1,8 +1,9 @@
 #pragma once
 // ParseSupport: what every billing-export reader shares (internal to core/actuals): the streamed
 // source and where its lines go, CSV rows addressed by ColumnMap, cell readers whose errors name the file, the line and
-// the column, timestamps in the providers' zones, and tag lookups.
+// the column, timestamps in the providers' zones (checked by BillDates), currencies, and tag lookups.
 
+#include "core/actuals/BillDates.h"
 #include "core/actuals/BillingStream.h"
 #include "core/actuals/ColumnMap.h"
 #include "core/actuals/Decimal.h"
@@ -59,12 +60,10 @@ struct Source
     QString head;      // the text's first characters, for telling variants of a format apart
     TextInput *input;  // the text, streamed
     LineOut *lines;
+    FileDates *dates;  // this file's date checks and the order of its slash dates
 };
 
 using ParseResult = Status;
-// Offsets for timestamps written without a zone.
-inline constexpr int kUtc = 0;
-inline constexpr int kChinaStandardTime = 8 * 3600; // Alibaba and Tencent bills: naive Beijing time
 
 // A CSV export read record by record: the header is read first, then next() hands out one record
 // at a time (a chunk of them is held), checked against the header's field count.
@@ -80,19 +79,28 @@ public:
     const std::optional<Error> &error() const { return m_error; }
     // Status of the whole read: the first error, or success.
     Status status() const;
+    FileDates &dates() const { return *m_dates; }
+    // Hands every cell of current, of the records held and of records read ahead (until one settles
+    // the order, kSurveyPieces pieces of text at most) to dates().survey, then ends the survey.
+    void surveyDates(const CsvFields &current);
 
 private:
     friend Result<CsvInput> loadCsv(Source &source, int skipLines);
     bool fill();
+    // Appends the records of the next piece of text; false at the end (an error then waits in
+    // m_endError until the records before it are handed out).
+    bool readMore();
 
     TextInput *m_input = nullptr;
     LineOut *m_lines = nullptr;
+    FileDates *m_dates = nullptr;
     std::unique_ptr<CsvRecordReader> m_reader;
     QList<CsvFields> m_pending;
     qsizetype m_nextPending = 0;
     qsizetype m_fields = 0;
     bool m_finished = false;
     std::optional<Error> m_error;
+    std::optional<Error> m_endError;
 };
 
 // Reads the header of a CSV export; the first skipLines lines (metadata above the header) are
@@ -106,7 +114,7 @@ Error cellError(const QString &source, int line, const QString &column, const QS
 class Row
 {
 public:
-    Row(const CsvInput &input, const CsvFields &record) : m_in(input), m_rec(record) {}
+    Row(CsvInput &input, const CsvFields &record) : m_in(input), m_rec(record) {}
 
     int line() const { return m_rec.line; }
     // Trimmed cell text; empty when the column is absent (col < 0) or holds the literal "null".
@@ -121,34 +129,32 @@ public:
     Result<std::optional<qint64>> optionalMicros(int col, const DecimalOptions &options = {}) const;
     // A quantity (usage amount); empty is 0.
     Result<double> number(int col, bool thousandsSeparators = false) const;
-    // Required: an empty cell is an error.
+    // Required: an empty cell is an error. So is, by the file's FileDates, a date that cannot be, one
+    // outside the plausible years, and a slash date the file does not place (01/05/2024 with no
+    // date that shows the order, or a file that writes both orders).
     Result<QDateTime> timestamp(int col, int naiveOffsetSeconds) const;
     Result<QDate> day(int col) const;
+    // A billing period ("YYYY-MM"); empty for an empty cell or an absent column.
+    Result<QString> month(int col) const;
     // The line's usage window from the start and end columns (end optional, a last-second end made
     // exclusive), or from `fallback` (a payment or transaction time) when the start is empty.
     std::optional<Error> usageWindow(int start, int end, int fallback, int naiveOffsetSeconds, SpendLine &line) const;
 
 private:
-    const CsvInput &m_in;
+    void surveyFor(const QString &text) const;
+
+    CsvInput &m_in;
     const CsvFields &m_rec;
 };
 
-// ISO 8601 with Z, an offset, " UTC" or " GMT+08:00"; with or without seconds and fractions; a
-// space or T between date and time. A timestamp without a zone is at naiveOffsetSeconds.
-std::optional<QDateTime> parseTimestamp(QStringView text, int naiveOffsetSeconds);
-// yyyy-MM-dd, MM/dd/yyyy or M/d/yyyy (Azure), or the date part of a timestamp.
-std::optional<QDate> parseDay(QStringView text);
-// "YYYY-MM" of the instant at the given offset.
-QString monthOf(const QDateTime &utc, int offsetSeconds = kUtc);
-// "YYYY-MM" from "2024-05", "202405", "2024-05-01...", "05/01/2024".
-QString monthFromText(QStringView text);
-// An end written as the last second ("2024-05-01 00:59:59") made exclusive.
-QDateTime exclusiveEnd(const QDateTime &end);
 // A line that covers one calendar day on a clock of the given offset: [day 00:00, next day 00:00).
 void setDayWindow(SpendLine &line, QDate day, int offsetSeconds);
 
-// "USD" from " usd "; empty when the text is not three ASCII letters.
+// "USD" from " usd "; empty when the text is not an ISO 4217 code (Currencies.h) in any case.
 QString currencyCode(QStringView text);
+// Why a currency cell that currencyCode refused is refused: "is empty: every <row> needs its
+// currency" or "is not an ISO 4217 currency code".
+QString currencyProblem(QStringView text, QStringView row = u"line");
 // "aws" from "AWS" / "Amazon Web Services", "azure" from "Microsoft", ... or the text lowercased.
 QString normalizeProvider(QStringView text);
 // The ColumnMap key of a value, for comparing enumerations ("On Demand" == "OnDemand").

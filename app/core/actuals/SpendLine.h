@@ -7,6 +7,7 @@
 #include "core/common/Result.h"
 
 #include <QByteArray>
+#include <QDate>
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -85,9 +86,9 @@ struct BillingFile
 
 // Reads a whole export held in memory (tests, small files; readBillingExport in BillingStream.h
 // streams a file of any size); on any problem returns an error naming sourceName, the row (line
-// or record) and the column, and no lines.
+// or record) and the column, and no lines. today bounds the plausible dates (readBillingExport).
 Result<BillingFile> parseBillingFile(const QByteArray &bytes, const QString &sourceName,
-                                     BillingFormat format = BillingFormat::Auto);
+                                     BillingFormat format = BillingFormat::Auto, const QDate &today = QDate::currentDate());
 
 // The format the bytes look like, or an error saying why none fits (an aggregated AWS Cost
 // Explorer download, an OCI cost report, a neocloud API response ...).

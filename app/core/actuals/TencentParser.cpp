@@ -177,13 +177,18 @@ ParseResult parseTencentJson(Source &source, QStringList &notes)
         base.basis = kBasisBilled;
         base.currency = QStringLiteral("CNY");
         const QString startText = jsonText(d, {u"FeeBeginTime"});
-        const auto begin = parseTimestamp(startText, kChinaStandardTime);
-        if (!begin)
-            return recordError(source.name, record, QStringLiteral("FeeBeginTime"), startText,
-                               startText.isEmpty() ? QStringLiteral("is missing") : QStringLiteral("is not a date and time"));
-        base.usageStart = *begin;
-        if (const auto e = parseTimestamp(jsonText(d, {u"FeeEndTime"}), kChinaStandardTime))
-            base.usageEnd = exclusiveEnd(*e);
+        if (startText.isEmpty())
+            return recordError(source.name, record, QStringLiteral("FeeBeginTime"), startText, QStringLiteral("is missing"));
+        const auto begin = source.dates->timestamp(startText, kChinaStandardTime);
+        if (!begin.value)
+            return recordError(source.name, record, QStringLiteral("FeeBeginTime"), startText, begin.why);
+        base.usageStart = *begin.value;
+        if (const QString endText = jsonText(d, {u"FeeEndTime"}); !endText.isEmpty()) {
+            const auto end = source.dates->timestamp(endText, kChinaStandardTime);
+            if (!end.value)
+                return recordError(source.name, record, QStringLiteral("FeeEndTime"), endText, end.why);
+            base.usageEnd = exclusiveEnd(*end.value);
+        }
         base.billingPeriod = monthOf(base.usageStart, kChinaStandardTime);
         base.account = jsonText(d, {u"OwnerUin"});
         base.service = jsonText(d, {u"BusinessCodeName"});
