@@ -12,6 +12,7 @@ build="${1:-build/dev}"
 probe="$build/tests/sweep/libgpuplanner_secret_sweep.so"
 [ -f "$probe" ] || { echo "secret-sweep: $probe is missing; build the tests first" >&2; exit 2; }
 root="$(mktemp -d /tmp/gpuplanner-sweep.XXXXXX)"
+chmod 0755 "$root" # as /tmp is: a test may run a program as another user (nobody) from here
 markers="$root.markers"
 log="$root.log"
 : > "$log"
