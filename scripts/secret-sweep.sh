@@ -5,7 +5,8 @@
 # process deletes or replaces under the sweep's temporary folder; what is left at the end is read
 # here. Prints the files and bytes swept and every leak; exits 1 on a leak, else ctest's status.
 # Usage: scripts/secret-sweep.sh [BUILD_DIR]   (default build/dev, built with the dev preset);
-# CTEST_ARGS="-R Secret" narrows the run.
+# CTEST_ARGS="-R Secret" narrows the run; SWEEP_LEAKS_ONLY=1 exits 0 whatever the tests did when
+# nothing leaked (CI judges the tests in their own step).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/dev}"
@@ -48,4 +49,5 @@ leaks=$(grep -c '^LEAK ' "$log" || true)
 echo "secret-sweep: $((files + left)) files swept ($files as the tests removed or replaced them, $bytes bytes; $left left at the end), $leaks leak(s)"
 grep '^LEAK ' "$log" | sort -u | head -50 || true
 [ "$leaks" -eq 0 ] || exit 1
+[ "${SWEEP_LEAKS_ONLY:-0}" = 1 ] && exit 0
 exit "$status"
