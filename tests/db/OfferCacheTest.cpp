@@ -14,6 +14,9 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <atomic>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
@@ -352,4 +355,45 @@ TEST_F(OfferCacheTest, AnotherFileMovedOverTheCatalogRetiresTheCopy)
     const QList<Offer> now = read(*repo);
     auto fresh = open();
     expectSameOffers(readFromCatalog(*fresh), now);
+}
+
+// The fault probe (issue 43): the copy was read through mmap, and a copy rewritten in place under
+// a reader crashed it (SIGBUS, 25 of 56 plans). It is read into memory now: while another thread
+// cuts the file short and writes it back, over and over, every read is the whole copy or none.
+TEST_F(OfferCacheTest, ACopyRewrittenInPlaceUnderAReaderIsReadWholeOrNotAtAll)
+{
+    auto repo = open();
+    ASSERT_TRUE(repo);
+    const QList<Offer> offers = readFromCatalog(*repo);
+    const QByteArray key = db::offerCacheKey(repo->database());
+    QFile file(cachePath());
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray whole = file.readAll();
+    file.close();
+    std::atomic<bool> stop{false};
+    std::thread rewriter([&] {
+        while (!stop.load()) {
+            QFile f(cachePath());
+            if (!f.open(QIODevice::ReadWrite))
+                continue;
+            f.resize(whole.size() / 3); // in place, as another program might
+            f.seek(0);
+            f.write(whole);
+            f.close();
+        }
+    });
+    int wholeReads = 0;
+    for (int i = 0; i < 200; ++i) {
+        const auto read = db::readOfferCache(cachePath(), key);
+        if (read) {
+            ++wholeReads;
+            ASSERT_EQ(read->size(), offers.size());
+        }
+    }
+    stop.store(true);
+    rewriter.join();
+    const auto last = db::readOfferCache(cachePath(), key);
+    ASSERT_TRUE(last.has_value()) << "rewritten whole at the end";
+    expectSameOffers(offers, *last);
+    RecordProperty("wholeReadsOf200", wholeReads);
 }
