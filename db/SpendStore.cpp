@@ -1,9 +1,9 @@
 #include "db/SpendStore.h"
 
 #include "core/common/WorkerQueue.h"
+#include "db/SpendReplacement.h"
 
 #include <QHash>
-#include <QPair>
 #include <QSet>
 
 #include <atomic>
@@ -89,42 +89,6 @@ QString iso(const QDateTime &t)
 Error fail(Database &db, const QString &what, const QString &why)
 {
     return Error{QStringLiteral("%1: %2: %3").arg(db.path(), what, why)};
-}
-
-// A restated period: an earlier import that has any of this import's lines in a period (the
-// same line again, amounts and project aside) is the same bill, and its lines of that period go.
-// Another part of a split export, another account or a hand-written line shares none and stays.
-Result<int> dropRestatedLines(Database &db, qint64 importId)
-{
-    auto earlier = db.prepare(QStringLiteral(
-        "SELECT DISTINCT e.import_id, e.billing_period FROM spend_lines e "
-        "WHERE e.import_id <> ?1 "
-        "AND (e.provider, e.billing_period) IN (SELECT DISTINCT provider, billing_period FROM spend_lines WHERE import_id = ?1) "
-        "AND EXISTS (SELECT 1 FROM spend_lines n INDEXED BY spend_lines_identity WHERE n.provider = e.provider "
-        "AND n.billing_period = e.billing_period AND n.usage_start = e.usage_start AND n.resource_id = e.resource_id "
-        "AND n.sku = e.sku AND n.import_id = ?1 AND n.usage_end = e.usage_end AND n.account = e.account "
-        "AND n.service = e.service AND n.instance_type = e.instance_type AND n.kind = e.kind AND n.pricing = e.pricing)"));
-    if (!earlier)
-        return earlier.error();
-    earlier.value().bind(1, importId);
-    QList<QPair<qint64, QString>> restated;
-    while (earlier.value().step())
-        restated.append({earlier.value().integer(0), earlier.value().text(1)});
-    if (!earlier.value().error().isEmpty())
-        return Error{earlier.value().error()};
-    auto drop = db.prepare(QStringLiteral("DELETE FROM spend_lines WHERE import_id = ? AND billing_period = ?"));
-    if (!drop)
-        return drop.error();
-    int dropped = 0;
-    for (const auto &[earlierImport, period] : restated) {
-        drop.value().reset();
-        drop.value().bind(1, earlierImport).bind(2, period);
-        if (auto s = drop.value().exec(); !s)
-            return s.error();
-        auto changed = db.scalar(QStringLiteral("SELECT changes()"));
-        dropped += int(changed ? changed.value() : 0);
-    }
-    return dropped;
 }
 
 // Lines into spend_lines as the reader hands them over: in batches of kBatchLines, stored by a
@@ -233,7 +197,8 @@ private:
             .bind(17, l.amountMicros)
             .bind(18, l.currency)
             .bind(19, l.basis)
-            .bind(20, l.sourceRow);
+            .bind(20, l.sourceRow)
+            .bind(21, l.chargeDetail);
         return s.exec();
     }
 
@@ -283,7 +248,7 @@ Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QS
     auto insert = db.prepare(QStringLiteral(
         "INSERT INTO spend_lines (import_id, provider, project, billing_period, usage_start, usage_end, account, service, "
         "resource_id, instance_type, sku, gpu, usage_hours, usage_is_gpu_hours, kind, pricing, amount_micros, currency, "
-        "basis, source_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "basis, source_row, charge_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!insert)
         return insert.error();
     StoreSink sink(db, insert.value(), outcome.importId, project, options);
@@ -302,10 +267,16 @@ Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QS
         duplicate.read = std::move(read).value();
         return duplicate; // rolled back
     }
-    auto replaced = dropRestatedLines(db, outcome.importId);
+    auto replaced = replaceCarriedLines(db, outcome.importId);
     if (!replaced)
         return fail(db, sourceName, replaced.errorMessage());
-    outcome.replacedLines = replaced.value();
+    outcome.replaced = std::move(replaced).value();
+    for (const SpendReplacement &r : outcome.replaced)
+        outcome.replacedLines += r.lines;
+    // Earlier imports left without lines go. Replaced lines still belong to their import (they
+    // come back when the import that replaced them is removed, and only their import can take
+    // them away for good), so an import whose lines are all replaced stays; since no import
+    // deletes lines any more, what this still tidies is an earlier import of a file without lines.
     auto drop = db.prepare(QStringLiteral("DELETE FROM spend_imports WHERE id <> ? AND id NOT IN (SELECT import_id FROM spend_lines)"));
     if (!drop)
         return drop.error();
@@ -331,7 +302,7 @@ Result<QList<SpendImportInfo>> spendImports(Database &db)
     auto stmt = db.prepare(QStringLiteral(
         "SELECT i.id, i.source_file, i.format, i.project, i.imported_at, count(l.id), "
         "coalesce(group_concat(DISTINCT l.billing_period), '') FROM spend_imports i "
-        "LEFT JOIN spend_lines l ON l.import_id = i.id GROUP BY i.id ORDER BY i.id"));
+        "LEFT JOIN spend_lines l ON l.import_id = i.id AND l.replaced_by IS NULL GROUP BY i.id ORDER BY i.id"));
     if (!stmt)
         return stmt.error();
     QList<SpendImportInfo> out;
@@ -348,17 +319,29 @@ Result<QList<SpendImportInfo>> spendImports(Database &db)
 
 Status removeSpendImport(Database &db, qint64 id)
 {
+    const auto failed = [&](const QString &why) {
+        return Error{QStringLiteral("%1: billing import %2: %3").arg(db.path()).arg(id).arg(why)};
+    };
+    Transaction tx(db);
+    if (auto s = tx.begin(); !s)
+        return failed(s.errorMessage());
+    // Its lines go with it (ON DELETE CASCADE); the lines it replaced must not: they are put
+    // back first, in the same transaction, so no moment counts neither or both.
+    if (auto s = putBackReplacedLines(db, id); !s)
+        return failed(s.errorMessage());
     auto stmt = db.prepare(QStringLiteral("DELETE FROM spend_imports WHERE id = ?"));
     if (!stmt)
-        return stmt.error();
+        return failed(stmt.errorMessage());
     stmt.value().bind(1, id);
     if (auto s = stmt.value().exec(); !s)
-        return s;
+        return failed(s.errorMessage());
     auto changed = db.scalar(QStringLiteral("SELECT changes()"));
     if (!changed)
-        return changed.error();
+        return failed(changed.errorMessage());
     if (changed.value() == 0)
         return Error{QStringLiteral("no billing import %1 in %2 (see `gpu-planner-cli actuals list`)").arg(id).arg(db.path())};
+    if (auto s = tx.commit(); !s)
+        return failed(s.errorMessage());
     return success();
 }
 
@@ -370,7 +353,7 @@ Result<QList<SpendRecord>> readSpendLines(Database &db, const std::optional<QStr
         "SELECT l.provider, l.project, l.billing_period, l.usage_start, l.usage_end, l.account, l.service, l.resource_id, "
         "l.instance_type, l.sku, l.gpu, l.usage_hours, l.usage_is_gpu_hours, l.kind, l.pricing, l.amount_micros, "
         "l.currency, l.basis, l.source_row, i.source_file FROM spend_lines l JOIN spend_imports i ON i.id = l.import_id "
-        "WHERE ?1 IS NULL OR l.project = ?1 ORDER BY l.usage_start, l.id"));
+        "WHERE (?1 IS NULL OR l.project = ?1) AND l.replaced_by IS NULL ORDER BY l.usage_start, l.id"));
     if (!stmt)
         return stmt.error();
     if (project)
@@ -417,6 +400,78 @@ Result<QList<SpendRecord>> spendLines(Database &db, const QString &project)
 Result<QList<SpendRecord>> allSpendLines(Database &db)
 {
     return readSpendLines(db, std::nullopt);
+}
+
+namespace {
+
+// The lines of readSpendLines summed per group of what comparePlanToActuals reads, so the
+// timeline over any number of lines holds one record per group: the bill's day of the start and
+// of the (exclusive) end with whether the end is past midnight (the days a line covers), each
+// with its offset text (what the date is read in), currency, kind, basis, provider, whether it
+// is a GPU line counted in GPU-hours, the sign of its hours (lines of no hours count none) and
+// the instance type where the GPU count is looked up by it. The instance type is grouped as
+// written, not by SQLite's lower() (ASCII only): the comparison lowercases it as for a line. The
+// MIN() key is the first line in readSpendLines' order (usage_start, then id; char(1) sorts
+// below any character of a date, the id is zero-padded), and with one MIN() SQLite takes the
+// bare columns from that row: the group's dates to read and its file and row for messages.
+// Sorted by that key, the first group with an error holds the first line with one.
+Result<QList<SpendRecord>> readSpendAggregates(Database &db, const std::optional<QString> &project)
+{
+    // Not through QString::arg: printf's '%020d' reads as a place marker.
+    const QString instance = QStringLiteral("CASE WHEN l.kind = 'usage' AND l.gpu = 1 AND l.usage_hours > 0 "
+                                            "AND l.usage_is_gpu_hours = 0 THEN l.instance_type ELSE '' END");
+    auto stmt = db.prepare(
+        QStringLiteral("SELECT min(l.usage_start || char(1) || printf('%020d', l.id)), l.usage_start, l.usage_end, "
+                       "l.source_row, i.source_file, l.project, l.provider, l.kind, l.currency, l.basis, l.gpu, "
+                       "l.usage_is_gpu_hours, ")
+        + instance
+        + QStringLiteral(", sum(l.amount_micros), sum(l.usage_hours), count(*) FROM spend_lines l "
+                         "JOIN spend_imports i ON i.id = l.import_id "
+                         "WHERE (?1 IS NULL OR l.project = ?1) AND l.replaced_by IS NULL "
+                         "GROUP BY l.project, substr(l.usage_start, 1, 10), substr(l.usage_start, 20), "
+                         "substr(l.usage_end, 1, 10), substr(l.usage_end, 12, 8) = '00:00:00', substr(l.usage_end, 20), "
+                         "l.currency, l.kind, l.basis, l.provider, l.gpu, l.usage_is_gpu_hours, l.usage_hours > 0, ")
+        + instance + QStringLiteral(" ORDER BY 1"));
+    if (!stmt)
+        return stmt.error();
+    if (project)
+        stmt.value().bind(1, *project);
+    else
+        stmt.value().bindNull(1);
+    QList<SpendRecord> out;
+    Statement &s = stmt.value();
+    while (s.step()) {
+        SpendLine l;
+        l.usageStart = QDateTime::fromString(s.text(1), Qt::ISODate); // as readSpendLines reads it
+        l.usageEnd = QDateTime::fromString(s.text(2), Qt::ISODate);
+        l.sourceRow = int(s.integer(3));
+        l.project = s.text(5);
+        l.provider = s.text(6);
+        l.kind = kindFromColumn(s.text(7));
+        l.currency = s.text(8);
+        l.basis = s.text(9);
+        l.gpu = s.integer(10) != 0;
+        l.usageIsGpuHours = s.integer(11) != 0;
+        l.instanceType = s.text(12);
+        l.amountMicros = s.integer(13);
+        l.usageHours = s.real(14);
+        out.append(SpendRecord{std::move(l), s.text(4), int(s.integer(15))});
+    }
+    if (!s.error().isEmpty())
+        return Error{s.error()};
+    return out;
+}
+
+} // namespace
+
+Result<QList<SpendRecord>> spendAggregates(Database &db, const QString &project)
+{
+    return readSpendAggregates(db, project);
+}
+
+Result<QList<SpendRecord>> allSpendAggregates(Database &db)
+{
+    return readSpendAggregates(db, std::nullopt);
 }
 
 Result<QHash<QString, double>> gpusPerInstanceType(Database &db)

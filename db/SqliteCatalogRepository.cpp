@@ -357,7 +357,9 @@ Result<QList<core::Calibration>> SqliteCatalogRepository::calibrations()
 Result<core::SpendData> SqliteCatalogRepository::spend()
 {
     core::SpendData data;
-    auto records = allSpendLines(*m_db);
+    // Summed in SQL per day, currency and kind of line (SpendStore.h): the desktop's actuals need
+    // no more, and memory stays bounded by the groups, not the lines imported.
+    auto records = allSpendAggregates(*m_db);
     if (!records)
         return records.error();
     auto counts = gpusPerInstanceType(*m_db);

@@ -110,6 +110,7 @@ Result<SpendImportSummary> SqliteRealityStore::importSpend(QIODevice &device, co
     s.duplicate = outcome->duplicate;
     s.lines = outcome->lines;
     s.replacedLines = outcome->replacedLines;
+    s.replaced = outcome->replaced;
     s.periods = outcome->periods;
     s.format = outcome->read.format;
     s.notes = outcome->read.notes;

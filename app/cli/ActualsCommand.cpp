@@ -133,8 +133,11 @@ int importFile(const QCommandLineParser &parser, const QString &file, CatalogSes
     if (!project.isEmpty())
         out << ", project " << project;
     out << '\n';
-    if (o.replacedLines > 0)
-        out << "  replaced " << o.replacedLines << " lines of earlier imports for the restated periods\n";
+    // Line for line, per earlier import and period, with the command that puts them back.
+    for (const SpendReplacement &r : o.replaced)
+        out << "  replaced " << r.lines << (r.lines == 1 ? " line" : " lines") << " of import " << r.importId << " ("
+            << r.sourceFile << ") in " << r.period << "; `" << programName() << " actuals remove " << o.importId
+            << "` puts " << (r.lines == 1 ? "it" : "them") << " back\n";
     // Totals per kind and currency, to the cent.
     std::map<std::pair<QString, QString>, qint64> totals;
     for (const auto &[key, micros] : o.totals)
@@ -192,8 +195,9 @@ int runActuals(const QStringList &args, CatalogSession &session, QTextStream &ou
         "  actuals import FILE [--format F] [--project NAME] [--scenario S]\n"
         "      F: auto (default), aws-cur, azure, gcp, focus, alibaba, tencent, huawei or csv.\n"
         "      --project files the lines under a project (a scenario's \"project\"); --scenario refuses\n"
-        "      lines dated outside that scenario's plan. The same file twice counts once; a restated\n"
-        "      billing period replaces the earlier import of it.\n"
+        "      lines dated outside that scenario's plan. The same file twice counts once; a line\n"
+        "      imported again (a corrected or restated bill) replaces its earlier copy, line for\n"
+        "      line, and removing the new import puts the earlier one back.\n"
         "  actuals list [--format json]\n"
         "  actuals remove ID"));
     addCommonOptions(parser);

@@ -2789,8 +2789,8 @@ Cost %2 (P90 %3) · time %4</source>
         <translation>任意；例如 H100、A100-80GB</translation>
     </message>
     <message>
-        <source>GPU models to consider, separated by commas: catalog ids or the names people use (H100, A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU.</source>
-        <translation>要考虑的 GPU 型号，以逗号分隔：目录 ID 或常用名称（H100、A100-80GB、NVIDIA L4），输入时自动补全。留空表示允许所有 GPU。</translation>
+        <source>GPU models to consider, separated by commas: catalog ids or the names people use (H100, A100-80GB, NVIDIA L4), completed as you type. A family name (A100, V100, H100) is every variant of it: 40 and 80 GB, PCIe and SXM. Empty allows every GPU.</source>
+        <translation>要考虑的 GPU 型号，以逗号分隔：目录 ID 或常用名称（H100、A100-80GB、NVIDIA L4），输入时自动补全。系列名称（A100、V100、H100）表示该系列的所有型号：40 GB 与 80 GB、PCIe 与 SXM。留空表示允许所有 GPU。</translation>
     </message>
     <message>
         <source>Require RDMA across instances</source>
@@ -4827,8 +4827,12 @@ Nothing can be planned until this is fixed.</source>
         <translation>%1：已导入过（导入 %2）：只计一次，未做更改。</translation>
     </message>
     <message>
-        <source>Replaced %1 lines of earlier imports for the restated periods.</source>
-        <translation>已替换先前导入中重述账期的 %1 行。</translation>
+        <source>Replaced 1 line of import %1 (%2) in %3; removing import %4 puts it back.</source>
+        <translation>已替换导入 %1（%2）在 %3 账期中的 1 行；移除导入 %4 即可恢复。</translation>
+    </message>
+    <message>
+        <source>Replaced %1 lines of import %2 (%3) in %4; removing import %5 puts them back.</source>
+        <translation>已替换导入 %2（%3）在 %4 账期中的 %1 行；移除导入 %5 即可恢复。</translation>
     </message>
     <message>
         <source>%1 %2 %3</source>
@@ -4855,8 +4859,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>实际支出</translation>
     </message>
     <message>
-        <source>Billing exports from your providers (AWS CUR, Azure cost details, Google Cloud, FOCUS, Alibaba, Tencent, Huawei or a simple CSV). The timeline sets what was spent against the plan. Import a file or drop it here; a file imported twice counts once, and a restated billing period replaces its earlier import.</source>
-        <translation>来自各云服务商的账单导出文件（AWS CUR、Azure 成本明细、Google Cloud、FOCUS、阿里云、腾讯云、华为云或简单 CSV）。时间线将实际支出与计划对照。导入文件或将其拖放到此处；同一文件导入两次只计一次，重述的账期会替换其先前的导入。</translation>
+        <source>Billing exports from your providers (AWS CUR, Azure cost details, Google Cloud, FOCUS, Alibaba, Tencent, Huawei or a simple CSV). The timeline sets what was spent against the plan. Import a file or drop it here; a file imported twice counts once, and a line imported again (a corrected or restated bill) replaces its earlier copy until you remove the import that replaced it.</source>
+        <translation>来自各云服务商的账单导出文件（AWS CUR、Azure 成本明细、Google Cloud、FOCUS、阿里云、腾讯云、华为云或简单 CSV）。时间线将实际支出与计划对照。导入文件或将其拖放到此处；同一文件导入两次只计一次，再次导入的账单行（更正或重述的账单）会替换其先前的副本，直到你移除替换它的那次导入。</translation>
     </message>
     <message>
         <source>The export&apos;s format; detected from its columns unless you pick one.</source>

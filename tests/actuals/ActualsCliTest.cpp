@@ -1,7 +1,8 @@
 // Actual spend end to end with the real binary: billing exports imported into a catalog copy
 // (`actuals import`), held against a scenario's plan by `timeline` with the variance and a
-// forecast, the same file twice counted once, a restated period replacing the earlier import,
-// and bad files refused with the file, row and column, nothing half-imported.
+// forecast, the same file twice counted once, a restated or corrected bill replacing the earlier
+// lines it carries again (line for line, said per import, put back by `actuals remove`), and bad
+// files refused with the file, row and column, nothing half-imported.
 //
 // The multi-day fixtures in tests/data/billing/derived/ come from the one-day samples by
 // scripts/derive-billing-fixtures.py (see SOURCE.md there).
@@ -167,7 +168,7 @@ TEST_F(ActualsCli, FocusFileShowsOnTheTimelineWithItsOwnProject)
     EXPECT_TRUE(planAgainstActual(scenario(QStringLiteral("other"), 1e7)).isEmpty());
 }
 
-TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedPeriodReplacesTheEarlierImport)
+TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedBillReplacesTheLinesItCarriesAgain)
 {
     const QString file = data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"));
     ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), file, QStringLiteral("--project"), QStringLiteral("demo")}).code, 0);
@@ -176,7 +177,8 @@ TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedPeriodReplacesTheEarlierIm
     EXPECT_TRUE(again.out.contains(QStringLiteral("already imported (import 1); counted once"))) << again.out.toStdString();
     EXPECT_EQ(importedLines(), 124);
 
-    // AWS rewrites May: the same rows with the refund gone.
+    // AWS rewrites May: the same rows with the refund gone. Its 123 lines replace their earlier
+    // copies; the refund it no longer carries stays until the earlier import is removed.
     QFile original(file);
     ASSERT_TRUE(original.open(QIODevice::ReadOnly));
     QList<QByteArray> rows = original.readAll().split('\n');
@@ -188,10 +190,77 @@ TEST_F(ActualsCli, SameFileTwiceCountsOnceAndARestatedPeriodReplacesTheEarlierIm
     const CliRun replaced = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may-restated.csv"), restated),
                                  QStringLiteral("--project"), QStringLiteral("demo")});
     ASSERT_EQ(replaced.code, 0) << replaced.err.toStdString();
-    EXPECT_TRUE(replaced.out.contains(QStringLiteral("replaced 124 lines of earlier imports"))) << replaced.out.toStdString();
+    EXPECT_TRUE(replaced.out.contains(QStringLiteral(
+        "replaced 123 lines of import 1 (aws_cur_legacy_gpu_daily_may2024.csv) in 2024-05; "
+        "`gpu-planner-cli actuals remove 2` puts them back")))
+        << replaced.out.toStdString();
+    EXPECT_EQ(importedLines(), 124);
+    QJsonObject may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00 - 98.32, kCent);
+
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("1")}).code, 0);
     EXPECT_EQ(importedLines(), 123);
-    const QJsonObject may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
     EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00, kCent);
+}
+
+TEST_F(ActualsCli, AOneLineCorrectionReplacesThatLineAndRemovingItPutsTheLineBack)
+{
+    // Issue 43: a one-line correction file used to take the whole period of the earlier import
+    // with it. The correction: the CUR's first row (p4d.24xlarge on demand, 1 May) at 700.00.
+    const QString file = data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"));
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), file, QStringLiteral("--project"), QStringLiteral("demo")}).code, 0);
+    QFile original(file);
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = original.readAll().split('\n');
+    QByteArray correction = rows.at(0) + '\n' + rows.at(1) + '\n';
+    correction.replace("786.5424", "700.0000");
+    const CliRun fixed = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may-fix.csv"), correction),
+                              QStringLiteral("--project"), QStringLiteral("demo")});
+    ASSERT_EQ(fixed.code, 0) << fixed.err.toStdString();
+    EXPECT_TRUE(fixed.out.contains(QStringLiteral(
+        "replaced 1 line of import 1 (aws_cur_legacy_gpu_daily_may2024.csv) in 2024-05; "
+        "`gpu-planner-cli actuals remove 2` puts it back")))
+        << fixed.out.toStdString();
+    EXPECT_EQ(importedLines(), 124);
+    const double whole = 70003.30 + 2843.52 - 500.00 - 98.32;
+    QJsonObject may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), whole - 786.5424 + 700.00, kCent);
+
+    const CliRun removed = run({QStringLiteral("actuals"), QStringLiteral("remove"), QStringLiteral("2")});
+    ASSERT_EQ(removed.code, 0) << removed.err.toStdString();
+    EXPECT_EQ(importedLines(), 124);
+    may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), whole, kCent);
+}
+
+TEST_F(ActualsCli, TheTwoPartsOfASplitExportAddUpToTheWholeFile)
+{
+    // Issue 43: part 2 of a split export shared one line with part 1 and took all of part 1's
+    // May with it. Cut after data row 89, part 2 starting with row 89 again (not between rows
+    // 21-40 and 41-60, whose Savings Plan covered usage and negation share an identity).
+    const QString file = data(QStringLiteral("derived/aws_cur_legacy_gpu_daily_may2024.csv"));
+    QFile original(file);
+    ASSERT_TRUE(original.open(QIODevice::ReadOnly));
+    QList<QByteArray> rows = original.readAll().split('\n');
+    rows.removeAll(QByteArray());
+    ASSERT_EQ(rows.size(), 125);
+    QByteArray first = rows.at(0) + '\n';
+    QByteArray second = first;
+    for (qsizetype i = 1; i <= 89; ++i)
+        first += rows.at(i) + '\n';
+    for (qsizetype i = 89; i < rows.size(); ++i)
+        second += rows.at(i) + '\n';
+    ASSERT_EQ(run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may-1.csv"), first),
+                   QStringLiteral("--project"), QStringLiteral("demo")}).code, 0);
+    const CliRun part = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("may-2.csv"), second),
+                             QStringLiteral("--project"), QStringLiteral("demo")});
+    ASSERT_EQ(part.code, 0) << part.err.toStdString();
+    EXPECT_TRUE(part.out.contains(QStringLiteral("replaced 1 line of import 1 (may-1.csv) in 2024-05"))) << part.out.toStdString();
+    EXPECT_EQ(importedLines(), 124);
+    const QJsonObject may = planAgainstActual(scenario(QStringLiteral("demo"), 0)).value(u"months").toArray().at(0).toObject();
+    EXPECT_NEAR(may.value(u"actual").toDouble(), 70003.30 + 2843.52 - 500.00 - 98.32, kCent);
+    EXPECT_NEAR(may.value(u"tax").toDouble(), 1250.32, kCent);
 }
 
 TEST_F(ActualsCli, ARestatementReplacesOnlyTheSameBillsLines)
@@ -203,7 +272,8 @@ TEST_F(ActualsCli, ARestatementReplacesOnlyTheSameBillsLines)
     ASSERT_TRUE(original.open(QIODevice::ReadOnly));
     const QByteArray bytes = original.readAll();
 
-    // The same bill restated (the refund withdrawn) replaces it: counted once, not twice.
+    // The same bill restated (the refund withdrawn) replaces the lines it carries again: counted
+    // once, not twice; the withdrawn refund stays with its import.
     QByteArray restated;
     for (const QByteArray &row : bytes.split('\n')) {
         if (!row.contains(",Refund,") && !row.isEmpty())
@@ -211,8 +281,8 @@ TEST_F(ActualsCli, ARestatementReplacesOnlyTheSameBillsLines)
     }
     const CliRun replaced = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("restated.csv"), restated)});
     ASSERT_EQ(replaced.code, 0) << replaced.err.toStdString();
-    EXPECT_TRUE(replaced.out.contains(QStringLiteral("replaced 124 lines"))) << replaced.out.toStdString();
-    EXPECT_EQ(importedLines(), 123);
+    EXPECT_TRUE(replaced.out.contains(QStringLiteral("replaced 123 lines"))) << replaced.out.toStdString();
+    EXPECT_EQ(importedLines(), 124);
 
     // Another account's part of a split export has none of these lines: it adds, it replaces nothing.
     QByteArray otherAccount = restated;
@@ -220,13 +290,13 @@ TEST_F(ActualsCli, ARestatementReplacesOnlyTheSameBillsLines)
     const CliRun part = run({QStringLiteral("actuals"), QStringLiteral("import"), write(QStringLiteral("part-2.csv"), otherAccount)});
     ASSERT_EQ(part.code, 0) << part.err.toStdString();
     EXPECT_FALSE(part.out.contains(QStringLiteral("replaced"))) << part.out.toStdString();
-    EXPECT_EQ(importedLines(), 246);
+    EXPECT_EQ(importedLines(), 247);
 
     // A hand-typed line for the same provider and month (generic CSV) is not a restatement either.
     const CliRun typed = run({QStringLiteral("actuals"), QStringLiteral("import"), data(QStringLiteral("generic_spend.csv"))});
     ASSERT_EQ(typed.code, 0) << typed.err.toStdString();
     EXPECT_FALSE(typed.out.contains(QStringLiteral("replaced"))) << typed.out.toStdString();
-    EXPECT_EQ(importedLines(), 246 + 7);
+    EXPECT_EQ(importedLines(), 247 + 7);
 }
 
 TEST_F(ActualsCli, BeijingTimeBillsCountInTheirOwnMonthAndVouchersDoNotLowerTheSpend)

@@ -675,9 +675,11 @@ TEST(ActualsFocus, CommitmentRowsKeepTheirEffectiveCostAndOnlyUncoveredZeroRowsF
     for (const SpendLine &l : r->lines)
         amounts.push_back(l.amountMicros);
     EXPECT_EQ(amounts, (std::vector<qint64>{0, 3'500'000, 4'000'000, 2'250'000, 1'750'000}));
-    ASSERT_EQ(r->notes.size(), 1);
+    ASSERT_EQ(r->notes.size(), 2);
     EXPECT_TRUE(r->notes.at(0).contains(QStringLiteral("on 2 rows"))) << r->notes.at(0).toStdString();
     EXPECT_TRUE(r->notes.at(0).contains(QStringLiteral("4.000000 USD"))) << r->notes.at(0).toStdString();
+    // The purchase stays 0, and what was billed for it is said (issue 44, Issue44BillingTest.cpp).
+    EXPECT_TRUE(r->notes.at(1).contains(QStringLiteral("1 commitment purchase billed 1,000.00 USD"))) << r->notes.at(1).toStdString();
 }
 
 TEST(ActualsFocus, BilledCostOnlyFileAndBadTimestamp)

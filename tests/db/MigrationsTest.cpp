@@ -195,3 +195,29 @@ TEST(Migrations, Version7KeepsEverySpendLineItsChecksAndItsCascade)
     ASSERT_TRUE(db->exec(QStringLiteral("DELETE FROM spend_imports WHERE id = 1")).ok());
     EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines"), 0);
 }
+
+TEST(Migrations, Version9KeepsEverySpendLineCurrentAndAReplacementComesBackWithItsImportsRemoval)
+{
+    QTemporaryDir dir;
+    auto db = createDb(dir);
+    ASSERT_TRUE(migrate(*db, 8).ok());
+    ASSERT_TRUE(db->exec(QStringLiteral(
+                             "INSERT INTO spend_imports (id, source_file, sha256, format) VALUES (1, 'cur.csv', 'x', 'aws-cur');"
+                             "INSERT INTO spend_lines (id, import_id, provider, billing_period, usage_start, usage_end, "
+                             "resource_id, sku, gpu, kind, pricing, amount_micros, currency, basis, source_row) VALUES "
+                             "(7, 1, 'aws', '2024-05', '2024-05-01T00:00:00Z', '2024-05-01T01:00:00Z', 'i-1', "
+                             "'BoxUsage:p4d.24xlarge', 1, 'usage', 'on_demand', 32772000, 'USD', 'amortized', 2);"))
+                    .ok());
+    ASSERT_TRUE(migrate(*db).ok());
+    // A line stored before 9 is current: replaced by nothing.
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE id = 7 AND replaced_by IS NULL AND amount_micros = 32772000"), 1);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM sqlite_schema WHERE name = 'spend_lines_replaced_by'"), 1);
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM sqlite_schema WHERE name = 'spend_lines_identity'"), 1);
+    // Replaced by import 2: when import 2's row goes, by whatever path, the line counts again.
+    ASSERT_TRUE(db->exec(QStringLiteral("INSERT INTO spend_imports (id, source_file, sha256, format) VALUES (2, 'fix.csv', 'y', 'aws-cur');"
+                                        "UPDATE spend_lines SET replaced_by = 2 WHERE id = 7"))
+                    .ok());
+    EXPECT_FALSE(db->exec(QStringLiteral("UPDATE spend_lines SET replaced_by = 99 WHERE id = 7")).ok());
+    ASSERT_TRUE(db->exec(QStringLiteral("DELETE FROM spend_imports WHERE id = 2")).ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE id = 7 AND replaced_by IS NULL"), 1);
+}

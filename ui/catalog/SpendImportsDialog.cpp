@@ -111,9 +111,18 @@ QString summaryText(const QString &path, const QString &project, const core::Spe
                            .arg(o.importId)
                            .arg(o.lines)
                            .arg(periods, project));
-    if (o.replacedLines > 0)
-        lines.append(SpendImportsDialog::tr("Replaced %1 lines of earlier imports for the restated periods.")
-                         .arg(o.replacedLines));
+    // Line for line, per earlier import and period, with how to put them back. One pass of arg()
+    // each, so a file name with a % in it stays as it is.
+    for (const core::SpendReplacement &r : o.replaced) {
+        const QString earlier = QString::number(r.importId);
+        const QString undo = QString::number(o.importId);
+        lines.append(r.lines == 1
+                         ? SpendImportsDialog::tr("Replaced 1 line of import %1 (%2) in %3; removing import %4 puts it back.")
+                               .arg(earlier, r.sourceFile, r.period, undo)
+                         : SpendImportsDialog::tr("Replaced %1 lines of import %2 (%3) in %4; removing import %5 puts "
+                                                  "them back.")
+                               .arg(QString::number(r.lines), earlier, r.sourceFile, r.period, undo));
+    }
     // Totals per kind and currency, to the cent.
     std::map<std::pair<int, QString>, qint64> totals;
     for (const auto &[key, micros] : o.totals)
@@ -166,8 +175,9 @@ SpendImportsDialog::SpendImportsDialog(core::RealityStoreFactory stores, QWidget
     arrange(m_model,
             tr("Billing exports from your providers (AWS CUR, Azure cost details, Google Cloud, FOCUS, "
                "Alibaba, Tencent, Huawei or a simple CSV). The timeline sets what was spent against the "
-               "plan. Import a file or drop it here; a file imported twice counts once, and a restated "
-               "billing period replaces its earlier import."),
+               "plan. Import a file or drop it here; a file imported twice counts once, and a line imported "
+               "again (a corrected or restated bill) replaces its earlier copy until you remove the "
+               "import that replaced it."),
             options, nullptr);
     connect(this, &ImportListDialog::contentsChanged, this, &SpendImportsDialog::spendChanged);
     reload();

@@ -99,7 +99,8 @@ ConstraintsEditor::ConstraintsEditor(ScenarioDocument *doc, QWidget *parent) : Q
          tr("Geographies the data may go to (data residency). Empty allows all."));
     m_gpus = line(tr("GPU models:"), "gpus", FieldKind::List, tr("any; e.g. H100, A100-80GB"),
                   tr("GPU models to consider, separated by commas: catalog ids or the names people use (H100, "
-                     "A100-80GB, NVIDIA L4), completed as you type. Empty allows every GPU."));
+                     "A100-80GB, NVIDIA L4), completed as you type. A family name (A100, V100, H100) is every "
+                     "variant of it: 40 and 80 GB, PCIe and SXM. Empty allows every GPU."));
     auto *billing = new BillingField(doc, this);
     addFieldRow(form, tr("Bi&lling models:"), billing,
                 tr("Billing models to price. Allow spot to accept interruptions for a lower price; the spot risk "

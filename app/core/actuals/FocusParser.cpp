@@ -6,9 +6,12 @@
 // is BilledCost less the commitments' amortisation). Real exports leave EffectiveCost 0 or empty on
 // such rows (the FinOps Foundation's own sample: 604 of 937 AWS Standard usage rows, every Oracle
 // row), so there the invoiced BilledCost is used, and a note says on how many rows and how much.
+// A commitment purchase stays 0 as the amortised view says, but a note gives what was billed for it:
+// without one, a 38,580.50 USD all-upfront Savings Plan would leave no trace in the import.
 
 #include "core/actuals/GpuRecognizer.h"
 #include "core/actuals/ParseSupport.h"
+#include "core/cost/Money.h"
 
 #include <QJsonDocument>
 
@@ -35,6 +38,29 @@ QString skuDetailsServiceType(const QString &json)
             return v;
     }
     return {};
+}
+
+// "38,580.50": in the currency's minor units (half away from zero) with thousands grouped, so the
+// note's figure reads like the invoice line it stands for.
+QString invoiceAmount(qint64 micros, QStringView currency)
+{
+    const int decimals = currencyDecimals(currency);
+    quint64 microsPerMinor = 1;
+    quint64 minorPerMajor = 1;
+    for (int i = 0; i < 6 - decimals; ++i)
+        microsPerMinor *= 10;
+    for (int i = 0; i < decimals; ++i)
+        minorPerMajor *= 10;
+    const bool negative = micros < 0;
+    const quint64 magnitude = negative ? quint64(0) - quint64(micros) : quint64(micros);
+    const quint64 minor = (magnitude + microsPerMinor / 2) / microsPerMinor;
+    QString whole = QString::number(minor / minorPerMajor);
+    for (qsizetype i = whole.size() - 3; i > 0; i -= 3)
+        whole.insert(i, u',');
+    QString out = (negative && minor != 0 ? QStringLiteral("-") : QString()) + whole;
+    if (decimals > 0)
+        out += QStringLiteral(".%1").arg(minor % minorPerMajor, decimals, 10, QLatin1Char('0'));
+    return out;
 }
 
 } // namespace
@@ -90,6 +116,7 @@ ParseResult parseFocus(Source &source, QStringList &notes)
         qint64 micros = 0;
     };
     std::map<QString, BilledInstead> billedInstead; // by currency
+    std::map<QString, BilledInstead> purchasesBilled; // commitment purchases, by currency
 
     LineOut &lines = *source.lines;
     CsvFields record;
@@ -173,6 +200,18 @@ ParseResult parseFocus(Source &source, QStringList &notes)
             line.kind = ChargeKind::Refund;
         if (line.kind == ChargeKind::Commitment)
             line.pricing = PricingKind::Committed;
+        // FOCUS gives a commitment's purchase EffectiveCost 0 (its cost is amortised into the usage
+        // it covers), so in this view it is 0 and its BilledCost is only said in a note.
+        if (cat == u"purchase" && commitment && cost == effective && billed >= 0 && line.amountMicros == 0) {
+            auto invoiced = row.micros(billed);
+            if (!invoiced)
+                return invoiced.error();
+            if (*invoiced != 0) {
+                BilledInstead &p = purchasesBilled[line.currency];
+                ++p.rows;
+                p.micros += *invoiced;
+            }
+        }
 
         line.instanceType = skuDetailsServiceType(row.text(skuDetails));
         if (line.instanceType.isEmpty())
@@ -191,6 +230,19 @@ ParseResult parseFocus(Source &source, QStringList &notes)
                          .arg(in.source)
                          .arg(b.rows)
                          .arg(formatMicros(b.micros), currency));
+    }
+    for (const auto &[currency, p] : purchasesBilled) {
+        const QString amount = invoiceAmount(p.micros, currency);
+        notes.append(p.rows == 1 ? QStringLiteral("%1: 1 commitment purchase billed %2 %3 is outside the amortised view read here "
+                                                  "(EffectiveCost 0): its cost is spread over the usage it covers, so it is not "
+                                                  "counted as bought; the invoice (BilledCost) shows it as bought")
+                                           .arg(in.source, amount, currency)
+                                 : QStringLiteral("%1: %2 commitment purchases billed %3 %4 in all are outside the amortised view "
+                                                  "read here (EffectiveCost 0): their cost is spread over the usage they cover, so "
+                                                  "they are not counted as bought; the invoice (BilledCost) shows them as bought")
+                                           .arg(in.source)
+                                           .arg(p.rows)
+                                           .arg(amount, currency));
     }
     return success();
 }

@@ -1,11 +1,13 @@
 // GCP Cloud Billing export: BigQuery rows as NEWLINE_DELIMITED_JSON (or a JSON array), the same
-// rows flattened to CSV ("sku.description" or "sku_description"), and the console "Cost table"
-// CSV with its metadata lines. Each row's nested credits[] become Credit lines of their own;
-// cost is before credits. A GPU is billed as its own SKU in GPU-seconds: its line carries
-// GPU-hours. Lines keep invoice.month as their billing period (late usage is invoiced later).
+// rows flattened to CSV ("sku.description" or "sku_description"; credits in one cell as JSON or as
+// a Python literal), and the console "Cost table" CSV with its metadata lines. Each row's nested
+// credits[] become Credit lines of their own; cost is before credits. A GPU is billed as its own
+// SKU in GPU-seconds: its line carries GPU-hours. Lines keep invoice.month as their billing period
+// (late usage is invoiced later).
 
 #include "core/actuals/GpuRecognizer.h"
 #include "core/actuals/ParseSupport.h"
+#include "core/actuals/PythonLiteral.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -62,6 +64,28 @@ bool readCredits(const QJsonArray &list, QList<Credit> &credits, QString &field,
         credits.append(Credit{*amount.micros, jsonText(c, {u"type"}), jsonText(c, {u"name"})});
     }
     return true;
+}
+
+// The credits cell of a flattened export: JSON as the console writes it, or the Python literal a
+// pandas-based flattener writes ([{'name': ..., 'amount': -5e-06, 'full_name': None, ...}]).
+// JSON is tried first, so a JSON cell reads exactly as before.
+Result<QJsonArray> creditsCell(const QString &cell)
+{
+    static const QString kExpected = QStringLiteral("is not the export's credits list, as JSON ([{\"name\": ..., \"amount\": ...}]) "
+                                                    "or as a Python literal ([{'name': ..., 'amount': ...}])");
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(cell.toUtf8(), &error);
+    if (error.error == QJsonParseError::NoError) {
+        if (!doc.isArray())
+            return Error{kExpected + QStringLiteral(": not a list")};
+        return doc.array();
+    }
+    const auto literal = readPythonLiteral(cell);
+    if (!literal)
+        return Error{kExpected + QStringLiteral(": ") + literal.errorMessage()};
+    if (!literal->isArray())
+        return Error{kExpected + QStringLiteral(": not a list")};
+    return literal->toArray();
 }
 
 bool isCommittedCredit(QStringView type)
@@ -446,8 +470,8 @@ ParseResult parseFlatCsv(Source &source)
     const int pricingUnit = m.find({u"usage.pricing_unit", u"usage_pricing_unit"});
     const int machineSpec = m.find({u"machine_spec"});
     const int creditAmount = m.find({u"credits_amount", u"credits.amount", u"credit_amount"});
-    // The console writes the repeated credits record into one cell as JSON: [{"name": ..., "amount": -1.5, ...}].
-    const int creditsJson = creditAmount < 0 ? m.find({u"credits"}) : -1;
+    // The repeated credits record in one cell: [{"name": ..., "amount": -1.5, ...}] (see creditsCell).
+    const int creditsCol = creditAmount < 0 ? m.find({u"credits"}) : -1;
 
     LineOut &lines = *source.lines;
     CsvFields record;
@@ -495,14 +519,13 @@ ParseResult parseFlatCsv(Source &source)
             return credit.error();
         if (credit->value_or(0) != 0)
             r.credits.append(Credit{**credit, QStringLiteral("credits"), QString()});
-        if (const QString cell = row.text(creditsJson).trimmed(); !cell.isEmpty()) {
-            QJsonParseError error;
-            const QJsonDocument doc = QJsonDocument::fromJson(cell.toUtf8(), &error);
-            if (error.error != QJsonParseError::NoError || !doc.isArray())
-                return row.bad(creditsJson, QStringLiteral("is not the export's credits list as JSON ([{\"name\": ..., \"amount\": ...}])"));
+        if (const QString cell = row.text(creditsCol).trimmed(); !cell.isEmpty()) {
+            const auto list = creditsCell(cell);
+            if (!list)
+                return row.bad(creditsCol, list.errorMessage());
             QString field, value, why;
-            if (!readCredits(doc.array(), r.credits, field, value, why))
-                return row.bad(creditsJson, QStringLiteral("%1 %2").arg(field, why));
+            if (!readCredits(*list, r.credits, field, value, why))
+                return row.bad(creditsCol, QStringLiteral("%1 %2").arg(field, why));
         }
         appendLines(r, lines);
     }

@@ -15,12 +15,23 @@
 
 namespace gpuplanner::core {
 
+// Lines of one earlier import in one billing period that a new import carried again (the same
+// identity, amounts aside) and so replaced; removing the new import puts them back.
+struct SpendReplacement
+{
+    qint64 importId = 0; // the earlier import
+    QString sourceFile;  // its file
+    QString period;      // the billing period, "2024-05"
+    int lines = 0;
+};
+
 struct SpendImportSummary
 {
     qint64 importId = 0;
     bool duplicate = false; // the same file was imported before; nothing changed
     int lines = 0;
-    int replacedLines = 0;  // lines of earlier imports that restated periods replaced
+    int replacedLines = 0;  // lines of earlier imports this one replaced, line for line
+    QList<SpendReplacement> replaced; // the same, per earlier import and billing period
     QStringList periods;
     actuals::BillingFormat format = actuals::BillingFormat::Auto;
     QStringList notes;

@@ -115,9 +115,13 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         const QDate day = l.usageStart.date(); // the bill's own day (Beijing time for the Chinese clouds)
         const int m = monthOf(start, day);
         if (!day.isValid() || m < 0 || m >= n) {
-            ++a.linesOutsidePlan;
+            a.linesOutsidePlan += r.lines;
             continue;
         }
+        // A record may be the sum of many lines (db::spendAggregates): the conversion is the
+        // amount times a rate of its currency alone (FxTable::convert), so converting the sum
+        // gives the sum of the converted lines, and every step below is a sum or a share by the
+        // days a line covers, which all lines of a group share.
         const auto amount = fx.convert(double(l.amountMicros) / 1e6, l.currency, currency);
         if (!amount) {
             return Error{QStringLiteral("%1 row %2: currency %3 has no exchange rate to %4; add it under the scenario's "
@@ -142,7 +146,7 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         bool unknown = false;
         const double gh = gpuHoursOf(l, gpusPerInstance, &unknown);
         if (unknown)
-            ++a.gpuLinesWithoutGpuCount;
+            a.gpuLinesWithoutGpuCount += r.lines;
         unknownGpuCount = unknownGpuCount || unknown;
         a.gpuHours[std::size_t(m)] += gh;
         a.monthsWithActuals = std::max(a.monthsWithActuals, m + 1);

@@ -77,7 +77,9 @@ struct PlanActuals
 };
 
 // strategyId empty = the cheapest strategy other than owning the hardware. gpusPerInstance maps
-// a lowercase instance type to its GPU count (the catalog's instance types).
+// a lowercase instance type to its GPU count (the catalog's instance types). spend is either
+// every line or the lines summed per group by db::spendAggregates, in the same date order; both
+// give the same result (to the rounding of summing in another order), the same error included.
 Result<PlanActuals> comparePlanToActuals(const Timeline &timeline, const QList<SpendRecord> &spend,
                                          const FxTable &fx, const QString &currency, double budget,
                                          const QHash<QString, double> &gpusPerInstance, const QString &strategyId = {});
