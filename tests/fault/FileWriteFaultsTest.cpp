@@ -26,31 +26,20 @@ QByteArray contentOf(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-class FileWriteFaults : public ::testing::Test
+// A private copy of the default catalog (CatalogCopyCli) and of an example scenario.
+class FileWriteFaults : public CatalogCopyCli
 {
 protected:
     void SetUp() override
     {
-        ASSERT_TRUE(m_dir.isValid());
-        m_catalog = m_dir.filePath(QStringLiteral("catalog.sqlite"));
-        ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_DEFAULT_CATALOG), m_catalog));
-        QFile::setPermissions(m_catalog, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        CatalogCopyCli::SetUp();
         m_scenario = m_dir.filePath(QStringLiteral("scenario.json"));
         ASSERT_TRUE(QFile::copy(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/scenarios/mobilenet-t4.json"), m_scenario));
         QFile::setPermissions(m_scenario, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
 
-    CliRun run(QStringList args)
-    {
-        args.prepend(m_catalog);
-        args.prepend(QStringLiteral("--catalog"));
-        return runCli(args, isolatedEnvironment(m_dir.filePath(QStringLiteral("home"))));
-    }
-
     QString cachePath() const { return m_catalog + QStringLiteral(".offers-cache"); }
 
-    QTemporaryDir m_dir;
-    QString m_catalog;
     QString m_scenario;
 };
 
