@@ -34,10 +34,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     for (const core::CsvRecord &r : table->records())
         again += join(r.fields) + u'\n';
     const auto reread = core::parseCsv(again, QStringLiteral("again"));
-    if (!reread || reread->header() != table->header() || reread->size() != table->size())
+    // csvEscape writes text a spreadsheet would run as a formula with a leading apostrophe.
+    const auto same = [](const QStringList &read, const QStringList &original) {
+        if (read.size() != original.size())
+            return false;
+        for (qsizetype k = 0; k < read.size(); ++k) {
+            if (read.at(k) != original.at(k) && read.at(k) != u'\'' + original.at(k))
+                return false;
+        }
+        return true;
+    };
+    if (!reread || !same(reread->header(), table->header()) || reread->size() != table->size())
         fuzz::fail("re-escaped table does not parse back");
     for (qsizetype i = 0; i < table->size(); ++i) {
-        if (reread->records().at(i).fields != table->records().at(i).fields)
+        if (!same(reread->records().at(i).fields, table->records().at(i).fields))
             fuzz::fail("re-escaped record reads back differently");
     }
     return 0;
