@@ -11,9 +11,21 @@ namespace gpuplanner::db {
 
 namespace {
 
-// The rows this version's embedded catalog adds beside the SkyPilot prices.
+// The rows this version's embedded catalog adds beside the SkyPilot prices: commitments, AWS
+// China, and every offer of the dated sources (resources/catalog/sources).
 const QString kEmbeddedOnly = QStringLiteral(
-    "(so.billing IN ('reserved', 'savings_plan', 'capacity_block') OR (st.provider_id = 'aws' AND sr.code LIKE 'cn-%'))");
+    "(so.billing IN ('reserved', 'savings_plan', 'capacity_block') OR (st.provider_id = 'aws' AND sr.code LIKE 'cn-%') "
+    "OR so.source_file LIKE 'sources/%')");
+
+// The embedded offers matched to the catalog's instance types and regions.
+const QString kEmbeddedMatched = QStringLiteral(
+    "FROM embedded.offers so "
+    "JOIN embedded.instance_types st ON st.id = so.instance_type_id "
+    "JOIN embedded.regions sr ON sr.id = so.region_id "
+    "JOIN instance_types it ON it.provider_id = st.provider_id AND it.name = st.name AND "
+    "it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND it.vcpus IS st.vcpus AND "
+    "it.memory_gib IS st.memory_gib "
+    "JOIN regions r ON r.provider_id = sr.provider_id AND r.code = sr.code ");
 
 QStringList mergeStatements()
 {
@@ -37,19 +49,28 @@ QStringList mergeStatements()
                        "AND NOT EXISTS (SELECT 1 FROM instance_types it WHERE it.provider_id = st.provider_id AND "
                        "it.name = st.name AND it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND "
                        "it.vcpus IS st.vcpus AND it.memory_gib IS st.memory_gib)"),
+        // A price this version's sources observed later than the catalog's replaces it (the older
+        // one stays in price_history); a price the user refreshed since is newer and stays.
+        QStringLiteral("UPDATE offers SET hourly_price = e.hourly_price, price_basis = e.price_basis, "
+                       "hourly_price_median = e.hourly_price_median, upfront_fee = e.upfront_fee, "
+                       "recurring_per_hour = e.recurring_per_hour, min_duration_hours = e.min_duration_hours, "
+                       "max_duration_hours = e.max_duration_hours, currency = e.currency, "
+                       "effective_date = e.effective_date, fetched_at = e.fetched_at, source = e.source, "
+                       "source_file = e.source_file FROM (SELECT it.id AS type_id, r.id AS place_id, so.billing, "
+                       "so.term_months, so.upfront, so.offering_class, so.hourly_price, so.price_basis, "
+                       "so.hourly_price_median, so.upfront_fee, so.recurring_per_hour, so.min_duration_hours, "
+                       "so.max_duration_hours, so.currency, so.effective_date, so.fetched_at, so.source, so.source_file ")
+            + kEmbeddedMatched + QStringLiteral(
+                       ") e WHERE offers.instance_type_id = e.type_id AND offers.region_id = e.place_id AND "
+                       "offers.billing = e.billing AND offers.term_months = e.term_months AND offers.upfront = e.upfront "
+                       "AND offers.offering_class = e.offering_class AND e.fetched_at > offers.fetched_at"),
         QStringLiteral("INSERT OR IGNORE INTO offers (instance_type_id, region_id, billing, term_months, upfront, "
                        "offering_class, hourly_price, price_basis, hourly_price_median, upfront_fee, recurring_per_hour, "
-                       "min_duration_hours, max_duration_hours, currency, effective_date, fetched_at, source) "
+                       "min_duration_hours, max_duration_hours, currency, effective_date, fetched_at, source, source_file) "
                        "SELECT it.id, r.id, so.billing, so.term_months, so.upfront, so.offering_class, so.hourly_price, "
                        "so.price_basis, so.hourly_price_median, so.upfront_fee, so.recurring_per_hour, "
                        "so.min_duration_hours, so.max_duration_hours, so.currency, so.effective_date, so.fetched_at, "
-                       "so.source FROM embedded.offers so "
-                       "JOIN embedded.instance_types st ON st.id = so.instance_type_id "
-                       "JOIN embedded.regions sr ON sr.id = so.region_id "
-                       "JOIN instance_types it ON it.provider_id = st.provider_id AND it.name = st.name AND "
-                       "it.gpu_id = st.gpu_id AND it.gpu_count = st.gpu_count AND it.vcpus IS st.vcpus AND "
-                       "it.memory_gib IS st.memory_gib "
-                       "JOIN regions r ON r.provider_id = sr.provider_id AND r.code = sr.code WHERE ") + kEmbeddedOnly,
+                       "so.source, so.source_file ") + kEmbeddedMatched + QStringLiteral("WHERE ") + kEmbeddedOnly,
         // Chinese region names (schema 5) for the regions the catalog already has.
         QStringLiteral("UPDATE regions SET name_zh = (SELECT er.name_zh FROM embedded.regions er WHERE "
                        "er.provider_id = regions.provider_id AND er.code = regions.code) WHERE name_zh = '' AND EXISTS "
@@ -74,7 +95,7 @@ QStringList mergeStatements()
 
 QString embeddedDataMetaKey()
 {
-    return QStringLiteral("embedded_china_clouds_v4");
+    return QStringLiteral("embedded_dated_sources_v5");
 }
 
 bool embeddedMergeNeeded(Database &db)

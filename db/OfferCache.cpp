@@ -26,12 +26,12 @@ namespace {
 
 // Bump when the layout below changes. The key also carries the offer query's text and the
 // Offer's size, so a changed query or a new field makes every older copy another key's.
-constexpr quint32 kFormat = 1;
+constexpr quint32 kFormat = 2;
 constexpr char kMagic[8] = {'G', 'P', 'O', 'F', 'F', 'C', '\0', '\1'};
 
 // Every field of Offer is written below; one added there must be added here (the round-trip
 // test compares each field), and this size, taken on a 64-bit build, says so at compile time.
-static_assert(sizeof(void *) != 8 || sizeof(Offer) == 656,
+static_assert(sizeof(void *) != 8 || sizeof(Offer) == 704,
               "Offer changed: write and read the new field in OfferCache, then update this size");
 
 // FNV-1a over 64-bit words (and the tail's bytes): damage to the file, not tampering, is what
@@ -155,7 +155,7 @@ template <typename O> auto offerTexts(O &o)
                       &o.regionName, &o.regionNameZh,   &o.geography,        &o.gpu,
                       &o.interconnect, &o.upfront,      &o.offeringClass,    &o.currency,
                       &o.source,     &o.effectiveDate,  &o.unavailableSince, &o.interruptionBucket,
-                      &o.interruptionSource};
+                      &o.interruptionSource, &o.observedOn, &o.sourceFile};
 }
 
 // The offer's optional figures, in the order they are written.

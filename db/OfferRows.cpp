@@ -29,7 +29,8 @@ SELECT o.id, p.id, p.name, it.name, r.code, r.name, r.geography, it.gpu_id, it.g
        o.offering_class, o.price_basis, o.recurring_per_hour, o.min_duration_hours, o.max_duration_hours,
        o.unavailable_since,
        fl.reasons,
-       si.bucket, si.rate_monthly, si.source, it.listed_gpu_memory_gib, r.name_zh
+       si.bucket, si.rate_monthly, si.source, it.listed_gpu_memory_gib, r.name_zh,
+       o.fetched_at, o.source_file
 FROM offers o
 JOIN instance_types it ON it.id = o.instance_type_id
 JOIN regions r ON r.id = o.region_id
@@ -112,6 +113,8 @@ void readOffer(const Statement &s, TextPool &pool, Offer &o)
     o.interruptionSource = pool.text(s, 34);
     o.listedGpuMemoryGib = s.optionalReal(35);
     o.regionNameZh = pool.text(s, 36);
+    o.observedOn = pool.text(s, 37);
+    o.sourceFile = pool.text(s, 38);
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "db/OfferCache.h"
 #include "db/OfferRows.h"
 
+#include <QDate>
 #include <QFileInfo>
 
 namespace gpuplanner::db {
@@ -299,6 +300,18 @@ Result<CatalogInfo> SqliteCatalogRepository::readInfo(const QList<Offer> *offers
             info.offers += int(s.integer(2));
         }
     }
+    // Where each provider's offers came from and when they were observed (their age counts from it).
+    auto sources = m_db->prepare(QStringLiteral(
+        "SELECT it.provider_id, o.source_file, substr(o.fetched_at, 1, 10), count(*) FROM offers o "
+        "JOIN instance_types it ON it.id = o.instance_type_id WHERE o.unavailable_since IS NULL "
+        "GROUP BY 1, 2, 3 ORDER BY 1, 3 DESC, 2"));
+    if (!sources)
+        return fail(sources.errorMessage());
+    while (sources.value().step()) {
+        const auto &s = sources.value();
+        info.sources.append(SourceInfo{s.text(0), s.text(1), s.text(2), int(s.integer(3))});
+    }
+    info.asOf = QDate::currentDate().toString(Qt::ISODate);
     auto exclusions = m_db->prepare(QStringLiteral(
         "SELECT provider_id, reason, count(*) FROM import_exclusions WHERE scope IN ('row', 'commitment') "
         "GROUP BY 1, 2 ORDER BY 1, 3 DESC"));

@@ -6,9 +6,12 @@
 #include "db/EmbeddedMerge.h"
 #include "db/PriceFlagStore.h"
 #include "core/import/CommitmentsImporter.h"
+#include "core/import/GcpCyclenerdImporter.h"
+#include "core/import/PriceTableImporter.h"
 #include "core/import/SkyPilotImporter.h"
 #include "core/io/CsvReader.h"
 
+#include <QCryptographicHash>
 #include <QDate>
 #include <QDir>
 #include <QFile>
@@ -224,15 +227,16 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
     auto upsert = m_db.prepare(QStringLiteral(
         "INSERT INTO offers (instance_type_id, region_id, billing, term_months, upfront, offering_class, hourly_price, "
         "price_basis, hourly_price_median, upfront_fee, recurring_per_hour, min_duration_hours, max_duration_hours, "
-        "currency, effective_date, fetched_at, source) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "currency, effective_date, fetched_at, source, source_file) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (instance_type_id, region_id, billing, term_months, upfront, offering_class) DO UPDATE SET "
         "hourly_price = excluded.hourly_price, price_basis = excluded.price_basis, "
         "hourly_price_median = excluded.hourly_price_median, upfront_fee = excluded.upfront_fee, "
         "recurring_per_hour = excluded.recurring_per_hour, min_duration_hours = excluded.min_duration_hours, "
         "max_duration_hours = excluded.max_duration_hours, currency = excluded.currency, "
         "effective_date = excluded.effective_date, fetched_at = excluded.fetched_at, source = excluded.source, "
-        "unavailable_since = NULL"));
+        "source_file = excluded.source_file, unavailable_since = NULL")
+        + (m_keepNewerObservations ? QStringLiteral(" WHERE excluded.fetched_at >= offers.fetched_at") : QString()));
     if (!upsert)
         return sqlError(m_db, QStringLiteral("offers"), upsert.errorMessage());
     for (const ImportedOffer &o : batch.offers) {
@@ -250,13 +254,16 @@ Status CatalogWriter::writeBatch(const ImportBatch &batch)
         const QString effective = !o.effectiveDate.isEmpty() ? o.effectiveDate
             : batch.effectiveDate.isEmpty()                   ? referenceDate
                                                               : batch.effectiveDate;
-        const QString fetched = batch.fetchedAt.isEmpty() ? referenceDate : batch.fetchedAt;
+        // Observed on: the batch's fetch, else the row's own capture date, else the provider's data date.
+        const QString fetched = !batch.fetchedAt.isEmpty() ? batch.fetchedAt
+            : !o.effectiveDate.isEmpty()                    ? o.effectiveDate
+                                                            : referenceDate;
         const std::optional<double> fee = o.storedUpfrontFee();
         s.bind(1, instanceId.value()).bind(2, region.value()).bind(3, billingId(o.billing)).bind(4, o.termMonths);
         s.bind(5, o.upfront.isEmpty() ? QStringLiteral("none") : o.upfront).bind(6, o.offeringClass);
         s.bind(7, o.price).bind(8, priceBasisId(o.priceBasis)).bind(9, o.medianPrice).bind(10, fee);
         s.bind(11, o.recurringPerHour).bind(12, o.minDurationHours).bind(13, o.maxDurationHours);
-        s.bind(14, o.currency).bind(15, effective).bind(16, fetched).bind(17, o.source);
+        s.bind(14, o.currency).bind(15, effective).bind(16, fetched).bind(17, o.source).bind(18, o.sourceFile);
         if (auto e = s.exec(); !e)
             return sqlError(m_db, QStringLiteral("offer %1 %2").arg(o.instance.name, o.region), e.errorMessage());
     }
@@ -406,9 +413,84 @@ Status writeUnpricedInstances(CatalogWriter &writer, const SeedMetadata &meta, c
     return success();
 }
 
+// The dated sources (sources/sources.csv), each read by its format's reader, oldest observation
+// first; each source sees the offers of the snapshot and of the sources before it.
+Result<QList<ImportBatch>> readSources(const QString &seedDir, const SeedMetadata &meta, QList<ImportedOffer> catalog,
+                                       const QHash<QString, SourceReader> &extraReaders)
+{
+    QStringList formats{QStringLiteral("price-table"), QStringLiteral("gcp-cyclenerd")};
+    formats += extraReaders.keys();
+    formats.sort();
+    const QDir dir(QDir(seedDir).filePath(QStringLiteral("sources")));
+    auto sources = readCatalogSources(dir.path(), meta, formats);
+    if (!sources)
+        return sources.error();
+    QList<ImportBatch> batches;
+    for (const CatalogSource &source : sources.value()) {
+        const QString path = dir.filePath(source.file);
+        Result<ImportBatch> batch = Error{QString()};
+        if (source.format == u"price-table" || source.format == u"gcp-cyclenerd") {
+            auto table = readCsvFile(path);
+            if (!table)
+                return table.error();
+            batch = source.format == u"price-table" ? PriceTableImporter(meta, catalog).importTable(source, table.value())
+                                                   : GcpCyclenerdImporter(catalog).importTable(source, table.value());
+        } else {
+            batch = extraReaders.value(source.format)(source, path, catalog);
+            if (batch)
+                stampSource(batch.value(), source);
+        }
+        if (!batch)
+            return Error{QStringLiteral("%1: %2").arg(path, batch.errorMessage())};
+        catalog.append(batch.value().offers);
+        batches.append(batch.value());
+    }
+    return batches;
+}
+
+// The revision token of a built catalog: a digest of every table's rows, so the same inputs give
+// the same file while a catalog with other contents never shares its token (migration 008).
+Status stampContentRevision(Database &db)
+{
+    auto tables = db.prepare(QStringLiteral(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "AND name <> 'catalog_revision' ORDER BY name"));
+    if (!tables)
+        return tables.error();
+    QStringList names;
+    while (tables.value().step())
+        names << tables.value().text(0);
+    QCryptographicHash digest(QCryptographicHash::Sha256);
+    for (const QString &table : std::as_const(names)) {
+        auto columns = db.prepare(QStringLiteral("SELECT name FROM pragma_table_info(?) ORDER BY cid"));
+        if (!columns)
+            return columns.error();
+        columns.value().bind(1, table);
+        QStringList quoted;
+        while (columns.value().step())
+            quoted << QStringLiteral("quote(\"%1\")").arg(columns.value().text(0));
+        auto rows = db.prepare(QStringLiteral("SELECT %1 FROM \"%2\" ORDER BY rowid")
+                                   .arg(quoted.join(QStringLiteral(" || ',' || ")), table));
+        if (!rows)
+            return rows.error();
+        digest.addData(table.toUtf8());
+        while (rows.value().step()) {
+            digest.addData(QByteArrayView("\n"));
+            digest.addData(rows.value().text(0).toUtf8());
+        }
+    }
+    // The token is a blob: the digest's first 128 bits as hex text, cast.
+    auto token = db.prepare(QStringLiteral("UPDATE catalog_revision SET token = CAST(? AS BLOB) WHERE id = 1"));
+    if (!token)
+        return token.error();
+    token.value().bind(1, QString::fromLatin1(digest.result().toHex().left(32)));
+    return token.value().exec();
+}
+
 } // namespace
 
-Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions)
+Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions,
+                        const QHash<QString, SourceReader> &extraReaders)
 {
     auto meta = loadSeedMetadata(seedDir);
     if (!meta)
@@ -427,8 +509,13 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
                                .importTable(QStringLiteral("commitments/commitments.csv"), table.value());
         if (!commitments)
             return commitments.error();
+        for (ImportedOffer &o : commitments.value().offers)
+            o.sourceFile = QStringLiteral("commitments/commitments.csv");
         batch.value().append(commitments.value());
     }
+    auto sources = readSources(seedDir, meta.value(), batch.value().offers, extraReaders);
+    if (!sources)
+        return sources.error();
     // Interruption figures for the instance types the catalog holds.
     QSet<QString> instances;
     for (const ImportedOffer &o : batch.value().offers)
@@ -454,6 +541,13 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
         return s;
     if (auto s = writer.writeBatch(batch.value()); !s)
         return s;
+    // A newer observation replaces an older one; the older price stays in price_history.
+    writer.setKeepNewerObservations(true);
+    for (const ImportBatch &source : sources.value()) {
+        if (auto s = writer.writeBatch(source); !s)
+            return s;
+    }
+    writer.setKeepNewerObservations(false);
     if (auto s = writeUnpricedInstances(writer, meta.value(), seedDir); !s)
         return s;
     // The fork converted CNY at this fixed rate; the seed keeps it so CNY offers compare
@@ -485,6 +579,8 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
         if (auto s = stamp.value().bind(1, importTime()).exec(); !s)
             return s;
     }
+    if (auto s = stampContentRevision(database); !s)
+        return s;
     if (auto s = tx.commit(); !s)
         return s;
     (void)database.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));

@@ -3,6 +3,9 @@
 // Offers are upserted, so a changed price updates the row and appends to price_history.
 
 #include "db/Database.h"
+
+#include <functional>
+#include "core/import/CatalogSources.h"
 #include "core/import/ImportBatch.h"
 #include "core/import/SeedMetadata.h"
 
@@ -18,6 +21,8 @@ public:
     Status writeReferenceData();
     // Instance types, offers, import records. Call inside a transaction.
     Status writeBatch(const core::ImportBatch &batch);
+    // The seed's rule: an offer already observed later than the batch keeps its price.
+    void setKeepNewerObservations(bool keep) { m_keepNewerObservations = keep; }
     // The batch's spot interruption figures replace those of the providers they name.
     Status writeInterruptions(const core::ImportBatch &batch);
     Status writeReferences(const core::ImportBatch &batch);
@@ -33,11 +38,19 @@ private:
     const core::SeedMetadata &m_meta;
     QHash<QString, qint64> m_instanceIds;
     QHash<QString, qint64> m_regionIds;
+    bool m_keepNewerObservations = false;
 };
 
-// Builds a fresh catalog at outPath from a seed directory (resources/catalog layout), with the
-// spot interruption figures given (the build tool reads them from the Spot Advisor feed).
+// Reads one dated source in a format the db layer has no reader for (an API body that a price
+// source's parser reads; the build tool supplies them), given the offers imported before it.
+using SourceReader = std::function<core::Result<core::ImportBatch>(
+    const core::CatalogSource &source, const QString &path, const QList<core::ImportedOffer> &catalog)>;
+
+// Builds a fresh catalog at outPath from a seed directory (resources/catalog layout): the
+// SkyPilot snapshot and commitment data set, then the dated sources of sources/sources.csv, with
+// the spot interruption figures given (the build tool reads them from the Spot Advisor feed).
 Status buildSeedCatalog(const QString &seedDir, const QString &outPath,
-                        const QList<core::SpotInterruption> &interruptions = {});
+                        const QList<core::SpotInterruption> &interruptions = {},
+                        const QHash<QString, SourceReader> &extraReaders = {});
 
 } // namespace gpuplanner::db

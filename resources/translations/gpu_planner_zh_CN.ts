@@ -158,6 +158,14 @@
 <context>
     <name>DetailText</name>
     <message>
+        <source>Price observed</source>
+        <translation>价格观测日期</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>价格时效</translation>
+    </message>
+    <message>
         <source>NVSwitch</source>
         <translation>NVSwitch</translation>
     </message>
@@ -839,8 +847,32 @@
         <translation>容量块，%1 天</translation>
     </message>
     <message>
-        <source>Price data from %1, over 6 months old: refresh the catalog or check the provider&apos;s page.</source>
-        <translation>价格数据来自 %1，已超过 6 个月：请刷新目录或查看提供商的页面。</translation>
+        <source>Price observed %1, over 6 months ago: refresh the catalog or check the provider&apos;s page.</source>
+        <translation>价格观测于 %1，已超过 6 个月：请刷新目录或查看提供商的页面。</translation>
+    </message>
+    <message>
+        <source>Its price was observed on %1.</source>
+        <translation>其价格观测于 %1。</translation>
+    </message>
+    <message>
+        <source>A comparable offer has a fresher price: %1 %2 in %3 at %4 per hour (observed %5).</source>
+        <translation>有可比报价的价格更新：%1 %2（%3），每小时 %4（观测于 %5）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n day(s) ago</source>
+        <translation>
+            <numerusform>%1，%n 天前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n month(s) ago</source>
+        <translation>
+            <numerusform>%1，%n 个月前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation>日期未知</translation>
     </message>
     <message>
         <source>reserved %1 mo</source>

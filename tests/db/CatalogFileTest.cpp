@@ -200,7 +200,7 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
         ASSERT_TRUE(db.value()->exec(QStringLiteral(
                                          "DELETE FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block');"
                                          "DELETE FROM spot_interruptions; DELETE FROM price_references; DELETE FROM offer_flags;"
-                                         "DELETE FROM catalog_meta WHERE key = 'embedded_china_clouds_v4';"
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v5';"
                                          "DELETE FROM instance_types WHERE provider_id = 'huaweicloud';"
                                          "DELETE FROM regions WHERE provider_id = 'huaweicloud';"
                                          "DELETE FROM providers WHERE id = 'huaweicloud';"

@@ -52,6 +52,8 @@ void expectSameOffer(const Offer &a, const Offer &b)
     expectSameText(a.unavailableSince, b.unavailableSince, "unavailableSince", id);
     expectSameText(a.interruptionBucket, b.interruptionBucket, "interruptionBucket", id);
     expectSameText(a.interruptionSource, b.interruptionSource, "interruptionSource", id);
+    expectSameText(a.observedOn, b.observedOn, "observedOn", id);
+    expectSameText(a.sourceFile, b.sourceFile, "sourceFile", id);
     EXPECT_EQ(a.suspectReasons, b.suspectReasons) << id;
     EXPECT_EQ(a.gpuCount, b.gpuCount) << id;
     EXPECT_EQ(a.gpuMemoryGib, b.gpuMemoryGib) << id;

@@ -50,7 +50,8 @@ QString digestLine(const GoldenPlan &p, const QByteArray &json)
 {
     QString text = QString::fromUtf8(json);
     static const QRegularExpression stale(
-        QStringLiteral(" ?Price data from [^,\"]+, over 6 months old: refresh the catalog or check the provider's page\\."));
+        QStringLiteral(" ?Price observed [^,\"]+, over 6 months ago: refresh the catalog or check the provider's page\\."
+                       "( A comparable offer has a fresher price: [^\"]*?\\(observed \\d{4}-\\d{2}-\\d{2}\\)\\.)?"));
     text.remove(stale);
     const QJsonObject doc = QJsonDocument::fromJson(json).object();
     const QJsonObject rec = doc.value(QStringLiteral("recommendation")).toObject();

@@ -441,7 +441,7 @@ void ComparisonPanel::updateReasons()
     for (const QString &r : core::optionReasons(offer, s->request, *o))
         html += QStringLiteral("<li>%1</li>").arg(r.toHtmlEscaped());
     html += QStringLiteral("</ul>");
-    for (const core::DetailSection &section : core::optionDetails(offer, s->gpuModel(offer.gpu), s->request, *o, s->calibration(offer.gpu))) {
+    for (const core::DetailSection &section : core::optionDetails(offer, s->gpuModel(offer.gpu), s->request, *o, s->calibration(offer.gpu), &s->offers)) {
         // Label above value: the pane is narrow, and a value such as the layout is long.
         html += QStringLiteral("<p style=\"margin-top:8px; margin-bottom:0px\"><b>%1</b></p>").arg(section.title.toHtmlEscaped());
         for (const core::DetailLine &line : section.lines)

@@ -327,8 +327,18 @@ void ReportPainter::summary()
     else
         text += u' ' + tr("It is the cheapest option.");
     paragraph(text, 10);
-    if (const QString stale = staleNote(m_in.planner->offer(best), m_in.request, best); !stale.isEmpty())
+    if (!best.derivedCommitment()) {
+        const Offer &offer = m_in.planner->offer(best);
+        QString age = tr("Its price was observed on %1 (%2).").arg(priceAgeText(offer), offer.source);
+        if (const QString stale = staleNote(offer); !stale.isEmpty()) {
+            age += u' ' + stale;
+            if (const QString fresher = fresherComparableNote(offer, m_in.planner->offers()); !fresher.isEmpty())
+                age += u' ' + fresher;
+        }
+        paragraph(age.toHtmlEscaped(), 9);
+    } else if (const QString stale = staleNote(m_in.planner->offer(best), m_in.request, best); !stale.isEmpty()) {
         paragraph(stale.toHtmlEscaped(), 9);
+    }
     // A commitment is signed for its whole term: say what it costs in all and whose price it is.
     if (isCommitment(best.billing)) {
         const QString source = commitmentSourceText(*m_in.planner, m_in.request, best);

@@ -71,6 +71,8 @@ QList<QPair<QString, QJsonValue>> offerFields(const Offer &o)
             {QStringLiteral("currency"), o.currency},
             {QStringLiteral("source"), o.source},
             {QStringLiteral("effective_date"), o.effectiveDate},
+            {QStringLiteral("observed_on"), o.observedOn},
+            {QStringLiteral("source_file"), o.sourceFile.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(o.sourceFile)},
             {QStringLiteral("suspect"), o.suspect()},
             {QStringLiteral("suspect_reason"),
              o.suspect() ? QJsonValue(o.suspectReasons.join(QStringLiteral("; "))) : QJsonValue(QJsonValue::Null)},
@@ -303,6 +305,27 @@ QString formatCatalogInfo(const CatalogInfo &info, OutputFormat format)
                                           {QStringLiteral("rows"), e.rows}});
         }
         root.insert(QStringLiteral("left_out"), exclusions);
+        QJsonArray sources;
+        for (const SourceInfo &s : info.sources) {
+            sources.append(QJsonObject{{QStringLiteral("provider"), s.provider},
+                                       {QStringLiteral("file"), s.file.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s.file)},
+                                       {QStringLiteral("observed_on"), s.observedOn},
+                                       {QStringLiteral("offers"), s.offers}});
+        }
+        root.insert(QStringLiteral("sources"), sources);
+        root.insert(QStringLiteral("ages_as_of"), info.asOf);
+        QJsonArray ages;
+        for (const AgeBands &a : ageBands(info)) {
+            ages.append(QJsonObject{{QStringLiteral("provider"), a.provider},
+                                    {QStringLiteral("under_3_months"), a.underThreeMonths},
+                                    {QStringLiteral("3_to_6_months"), a.threeToSixMonths},
+                                    {QStringLiteral("6_to_12_months"), a.sixToTwelveMonths},
+                                    {QStringLiteral("over_12_months"), a.overTwelveMonths},
+                                    {QStringLiteral("undated"), a.undated},
+                                    {QStringLiteral("newest"), a.newest},
+                                    {QStringLiteral("oldest"), a.oldest}});
+        }
+        root.insert(QStringLiteral("ages"), ages);
         return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
 
@@ -327,6 +350,32 @@ QString formatCatalogInfo(const CatalogInfo &info, OutputFormat format)
         table.addRow(row);
     }
     out += table.render();
+    if (!info.sources.isEmpty()) {
+        out += QStringLiteral("\nSources (each offer keeps its own; a price's age counts from the day its source was read):\n");
+        TextTable src({QStringLiteral("PROVIDER"), QStringLiteral("OBSERVED"), QStringLiteral("OFFERS"), QStringLiteral("FILE")},
+                      {false, false, true, false});
+        for (const SourceInfo &s : info.sources)
+            src.addRow({s.provider, s.observedOn, QString::number(s.offers),
+                        s.file.isEmpty() ? QStringLiteral("(refreshed from the provider's prices)") : s.file});
+        out += src.render();
+        out += QStringLiteral("\nOffers by the age of their price on %1:\n").arg(info.asOf);
+        TextTable age({QStringLiteral("PROVIDER"), QStringLiteral("UNDER 3 MONTHS"), QStringLiteral("3-6 MONTHS"),
+                       QStringLiteral("6-12 MONTHS"), QStringLiteral("OVER 12 MONTHS"), QStringLiteral("NEWEST"),
+                       QStringLiteral("OLDEST")},
+                      {false, true, true, true, true, false, false});
+        AgeBands all(QStringLiteral("all"));
+        for (const AgeBands &a : ageBands(info)) {
+            age.addRow({a.provider, QString::number(a.underThreeMonths), QString::number(a.threeToSixMonths),
+                        QString::number(a.sixToTwelveMonths), QString::number(a.overTwelveMonths), a.newest, a.oldest});
+            all.underThreeMonths += a.underThreeMonths;
+            all.threeToSixMonths += a.threeToSixMonths;
+            all.sixToTwelveMonths += a.sixToTwelveMonths;
+            all.overTwelveMonths += a.overTwelveMonths;
+        }
+        age.addRow({all.provider, QString::number(all.underThreeMonths), QString::number(all.threeToSixMonths),
+                    QString::number(all.sixToTwelveMonths), QString::number(all.overTwelveMonths), QString(), QString()});
+        out += age.render();
+    }
     if (!info.exclusions.isEmpty()) {
         out += QStringLiteral("\nRows left out of the seed, with reasons:\n");
         TextTable ex({QStringLiteral("PROVIDER"), QStringLiteral("ROWS"), QStringLiteral("REASON")},

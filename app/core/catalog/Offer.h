@@ -44,7 +44,9 @@ struct Offer
     QString currency;
     double pricePerHourUsd = 0;   // converted with the catalog's latest FX rate
     QString source;
-    QString effectiveDate;
+    QString effectiveDate; // the date its provider set for the price (or its source's date)
+    QString observedOn;    // the date its source was read: the price's age counts from it
+    QString sourceFile;    // the embedded catalog's source file; empty for a refreshed price
     QString unavailableSince; // the date a source stopped listing it; empty = offered now
 
     // Price checks that flagged this offer ("rule: reason" each); empty = none did.
@@ -67,6 +69,8 @@ struct Offer
             return pricePerHour;
         return pricePerHour + upfrontFee.value_or(0) / termHours();
     }
+    // The date a price's age counts from: when it was observed, else its effective date.
+    QString ageDate() const { return observedOn.isEmpty() ? effectiveDate : observedOn; }
     // The provider as people call it ("Microsoft Azure"); its id where the catalog has no name.
     QString providerLabel() const { return providerName.isEmpty() ? provider : providerName; }
 };

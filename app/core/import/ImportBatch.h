@@ -46,6 +46,8 @@ struct ImportedOffer
     std::optional<double> minDurationHours; // capacity blocks
     std::optional<double> maxDurationHours;
     QString effectiveDate; // when its source captured it; empty = the batch's date
+    // The embedded catalog's source file (path under resources/catalog) it came from; empty for a refresh.
+    QString sourceFile;
 
     // The fee as the catalog stores it: on-demand and spot have no upfront part (0, not unknown).
     std::optional<double> storedUpfrontFee() const { return isCommitment(billing) ? upfrontFee : std::optional<double>(0.0); }

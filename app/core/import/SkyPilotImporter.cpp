@@ -189,8 +189,15 @@ public:
 
     // Adds the row's on-demand and spot prices; the row is used when either is a price.
     void addPrices(const CsvRecord &r, const Hardware &hw, const QString &region, const PriceCheck &onDemand,
-                   const PriceCheck &spot)
+                   PriceCheck spot)
     {
+        // A "spot" price equal to the row's on-demand price is the on-demand price copied into the
+        // column (RunPod's and Azure's H100 rows), not a spot price the provider sells.
+        if (onDemand.price && spot.price && *spot.price == *onDemand.price) {
+            exclude(r, QStringLiteral("spot"),
+                    QStringLiteral("spot price equals the on-demand price on the same row: not a spot price"));
+            spot = {};
+        }
         // A refused price keeps the offer's previous one (in a refresh) rather than removing it.
         if (!onDemand.reason.isEmpty()) {
             exclude(r, QStringLiteral("on_demand"), onDemand.reason);
@@ -405,6 +412,17 @@ Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const C
     return batch;
 }
 
+namespace {
+
+// The snapshot's offers name their file as the seed's layout has it (skypilot/<cloud>/vms.csv).
+void setSourceFile(ImportBatch &batch, const QString &label)
+{
+    for (ImportedOffer &o : batch.offers)
+        o.sourceFile = QStringLiteral("skypilot/") + label;
+}
+
+} // namespace
+
 Result<ImportBatch> SkyPilotImporter::importDirectory(const QString &dirPath) const
 {
     ImportBatch all;
@@ -425,6 +443,7 @@ Result<ImportBatch> SkyPilotImporter::importDirectory(const QString &dirPath) co
                                    label(QStringLiteral("gpu_host_vms.csv")), hosts.value());
             if (!batch)
                 return batch.error();
+            setSourceFile(batch.value(), label(QStringLiteral("vms.csv")));
             all.append(batch.value());
             continue;
         }
@@ -435,6 +454,7 @@ Result<ImportBatch> SkyPilotImporter::importDirectory(const QString &dirPath) co
             auto batch = importFile(provider, label(file), table.value());
             if (!batch)
                 return batch.error();
+            setSourceFile(batch.value(), label(file));
             all.append(batch.value());
         }
     }

@@ -129,7 +129,8 @@ void addEstimate(QList<DetailSection> &out, const Offer &offer, const GpuModel &
 } // namespace
 
 QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, const PlanRequest &request,
-                                   const PlanOption &option, const CalibrationEffect *calibration)
+                                   const PlanOption &option, const CalibrationEffect *calibration,
+                                   const QList<Offer> *catalog)
 {
     QList<DetailSection> out;
     if (gpu)
@@ -197,6 +198,14 @@ QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, cons
     price.lines.append({DetailText::tr("Source"), isCommitment(option.billing)
                                                       ? commitmentSourceText(offer, request, option)
                                                       : DetailText::tr("%1, as of %2").arg(offer.source, offer.effectiveDate)});
+    // The user's own terms carry their own date (in the source line above), not the catalog's.
+    if (!option.derivedCommitment()) {
+        price.lines.append({DetailText::tr("Price observed"), priceAgeText(offer)});
+        if (const QString stale = staleNote(offer); !stale.isEmpty()) {
+            const QString fresher = catalog ? fresherComparableNote(offer, *catalog) : QString();
+            price.lines.append({DetailText::tr("Age"), fresher.isEmpty() ? stale : stale + u' ' + fresher});
+        }
+    }
     if (option.billing == Billing::Spot)
         price.lines.append({DetailText::tr("Interruptions"), option.interruptionPublished
                                                                  ? DetailText::tr("%1 a month (%2: %3)")

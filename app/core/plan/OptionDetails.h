@@ -29,7 +29,9 @@ struct DetailSection
 
 // gpu: the offer's GPU model (nullptr when the catalog lacks it: the estimate sections are left out).
 // calibration: what calibrates the GPU's estimates (Planner::calibration), nullptr for none.
+// catalog: the offers the plan looked at, to name a fresher comparable price for an old one.
 QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, const PlanRequest &request,
-                                   const PlanOption &option, const CalibrationEffect *calibration = nullptr);
+                                   const PlanOption &option, const CalibrationEffect *calibration = nullptr,
+                                   const QList<Offer> *catalog = nullptr);
 
 } // namespace gpuplanner::core

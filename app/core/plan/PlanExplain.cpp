@@ -97,15 +97,72 @@ QString optionBillingText(const Offer &offer, const PlanOption &o)
     return {};
 }
 
+namespace {
+
+// The day a price's age counts from (a month-only date: its first day); invalid when unreadable.
+QDate ageDate(const Offer &offer)
+{
+    const QString text = offer.ageDate();
+    QDate date = QDate::fromString(text.left(10), Qt::ISODate);
+    if (!date.isValid())
+        date = QDate::fromString(text.left(7) + QStringLiteral("-01"), Qt::ISODate);
+    return date;
+}
+
+bool olderThanSixMonths(const QDate &date, const QDate &today)
+{
+    return date.isValid() && date.addMonths(6) < today;
+}
+
+} // namespace
+
 QString staleNote(const Offer &offer, const QDate &today)
 {
-    QDate date = QDate::fromString(offer.effectiveDate.left(10), Qt::ISODate);
-    if (!date.isValid())
-        date = QDate::fromString(offer.effectiveDate.left(7) + QStringLiteral("-01"), Qt::ISODate);
-    if (!date.isValid() || date.addMonths(6) >= today)
+    if (!olderThanSixMonths(ageDate(offer), today))
         return {};
-    return PlanText::tr("Price data from %1, over 6 months old: refresh the catalog or check the provider's page.")
-        .arg(offer.effectiveDate.left(10));
+    return PlanText::tr("Price observed %1, over 6 months ago: refresh the catalog or check the provider's page.")
+        .arg(offer.ageDate().left(10));
+}
+
+QString priceAgeText(const Offer &offer, const QDate &today)
+{
+    const QDate date = ageDate(offer);
+    if (!date.isValid())
+        return PlanText::tr("date unknown");
+    const QString day = offer.ageDate().left(10);
+    const qint64 days = date.daysTo(today);
+    if (days < 0)
+        return day;
+    if (days < 45)
+        return PlanText::tr("%1, %n day(s) ago", nullptr, int(days)).arg(day);
+    const int months = int((days + 15) / 30.44);
+    return PlanText::tr("%1, %n month(s) ago", nullptr, months).arg(day);
+}
+
+QString fresherComparableNote(const Offer &offer, const QList<Offer> &offers, const QDate &today)
+{
+    const QDate date = ageDate(offer);
+    if (!olderThanSixMonths(date, today))
+        return {};
+    const Offer *best = nullptr;
+    QDate bestDate;
+    for (const Offer &o : offers) {
+        if (o.gpu != offer.gpu || o.gpuCount != offer.gpuCount || o.billing != offer.billing || o.suspect()
+            || !o.unavailableSince.isEmpty())
+            continue;
+        const QDate d = ageDate(o);
+        if (!d.isValid() || d <= date || olderThanSixMonths(d, today))
+            continue;
+        if (!best || d > bestDate || (d == bestDate && o.pricePerHourUsd < best->pricePerHourUsd)) {
+            best = &o;
+            bestDate = d;
+        }
+    }
+    if (!best)
+        return {};
+    return PlanText::tr("A comparable offer has a fresher price: %1 %2 in %3 at %4 per hour (observed %5).")
+        .arg(best->providerLabel(), best->instanceType, best->region, formatMoney(best->pricePerHour, best->currency),
+             best->ageDate().left(10));
 }
 
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option, const QDate &today)
@@ -353,8 +410,14 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (request.workload.kind != WorkloadKind::Inference)
         text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
     text += PlanText::tr(".", "ends the expected-cost sentence");
-    if (const QString stale = staleNote(o, request, best); !stale.isEmpty())
+    if (!best.derivedCommitment())
+        text += u' ' + PlanText::tr("Its price was observed on %1.").arg(o.ageDate().left(10));
+    if (const QString stale = staleNote(o, request, best); !stale.isEmpty()) {
         text += u' ' + stale;
+        if (!best.derivedCommitment())
+            if (const QString fresher = fresherComparableNote(o, planner.offers()); !fresher.isEmpty())
+                text += u' ' + fresher;
+    }
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)

@@ -20,9 +20,17 @@ QString upfrontText(Upfront upfront);
 
 // "on-demand", "36-month standard reserved, no upfront", "capacity block, 3 day(s)", ...
 QString optionBillingText(const Offer &offer, const PlanOption &option);
-// "Price data from 2024-08, over 6 months old." when the offer's effective date is more than six
-// months before today; empty otherwise (and for dates it cannot read).
+// "Price observed 2025-11-30, over 6 months ago: ..." when the day the offer's price was observed
+// (its effective date where the catalog has no observation) is more than six months before
+// today; empty otherwise (and for dates it cannot read).
 QString staleNote(const Offer &offer, const QDate &today = QDate::currentDate());
+// "2026-08-20, 3 months ago": the day the price was observed and its age.
+QString priceAgeText(const Offer &offer, const QDate &today = QDate::currentDate());
+// When the offer's price is over 6 months old and a comparable offer (same GPU model and count,
+// same billing model) among `offers` was observed later and within 6 months: one sentence naming
+// the freshest of them (the cheapest among equals); empty otherwise.
+QString fresherComparableNote(const Offer &offer, const QList<Offer> &offers,
+                              const QDate &today = QDate::currentDate());
 // The same for an option: none when it is priced at the user's own quote (a negotiated term).
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option,
                   const QDate &today = QDate::currentDate());

@@ -4,6 +4,10 @@
 <context>
     <name>gpuplanner::ui::ReportPainter</name>
     <message>
+        <source>Its price was observed on %1 (%2).</source>
+        <translation>其价格观测于 %1（%2）。</translation>
+    </message>
+    <message>
         <source>Best case: %1 GPU-hours in %2, a tuned stack with no incidents; a figure to aim at, not to budget on.</source>
         <translation>最佳情况：%2 内 %1 GPU 小时，即调优良好、无故障的训练栈；这是努力目标，不宜作为预算依据。</translation>
     </message>
