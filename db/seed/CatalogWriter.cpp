@@ -583,6 +583,10 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
         return s;
     if (auto s = tx.commit(); !s)
         return s;
+    // Rewritten rows (the history's stamps above) leave their old bytes in freed page space; a
+    // VACUUM writes every page afresh from the rows alone, so the file depends on nothing else.
+    if (auto s = database.exec(QStringLiteral("VACUUM")); !s)
+        return s;
     (void)database.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     (void)database.exec(QStringLiteral("PRAGMA journal_mode = DELETE"));
     db.value().reset();

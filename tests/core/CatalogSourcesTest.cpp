@@ -304,3 +304,37 @@ TEST(CatalogSourcesManifest, EveryBadEntryIsRefusedNamingLineAndValue)
         EXPECT_TRUE(sources.errorMessage().contains(QString::fromUtf16(message))) << sources.errorMessage().toStdString();
     }
 }
+
+TEST(PriceTable, ANameWithRegionalShapesTakesTheShapeOfTheRowsRegion)
+{
+    // Hyperstack's n3-H100-SXM5x8: 1,800 GiB in CANADA-1, 960 GiB in US-1.
+    ImportedInstance canada = instanceOf(QStringLiteral("hyperstack"), QStringLiteral("n3-H100-SXM5x8"),
+                                         QStringLiteral("H100-SXM5-80GB"), 8);
+    canada.memoryGib = 1800;
+    ImportedInstance us = canada;
+    us.memoryGib = 960;
+    const QList<ImportedOffer> catalog{
+        onDemandOrSpot(canada, QStringLiteral("CANADA-1"), Billing::OnDemand, 19.2, QStringLiteral("USD"), QStringLiteral("old")),
+        onDemandOrSpot(us, QStringLiteral("US-1"), Billing::OnDemand, 19.2, QStringLiteral("USD"), QStringLiteral("old"))};
+    auto batch = PriceTableImporter(metadata(), catalog)
+                     .importTable(source(QStringLiteral("hyperstack"), QStringLiteral("hyperstack/t.csv")),
+                                  table(PriceTableImporter::columns(),
+                                        {priceRow(QStringLiteral("n3-H100-SXM5x8"), QStringLiteral("CANADA-1"),
+                                                  QStringLiteral("on_demand"), QStringLiteral("0"), QString(), QStringLiteral("25.6")),
+                                         priceRow(QStringLiteral("n3-H100-SXM5x8"), QStringLiteral("*"),
+                                                  QStringLiteral("spot"), QStringLiteral("0"), QString(), QStringLiteral("12.8")),
+                                         priceRow(QStringLiteral("n3-H100-SXM5x8"), QStringLiteral("EU-1"),
+                                                  QStringLiteral("on_demand"), QStringLiteral("0"), QString(), QStringLiteral("25.6"))}));
+    ASSERT_TRUE(batch.ok());
+    const ImportBatch &b = batch.value();
+    ASSERT_EQ(b.offers.size(), 3);
+    EXPECT_EQ(b.offers.at(0).region, u"CANADA-1");
+    EXPECT_EQ(b.offers.at(0).instance.memoryGib, 1800.0);
+    EXPECT_EQ(b.offers.at(1).instance.memoryGib, 1800.0);
+    EXPECT_EQ(b.offers.at(2).region, u"US-1");
+    EXPECT_EQ(b.offers.at(2).instance.memoryGib, 960.0);
+    // A region neither shape is listed in: the row cannot say which shape it prices.
+    ASSERT_EQ(b.exclusions.size(), 1);
+    EXPECT_TRUE(b.exclusions.first().reason.contains(u"2 shapes named n3-H100-SXM5x8 (0 of them in this region)"))
+        << b.exclusions.first().reason.toStdString();
+}

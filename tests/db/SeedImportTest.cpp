@@ -1,5 +1,7 @@
-// The embedded catalog against its source files: every source row is either used or
-// left out with a logged reason, and SOURCE.md's pricing rules hold on real rows.
+// The SkyPilot snapshot and the commitment data set against their files: every source row is
+// either used or left out with a logged reason, and SOURCE.md's pricing rules hold on real rows.
+// The catalog here is built from them alone; the dated sources that replace some of their prices
+// in the embedded catalog are CatalogSourcesSeedTest's.
 
 #include "db/SeedCatalog.h"
 
@@ -22,7 +24,7 @@ class SeedImport : public ::testing::Test
 protected:
     void SetUp() override
     {
-        auto opened = openCatalogFile(tests::seedCatalogPath(), OpenMode::ReadOnly);
+        auto opened = openCatalogFile(tests::snapshotCatalogPath(), OpenMode::ReadOnly);
         ASSERT_TRUE(opened.ok()) << opened.errorMessage().toStdString();
         m_db = std::move(opened).value();
     }
@@ -134,6 +136,13 @@ TEST_F(SeedImport, EveryProviderHasOffersAndEveryRegionAGeography)
                                     "instance_types it ON it.id = o.instance_type_id WHERE it.provider_id = 'mithril' "
                                     "AND f.rule = 'round_placeholder'")),
               8);
+    // RunPod's spot column equals on-demand on every row: a copy, left out, each row with its reason.
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.provider_id = 'runpod' AND o.billing = 'spot'")),
+              0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE provider_id = 'runpod' AND scope = 'spot' "
+                                    "AND reason LIKE 'every spot price in this file equals%'")),
+              79);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Unknown'")), 0);
     EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE geography = 'Mainland China'")), 10);
 }
@@ -191,7 +200,13 @@ TEST_F(SeedImport, PriceChecksFlagTheKnownBadRowsAndSpotAdvisorShips)
     };
     // The list price the defined-duration rows outnumber is not suspect (GcpA3 below).
     EXPECT_EQ(flagged("a3-highgpu-8g", "us-east4", "on_demand"), 0);
-    EXPECT_GT(flagged("a4-highgpu-8g", "us-central1", "on_demand"), 0);
+    // Google lists no on-demand price for A4: the snapshot's is the DWS calendar rate (corrections.csv).
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                    "WHERE it.name = 'a4-highgpu-8g' AND o.billing = 'on_demand'")),
+              0);
+    EXPECT_GT(scalar(QStringLiteral("SELECT count(*) FROM import_exclusions WHERE provider_id = 'gcp' AND scope = "
+                                    "'on_demand' AND reason LIKE 'Google lists no on-demand price for A4%'")),
+              0);
     EXPECT_EQ(flagged("p5.48xlarge", "us-east-1", "on_demand"), 0);
     // Every spot offer above its on-demand twin is flagged.
     EXPECT_EQ(scalar(QStringLiteral(

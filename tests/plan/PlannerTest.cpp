@@ -295,7 +295,7 @@ TEST_F(PlannerFixture, AQuotedTermIsNeverCalledStaleCatalogData)
               QStringLiteral("Your quote has no date: give the day it was made, so its age shows."));
     m_request.assumptions.commitments[0].quotedOn = QDate(2026, 11, 2);
     EXPECT_TRUE(staleNote(m_planner.offer(*quoted), m_request, *quoted, today).isEmpty());
-    EXPECT_FALSE(optionReasons(m_planner, m_request, *quoted).join(u' ').contains(u"over 6 months old"));
+    EXPECT_FALSE(optionReasons(m_planner, m_request, *quoted).join(u' ').contains(u"over 6 months ago"));
     EXPECT_EQ(commitmentSourceText(m_planner, m_request, *quoted),
               QStringLiteral("your quoted price of 2026-11-02 (%1)").arg(m_request.assumptions.commitments[0].source));
     EXPECT_TRUE(optionBillingText(m_planner.offer(*quoted), *quoted).endsWith(QStringLiteral("your terms")));

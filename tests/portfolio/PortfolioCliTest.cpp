@@ -255,7 +255,13 @@ TEST_F(PortfolioCli, RecordThenSinceListsWhatTheCatalogChanged)
         auto raised = db.value()->exec(
             QStringLiteral("UPDATE offers SET hourly_price = hourly_price * 0.9, effective_date = '2026-12-01' WHERE ") + offerRow(onDemandKey));
         ASSERT_TRUE(raised.ok()) << raised.errorMessage().toStdString();
-        auto withdrawn = db.value()->exec(QStringLiteral("DELETE FROM offers WHERE ") + offerRow(commitmentKey));
+        // Every upfront option and class of the bought term: one left would still be offered.
+        const QStringList part = commitmentKey.split(u'/');
+        auto withdrawn = db.value()->exec(
+            QStringLiteral("DELETE FROM offers WHERE id IN (SELECT o.id FROM offers o JOIN instance_types i ON i.id = "
+                           "o.instance_type_id JOIN regions r ON r.id = o.region_id WHERE i.provider_id = '%1' AND "
+                           "i.name = '%2' AND r.code = '%3' AND o.billing = '%4' AND o.term_months = %5)")
+                .arg(part.value(0), part.value(1), part.value(2), part.value(3), part.value(4)));
         ASSERT_TRUE(withdrawn.ok()) << withdrawn.errorMessage().toStdString();
     }
     const CliRun moved = run({QStringLiteral("portfolio"), QStringLiteral("plan"), path, QStringLiteral("--since"),

@@ -6,6 +6,7 @@
 #include <QDate>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplanner::core {
@@ -29,9 +30,9 @@ QString fieldValue(const QString &column, const QString &value)
 class Rows
 {
 public:
-    Rows(const SeedMetadata &meta, const QHash<QString, ImportedInstance> &instances,
-         const QHash<QString, QStringList> &regions, const CatalogSource &source, const CsvTable &table)
-        : m_meta(meta), m_instances(instances), m_regions(regions), m_source(source), m_table(table)
+    Rows(const SeedMetadata &meta, const QHash<QString, QList<PriceTableImporter::Shape>> &shapes,
+         const CatalogSource &source, const CsvTable &table)
+        : m_meta(meta), m_shapes(shapes), m_source(source), m_table(table)
     {
         m_policy.ratePerUsd.insert(QStringLiteral("USD"), 1.0);
         m_policy.ratePerUsd.insert(QStringLiteral("CNY"), 1.0 / SkyPilotImporter::kForkCnyToUsd);
@@ -61,16 +62,9 @@ private:
         return false;
     }
 
-    // The instance as the catalog has it, or as the row states it for a new one.
-    std::optional<ImportedInstance> instance(const CsvRecord &r)
+    // An instance type the catalog does not know, as the row states it.
+    std::optional<ImportedInstance> newInstance(const CsvRecord &r, const QString &name)
     {
-        const QString name = field(r, "instance_type");
-        if (name.isEmpty()) {
-            exclude(r, QStringLiteral("instance_type is empty"));
-            return std::nullopt;
-        }
-        if (auto it = m_instances.constFind(m_source.provider + u'|' + name); it != m_instances.cend())
-            return *it;
         ImportedInstance in;
         in.provider = m_source.provider;
         in.name = name;
@@ -78,12 +72,14 @@ private:
         const auto count = number(field(r, "gpu_count"));
         const auto vcpus = number(field(r, "vcpus"));
         const auto memory = number(field(r, "memory_gib"));
-        if (!m_meta.gpuModel(in.gpuId)) {
-            exclude(r, QStringLiteral("a new instance type needs a gpu from gpu-models.csv"), fieldValue(QStringLiteral("gpu"), in.gpuId));
+        if (in.gpuId.isEmpty() || !count || *count <= 0 || !vcpus || *vcpus <= 0 || !memory || *memory <= 0) {
+            exclude(r, QStringLiteral("the catalog does not know this instance type: a new one needs gpu, gpu_count, "
+                                      "vcpus and memory_gib (numbers > 0)"),
+                    name);
             return std::nullopt;
         }
-        if (!count || *count <= 0 || !vcpus || *vcpus <= 0 || !memory || *memory <= 0) {
-            exclude(r, QStringLiteral("a new instance type needs gpu_count, vcpus and memory_gib (numbers > 0)"), name);
+        if (!m_meta.gpuModel(in.gpuId)) {
+            exclude(r, QStringLiteral("a new instance type needs a gpu from gpu-models.csv"), fieldValue(QStringLiteral("gpu"), in.gpuId));
             return std::nullopt;
         }
         in.gpuCount = *count;
@@ -91,6 +87,52 @@ private:
         in.memoryGib = *memory;
         in.specNote = QStringLiteral("as stated by %1").arg(m_source.catalogPath());
         return in;
+    }
+
+    // The (instance, region) pairs a row prices. A name the catalog knows in several shapes (a
+    // provider's region-specific sizes) takes the one the catalog lists in the row's region; '*'
+    // takes every region of every shape. Empty, with the exclusion, when the row cannot say.
+    QList<std::pair<ImportedInstance, QString>> placesOf(const CsvRecord &r)
+    {
+        const QString name = field(r, "instance_type");
+        const QString region = field(r, "region");
+        if (name.isEmpty() || region.isEmpty()) {
+            exclude(r, name.isEmpty() ? QStringLiteral("instance_type is empty") : QStringLiteral("region is empty"));
+            return {};
+        }
+        const QList<PriceTableImporter::Shape> shapes = m_shapes.value(m_source.provider + u'|' + name);
+        QList<std::pair<ImportedInstance, QString>> out;
+        if (shapes.isEmpty()) {
+            if (region == u"*") {
+                exclude(r, QStringLiteral("region '*' but the catalog lists this instance type in no region"), name);
+                return {};
+            }
+            if (const auto in = newInstance(r, name))
+                out.append({*in, region});
+            return out;
+        }
+        if (region == u"*") {
+            for (const PriceTableImporter::Shape &shape : shapes) {
+                for (const QString &code : shape.regions)
+                    out.append({shape.instance, code});
+            }
+            return out;
+        }
+        QList<const PriceTableImporter::Shape *> here;
+        for (const PriceTableImporter::Shape &shape : shapes) {
+            if (shape.regions.contains(region))
+                here.append(&shape);
+        }
+        if (here.size() == 1)
+            out.append({here.first()->instance, region});
+        else if (here.isEmpty() && shapes.size() == 1)
+            out.append({shapes.first().instance, region});
+        else
+            exclude(r, QStringLiteral("the catalog has %1 shapes named %2 (%3 of them in this region): the row cannot say "
+                                      "which it prices")
+                           .arg(shapes.size()).arg(name).arg(here.size()),
+                    region);
+        return out;
     }
 
     bool row(const CsvRecord &r)
@@ -135,12 +177,11 @@ private:
             return exclude(r, QStringLiteral("effective_date is not a date"), fieldValue(QStringLiteral("effective_date"), date));
         if (!date.isEmpty() && date.left(10) > m_source.observedOn)
             return exclude(r, QStringLiteral("effective_date is after the source was observed"), date);
-        const auto in = instance(r);
-        if (!in)
+        const auto targets = placesOf(r);
+        if (targets.isEmpty())
             return false;
 
         ImportedOffer o;
-        o.instance = *in;
         o.billing = *billing;
         o.termMonths = int(*term);
         o.upfront = termed ? upfront : QStringLiteral("none");
@@ -165,17 +206,9 @@ private:
         }
         o.source = m_source.offerSource();
 
-        const QString region = field(r, "region");
-        QStringList regions{region};
-        if (region == u"*") {
-            regions = m_regions.value(m_source.provider + u'|' + in->name);
-            if (regions.isEmpty())
-                return exclude(r, QStringLiteral("region '*' but the catalog lists this instance type in no region"), in->name);
-        } else if (region.isEmpty()) {
-            return exclude(r, QStringLiteral("region is empty"));
-        }
         bool any = false;
-        for (const QString &code : std::as_const(regions)) {
+        for (const auto &[instance, code] : targets) {
+            o.instance = instance;
             o.region = code;
             if (const QString problem = offerProblem(o, m_policy); !problem.isEmpty()) {
                 exclude(r, problem, QStringLiteral("%1 %2").arg(o.instance.name, code));
@@ -188,8 +221,7 @@ private:
     }
 
     const SeedMetadata &m_meta;
-    const QHash<QString, ImportedInstance> &m_instances;
-    const QHash<QString, QStringList> &m_regions;
+    const QHash<QString, QList<PriceTableImporter::Shape>> &m_shapes;
     const CatalogSource &m_source;
     const CsvTable &m_table;
     ValidationPolicy m_policy;
@@ -214,11 +246,17 @@ PriceTableImporter::PriceTableImporter(const SeedMetadata &metadata, const QList
     : m_meta(metadata)
 {
     for (const ImportedOffer &o : catalog) {
-        const QString key = o.instance.provider + u'|' + o.instance.name;
-        m_instances.insert(key, o.instance);
-        QStringList &regions = m_regions[key];
-        if (!regions.contains(o.region))
-            regions.append(o.region);
+        QList<Shape> &shapes = m_shapes[o.instance.provider + u'|' + o.instance.name];
+        auto same = std::find_if(shapes.begin(), shapes.end(), [&](const Shape &s) {
+            return s.instance.gpuId == o.instance.gpuId && s.instance.gpuCount == o.instance.gpuCount
+                && s.instance.vcpus == o.instance.vcpus && s.instance.memoryGib == o.instance.memoryGib;
+        });
+        if (same == shapes.end()) {
+            shapes.append(Shape{o.instance, {}});
+            same = shapes.end() - 1;
+        }
+        if (!same->regions.contains(o.region))
+            same->regions.append(o.region);
     }
 }
 
@@ -229,7 +267,7 @@ Result<ImportBatch> PriceTableImporter::importTable(const CatalogSource &source,
             return Error{QStringLiteral("%1: missing column '%2' (a price-table has %3)")
                              .arg(source.catalogPath(), column, columns().join(u','))};
     }
-    ImportBatch batch = Rows(m_meta, m_instances, m_regions, source, table).run();
+    ImportBatch batch = Rows(m_meta, m_shapes, source, table).run();
     stampSource(batch, source);
     return batch;
 }

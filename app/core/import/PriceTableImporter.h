@@ -26,10 +26,16 @@ public:
 
     static const QStringList &columns();
 
+    // One shape (hardware) of an instance type name and the regions the catalog lists it in.
+    struct Shape
+    {
+        ImportedInstance instance;
+        QStringList regions;
+    };
+
 private:
     const SeedMetadata &m_meta;
-    QHash<QString, ImportedInstance> m_instances; // provider|name
-    QHash<QString, QStringList> m_regions;         // provider|name -> regions, in catalog order
+    QHash<QString, QList<Shape>> m_shapes; // provider|name -> its shapes, in catalog order
 };
 
 } // namespace gpuplanner::core

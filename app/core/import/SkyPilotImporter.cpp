@@ -77,6 +77,30 @@ public:
           m_table(table)
     {
         m_stats = ImportFileStats{m_provider, m_label, int(table.size()), 0, 0};
+        m_spotCopiesOnDemand = spotColumnCopiesOnDemand(table);
+    }
+
+    // Every row with both prices has its spot price equal to its on-demand price (RunPod's 28
+    // of 28): the column is a copy of on-demand, not spot prices. One zone at the on-demand price
+    // among others below it is a real spot price at its cap. Whole dollars per GPU on every such
+    // row are placeholders (Mithril's), which the price checks flag on both columns instead.
+    static bool spotColumnCopiesOnDemand(const CsvTable &table)
+    {
+        int both = 0;
+        bool allWholeDollars = true;
+        for (const CsvRecord &r : table.records()) {
+            const QString onDemand = table.field(r, QStringLiteral("Price")).trimmed();
+            const QString spot = table.field(r, QStringLiteral("SpotPrice")).trimmed();
+            if (onDemand.isEmpty() || spot.isEmpty())
+                continue;
+            if (onDemand.toDouble() != spot.toDouble())
+                return false;
+            const double gpus = table.field(r, QStringLiteral("AcceleratorCount")).toDouble();
+            const double perGpu = gpus > 0 ? onDemand.toDouble() / gpus : 0.5;
+            allWholeDollars = allWholeDollars && perGpu >= 1 && perGpu == std::floor(perGpu);
+            ++both;
+        }
+        return both >= 2 && !allWholeDollars;
     }
 
     QString field(const CsvRecord &r, const char *column) const
@@ -191,11 +215,10 @@ public:
     void addPrices(const CsvRecord &r, const Hardware &hw, const QString &region, const PriceCheck &onDemand,
                    PriceCheck spot)
     {
-        // A "spot" price equal to the row's on-demand price is the on-demand price copied into the
-        // column (RunPod's and Azure's H100 rows), not a spot price the provider sells.
-        if (onDemand.price && spot.price && *spot.price == *onDemand.price) {
+        if (m_spotCopiesOnDemand && spot.price) {
             exclude(r, QStringLiteral("spot"),
-                    QStringLiteral("spot price equals the on-demand price on the same row: not a spot price"));
+                    QStringLiteral("every spot price in this file equals its row's on-demand price: a copy of "
+                                   "on-demand, not spot prices"));
             spot = {};
         }
         // A refused price keeps the offer's previous one (in a refresh) rather than removing it.
@@ -267,6 +290,7 @@ private:
     const GpuAliasResolver &m_resolver;
     QString m_provider;
     QString m_label;
+    bool m_spotCopiesOnDemand = false;
     const CsvTable &m_table;
     ImportFileStats m_stats;
     ImportBatch m_batch;
@@ -389,7 +413,10 @@ Result<ImportBatch> SkyPilotImporter::importGcp(const QString &vmsLabel, const C
             const double total = *hostPrice.price + *accelPrice.price;
             return checkPrice(QString::number(total, 'g', 12), hw->instance.gpuCount, false);
         };
-        hostRows.addPrices(host, *hw, region, compose(hostOnDemand, "Price"), compose(hostSpot, "SpotPrice"));
+        PriceCheck onDemand = compose(hostOnDemand, "Price");
+        if (onDemand.price && hostRows.correctedAway(hostType, host, u"Price", QStringLiteral("on_demand")))
+            onDemand = {};
+        hostRows.addPrices(host, *hw, region, onDemand, compose(hostSpot, "SpotPrice"));
     }
 
     for (const CsvRecord *tpu : tpus)

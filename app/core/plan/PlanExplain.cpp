@@ -410,13 +410,14 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (request.workload.kind != WorkloadKind::Inference)
         text += PlanText::tr(", %1 (P90 %2)").arg(durationText(best.timeP50), durationText(best.timeP90));
     text += PlanText::tr(".", "ends the expected-cost sentence");
-    if (!best.derivedCommitment())
-        text += u' ' + PlanText::tr("Its price was observed on %1.").arg(o.ageDate().left(10));
+    // The age of the price it rests on: the stale note says it when old, this sentence otherwise.
     if (const QString stale = staleNote(o, request, best); !stale.isEmpty()) {
         text += u' ' + stale;
         if (!best.derivedCommitment())
             if (const QString fresher = fresherComparableNote(o, planner.offers()); !fresher.isEmpty())
                 text += u' ' + fresher;
+    } else if (!best.derivedCommitment()) {
+        text += u' ' + PlanText::tr("Its price was observed on %1.").arg(o.ageDate().left(10));
     }
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
