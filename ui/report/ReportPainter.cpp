@@ -327,14 +327,16 @@ void ReportPainter::summary()
     else
         text += u' ' + tr("It is the cheapest option.");
     paragraph(text, 10);
+    // The age of the price it rests on (a commitment's source follows in its own paragraph).
     if (!best.derivedCommitment()) {
         const Offer &offer = m_in.planner->offer(best);
-        QString age = tr("Its price was observed on %1 (%2).").arg(priceAgeText(offer), offer.source);
-        if (const QString stale = staleNote(offer); !stale.isEmpty()) {
-            age += u' ' + stale;
-            if (const QString fresher = fresherComparableNote(offer, m_in.planner->offers()); !fresher.isEmpty())
-                age += u' ' + fresher;
-        }
+        QString age = staleNote(offer);
+        if (age.isEmpty())
+            age = tr("Its price was observed on %1.").arg(priceAgeText(offer));
+        else if (const QString fresher = fresherComparableNote(offer, m_in.planner->offers()); !fresher.isEmpty())
+            age += u' ' + fresher;
+        if (!isCommitment(best.billing))
+            age += u' ' + tr("Price source: %1.").arg(offer.source);
         paragraph(age.toHtmlEscaped(), 9);
     } else if (const QString stale = staleNote(m_in.planner->offer(best), m_in.request, best); !stale.isEmpty()) {
         paragraph(stale.toHtmlEscaped(), 9);

@@ -4,8 +4,8 @@
 <context>
     <name>gpuplanner::ui::ReportPainter</name>
     <message>
-        <source>Its price was observed on %1 (%2).</source>
-        <translation>其价格观测于 %1（%2）。</translation>
+        <source>Its price was observed on %1.</source>
+        <translation>其价格观测于 %1。</translation>
     </message>
     <message>
         <source>Best case: %1 GPU-hours in %2, a tuned stack with no incidents; a figure to aim at, not to budget on.</source>
