@@ -1,6 +1,7 @@
 #include "core/import/CommitmentsImporter.h"
 
 #include "core/import/SkyPilotImporter.h"
+#include "core/io/CsvReader.h"
 #include "core/refresh/BatchValidation.h"
 
 #include <QHash>
@@ -32,17 +33,11 @@ QString dateOf(const QString &text)
     return m.hasMatch() ? m.captured(0) : QString();
 }
 
-std::optional<double> number(const QString &text)
-{
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-}
 
 // A term a provider can sell: whole months, 1 to kMaxTermMonths.
 std::optional<int> termMonths(const QString &text)
 {
-    const auto v = number(text);
+    const auto v = csvNumber(text);
     if (!v || *v != std::floor(*v) || *v < 1 || *v > kMaxTermMonths)
         return std::nullopt;
     return int(*v);
@@ -120,7 +115,7 @@ public:
         // The data set's own on-demand rows (AWS China's, and the ones the snapshot prices too)
         // where the catalog has none: what an upfront fee is held to.
         for (const CsvRecord &r : table.records()) {
-            const auto price = number(field(r, "price_per_hour"));
+            const auto price = csvNumber(field(r, "price_per_hour"));
             if (field(r, "billing") == u"on_demand" && price && *price > 0) {
                 const QString key = onDemandKey(field(r, "provider"), field(r, "instance_type"), field(r, "region"), field(r, "currency"));
                 if (!m_onDemandPrice.contains(key))
@@ -154,7 +149,7 @@ private:
     bool priceReadable(const CsvRecord &r)
     {
         const QString text = field(r, "price_per_hour");
-        if (const auto v = number(text); v && *v < 0) {
+        if (const auto v = csvNumber(text); v && *v < 0) {
             exclude(r, QStringLiteral("price_per_hour is negative"), fieldValue("price_per_hour", text));
             return false;
         }
@@ -167,7 +162,7 @@ private:
         const QString text = field(r, "upfront_fee").trimmed();
         if (text.isEmpty())
             return true;
-        const auto v = number(text);
+        const auto v = csvNumber(text);
         if (!v || *v < 0) {
             exclude(r, QStringLiteral("upfront_fee is not a finite number >= 0"), fieldValue("upfront_fee", text));
             return false;
@@ -204,7 +199,7 @@ private:
         if (region == u"multi:cheapest-listed") {
             // Kept for the ratios, applied once every row is read.
             const auto config = parseConfig(field(r, "instance_type"));
-            const auto price = number(field(r, "price_per_hour"));
+            const auto price = csvNumber(field(r, "price_per_hour"));
             if (!config || !price) {
                 exclude(r, QStringLiteral("unreadable aggregate configuration or price"), field(r, "instance_type"));
                 return;
@@ -260,7 +255,7 @@ private:
             exclude(r, QStringLiteral("instance type not in the catalog"), field(r, "instance_type"));
             return;
         }
-        const auto price = number(field(r, "price_per_hour"));
+        const auto price = csvNumber(field(r, "price_per_hour"));
         if (!price) {
             exclude(r, QStringLiteral("price is not a number"), field(r, "price_per_hour"));
             return;
@@ -292,7 +287,7 @@ private:
     // The source's rate is effective: the hourly part plus the upfront fee spread over the term.
     bool commitmentTerms(const CsvRecord &r, ImportedOffer &o, const QString &billing)
     {
-        const auto term = number(field(r, "term_months"));
+        const auto term = csvNumber(field(r, "term_months"));
         const QString upfront = field(r, "upfront");
         if (!term || (*term != 12 && *term != 36) || (upfront != u"none" && upfront != u"partial" && upfront != u"all")) {
             exclude(r, QStringLiteral("unknown term or upfront option"),
@@ -305,7 +300,7 @@ private:
         o.termMonths = int(*term);
         o.upfront = upfront;
         o.priceBasis = PriceBasis::Effective;
-        const auto fee = number(field(r, "upfront_fee")); // readable, or feeReadable left the row out
+        const auto fee = csvNumber(field(r, "upfront_fee")); // readable, or feeReadable left the row out
         if (upfront == u"none") {
             if (fee && *fee != 0) {
                 exclude(r, QStringLiteral("upfront_fee on a commitment with no upfront payment"),
@@ -356,7 +351,7 @@ private:
     void directAzureReservation(const CsvRecord &r)
     {
         const ImportedInstance *in = instance(QStringLiteral("azure"), field(r, "instance_type"));
-        const auto price = number(field(r, "price_per_hour"));
+        const auto price = csvNumber(field(r, "price_per_hour"));
         if (!in || !price) {
             exclude(r, QStringLiteral("instance type not in the catalog or unreadable price"), field(r, "instance_type"));
             return;
@@ -399,7 +394,7 @@ private:
                 const int referenceTerm = billing == u"on_demand" ? 0 : (field(r, "term_months") == u"12" ? 12 : -1);
                 if (referenceTerm >= 0 && !gpu.isEmpty() && field(r, "currency") == u"USD")
                     m_batch.references.append(PriceReference{
-                        provider, gpu, config->count, *number(field(r, "price_per_hour")), referenceTerm,
+                        provider, gpu, config->count, *csvNumber(field(r, "price_per_hour")), referenceTerm,
                         QStringLiteral("the cloud-gpus.com aggregate"), dateOf(field(r, "effective_date"))});
                 if (billing == u"on_demand") {
                     ++m_used; // the ratios' denominator
@@ -413,7 +408,7 @@ private:
                     exclude(r, QStringLiteral("unmapped GPU name"), config->gpuName);
                     continue;
                 }
-                const double ratio = *number(field(r, "price_per_hour")) / *number(field(*onDemand, "price_per_hour"));
+                const double ratio = *csvNumber(field(r, "price_per_hour")) / *csvNumber(field(*onDemand, "price_per_hour"));
                 const auto term = termMonths(field(r, "term_months"));
                 if (!term || (*term != 12 && *term != 36)) {
                     exclude(r, QStringLiteral("term_months is not the aggregate's 12 or 36"),

@@ -1,5 +1,6 @@
 #include "core/import/GcpCyclenerdImporter.h"
 
+#include "core/io/CsvReader.h"
 #include "core/refresh/BatchValidation.h"
 
 #include <cmath>
@@ -11,12 +12,6 @@ namespace {
 // month = hour x 730 in the file; a larger gap than this is a copying slip, not rounding.
 constexpr double kMonthHourTolerance = 0.001;
 
-std::optional<double> number(const QString &text)
-{
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-}
 
 const QStringList kColumns{QStringLiteral("machine_type"), QStringLiteral("accelerator"),
                            QStringLiteral("accelerator_count"), QStringLiteral("cpu"),
@@ -60,16 +55,16 @@ Result<ImportBatch> GcpCyclenerdImporter::importTable(const CatalogSource &sourc
             continue;
         }
         // The same machine: a CPU or memory size other than the catalog's is another shape.
-        const auto cpu = number(field(r, "cpu"));
-        const auto ram = number(field(r, "ram"));
+        const auto cpu = csvNumber(field(r, "cpu"));
+        const auto ram = csvNumber(field(r, "ram"));
         if ((cpu && it->vcpus && *cpu != *it->vcpus) || (ram && it->memoryGib && *ram != *it->memoryGib)) {
             exclude(r, QStringLiteral("cpu or ram differ from the catalog's machine type"), where);
             continue;
         }
-        const auto hour = number(field(r, "hour"));
-        const auto month = number(field(r, "month"));
-        const auto spot = number(field(r, "hour_spot"));
-        const auto monthSpot = number(field(r, "month_spot"));
+        const auto hour = csvNumber(field(r, "hour"));
+        const auto month = csvNumber(field(r, "month"));
+        const auto spot = csvNumber(field(r, "hour_spot"));
+        const auto monthSpot = csvNumber(field(r, "month_spot"));
         if (hour && month && std::abs(*hour * kHoursPerMonth - *month) > kMonthHourTolerance * *month) {
             exclude(r, QStringLiteral("hour and month disagree (month is not hour x 730)"), where);
             continue;
@@ -95,10 +90,10 @@ Result<ImportBatch> GcpCyclenerdImporter::importTable(const CatalogSource &sourc
             add(Billing::OnDemand, *hour, 0, QString());
         if (spot && *spot > 0)
             add(Billing::Spot, *spot, 0, QString());
-        if (const auto m1 = number(field(r, "month_1y")); m1 && *m1 > 0)
+        if (const auto m1 = csvNumber(field(r, "month_1y")); m1 && *m1 > 0)
             add(Billing::Reserved, *m1 / kHoursPerMonth, 12,
                 QStringLiteral("; 1-year resource-based committed use: month_1y / 730 h"));
-        if (const auto m3 = number(field(r, "month_3y")); m3 && *m3 > 0)
+        if (const auto m3 = csvNumber(field(r, "month_3y")); m3 && *m3 > 0)
             add(Billing::Reserved, *m3 / kHoursPerMonth, 36,
                 QStringLiteral("; 3-year resource-based committed use: month_3y / 730 h"));
         if (offers.isEmpty()) {

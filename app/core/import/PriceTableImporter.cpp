@@ -1,6 +1,7 @@
 #include "core/import/PriceTableImporter.h"
 
 #include "core/import/SkyPilotImporter.h"
+#include "core/io/CsvReader.h"
 #include "core/refresh/BatchValidation.h"
 
 #include <QDate>
@@ -15,12 +16,6 @@ namespace {
 
 constexpr int kMaxTermMonths = 60;
 
-std::optional<double> number(const QString &text)
-{
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
-}
 
 QString fieldValue(const QString &column, const QString &value)
 {
@@ -69,9 +64,9 @@ private:
         in.provider = m_source.provider;
         in.name = name;
         in.gpuId = field(r, "gpu");
-        const auto count = number(field(r, "gpu_count"));
-        const auto vcpus = number(field(r, "vcpus"));
-        const auto memory = number(field(r, "memory_gib"));
+        const auto count = csvNumber(field(r, "gpu_count"));
+        const auto vcpus = csvNumber(field(r, "vcpus"));
+        const auto memory = csvNumber(field(r, "memory_gib"));
         if (in.gpuId.isEmpty() || !count || *count <= 0 || !vcpus || *vcpus <= 0 || !memory || *memory <= 0) {
             exclude(r, QStringLiteral("the catalog does not know this instance type: a new one needs gpu, gpu_count, "
                                       "vcpus and memory_gib (numbers > 0)"),
@@ -142,7 +137,7 @@ private:
             return exclude(r, QStringLiteral("billing is not on_demand, spot, reserved, savings_plan or capacity_block"),
                            fieldValue(QStringLiteral("billing"), field(r, "billing")));
         const QString termText = field(r, "term_months");
-        const auto term = termText.isEmpty() ? std::optional<double>(0) : number(termText);
+        const auto term = termText.isEmpty() ? std::optional<double>(0) : csvNumber(termText);
         const bool termed = *billing == Billing::Reserved || *billing == Billing::SavingsPlan;
         if (!term || *term != std::floor(*term) || *term < 0 || *term > kMaxTermMonths || (termed != (*term > 0)))
             return exclude(r, termed ? QStringLiteral("a commitment needs term_months of 1 to 60")
@@ -160,12 +155,12 @@ private:
             return exclude(r, QStringLiteral("offering_class is not standard, convertible, compute, instance or empty"),
                            fieldValue(QStringLiteral("offering_class"), offeringClass));
         const QString priceText = field(r, "price_per_hour");
-        const auto price = number(priceText);
+        const auto price = csvNumber(priceText);
         if (!price || *price <= 0)
             return exclude(r, QStringLiteral("price_per_hour is not a number above 0"),
                            fieldValue(QStringLiteral("price_per_hour"), priceText));
         const QString feeText = field(r, "upfront_fee");
-        const auto fee = feeText.isEmpty() ? std::optional<double>() : number(feeText);
+        const auto fee = feeText.isEmpty() ? std::optional<double>() : csvNumber(feeText);
         if (!feeText.isEmpty() && (!fee || *fee < 0))
             return exclude(r, QStringLiteral("upfront_fee is not a number >= 0"), fieldValue(QStringLiteral("upfront_fee"), feeText));
         const QString currency = field(r, "currency");

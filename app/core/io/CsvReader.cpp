@@ -1,8 +1,17 @@
 #include "core/io/CsvReader.h"
 
+#include <cmath>
+
 #include <QFile>
 
 namespace gpuplanner::core {
+
+std::optional<double> csvNumber(const QString &cell)
+{
+    bool ok = false;
+    const double v = cell.trimmed().toDouble(&ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
 
 CsvTable::CsvTable(QStringList header, QList<CsvRecord> records)
     : m_header(std::move(header)), m_records(std::move(records))

@@ -11,7 +11,12 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace gpuplanner::core {
+
+// A cell read as a number: finite, surrounding spaces ignored; nullopt for text, empty, inf or nan.
+std::optional<double> csvNumber(const QString &cell);
 
 struct CsvRecord
 {
