@@ -214,8 +214,9 @@ TEST_F(PlannerFixture, CommitmentsFromScenarioTermsShareTheTermAtTheStatedUse)
     m_planner.plan(m_request);
     const PlanOption *r = find(QStringLiteral("a"), Billing::Reserved);
     ASSERT_NE(r, nullptr);
-    // 40/h x 0.7 = 28/h committed; at 50% use each used hour costs 56.
-    EXPECT_NEAR(r->pricePerHour, 56.0, 1e-9);
+    // 40/h x 0.7 = 28/h committed, the rate the row shows; at 50% use each used hour costs 56.
+    EXPECT_NEAR(r->pricePerHour, 28.0, 1e-9);
+    EXPECT_NEAR(r->costPerUsedGpuHour, 56.0 * r->hours * r->instances / r->gpuHours, 1e-6);
     EXPECT_NEAR(r->breakEvenUtilization, 0.7, 1e-12);
     EXPECT_NEAR(r->commitmentTotal, 28.0 * 8760 * r->instances, 1e-6);
     EXPECT_NEAR(r->cost, 56.0 * r->hours * r->instances, 1e-6);
@@ -810,4 +811,39 @@ TEST_F(PlannerFixture, PricingOnSeveralThreadsMakesTheSamePlanAsOne)
     }
     EXPECT_GT(usableOnOne, 100);
     EXPECT_GT(costsOnOne.size(), 5u * 600u);
+}
+
+// Issue 47 (1): a commitment row's price per hour is the rate the provider charges (its recurring
+// rate with any upfront fee spread over the term), never the term's cost over this job's hours;
+// the term total and the cost per used GPU-hour are their own figures.
+TEST_F(PlannerFixture, ACommitmentsPricePerHourIsTheRateItCharges)
+{
+    CommitmentTerm quote = negotiated(QStringLiteral("a"), 0);
+    quote.termMonths = 36;
+    quote.quotedPricePerHour = 6.5;
+    quote.upfrontFee = 2628.0; // 0.1 per hour over 36 x 730 h
+    quote.currency = QStringLiteral("USD");
+    m_request.assumptions.commitments = {quote};
+    m_planner.plan(m_request);
+    const PlanOption *term = nullptr;
+    for (const PlanOption &o : m_planner.result().options) {
+        if (m_planner.offer(o).provider == u"a" && o.derivedCommitment())
+            term = &o;
+    }
+    ASSERT_TRUE(term);
+    ASSERT_LT(term->hours, 36 * 730.0) << "the test needs a job shorter than the term";
+    EXPECT_NEAR(term->pricePerHour, 6.6, 1e-9);
+    EXPECT_NEAR(term->commitmentTotal, 6.6 * 36 * 730 * term->commitmentTerms * term->instances, 1e-6);
+    // What this job pays per GPU-hour it uses: the whole term over its GPU-hours, far above the rate.
+    EXPECT_NEAR(term->costPerUsedGpuHour, term->commitmentTotal / term->gpuHours, 1e-6);
+    const QJsonObject json = planToJson(m_planner, m_request, 0);
+    bool found = false;
+    for (const QJsonValue &v : json.value(QStringLiteral("options")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("terms")).toString() == u"user") {
+            found = true;
+            EXPECT_NEAR(o.value(QStringLiteral("price_per_hour")).toDouble(), 6.6, 1e-9);
+        }
+    }
+    EXPECT_TRUE(found);
 }

@@ -75,3 +75,27 @@ TEST(PriceAge, AnOldPriceNamesTheFreshestComparableOffer)
     EXPECT_EQ(fresherComparableNote(old, flagged, kToday),
               u"A comparable offer has a fresher price: nebius 2x-h100 in eastus at $7.70 per hour (observed 2026-09-25).");
 }
+
+// Issue 47 (8): an option whose run straddles the deadline meets it with the chance the headline
+// uses; none "misses it by" a negative time.
+TEST(DeadlineWording, AStraddlingRunMeetsTheDeadlineWithItsChance)
+{
+    Offer o = offer(QStringLiteral("azure"), QStringLiteral("NC80"), QStringLiteral("2026-10-10"), 13.96);
+    PlanRequest request;
+    request.displayCurrency = QStringLiteral("USD");
+    request.constraints.deadlineHours = 720;
+    PlanOption option;
+    option.billing = Billing::OnDemand;
+    option.instances = 1;
+    option.fits = true;
+    option.timeP50 = 381.6;
+    option.timeP90 = 760;
+    option.pMeetDeadline = 0.9;
+    QString reasons = optionReasons(o, request, option).join(u' ');
+    EXPECT_TRUE(reasons.contains(u"Meets the 30 days deadline with 90% probability.")) << reasons.toStdString();
+    EXPECT_FALSE(reasons.contains(u"Misses")) << reasons.toStdString();
+    option.pMeetDeadline = 0;
+    option.timeP50 = 800;
+    reasons = optionReasons(o, request, option).join(u' ');
+    EXPECT_TRUE(reasons.contains(u"Misses the 30 days deadline by 3.3 days.")) << reasons.toStdString();
+}

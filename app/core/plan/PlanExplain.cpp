@@ -357,15 +357,19 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
         out << PlanText::tr("Suspect price, included on request: %1.").arg(o.suspectReasons.join(QStringLiteral("; ")));
     if (const QString stale = staleNote(o, request, option); !stale.isEmpty())
         out << stale;
+    // From the same chance the headline and the table use: a run whose spread straddles the
+    // deadline meets it with that chance; only a run that cannot make it misses it, by a positive time.
     if (c.deadlineHours > 0) {
-        if (option.billing == Billing::Spot && !serving)
+        if ((option.billing == Billing::Spot && !serving) || (option.pMeetDeadline > 0 && option.pMeetDeadline < 1))
             out << PlanText::tr("Meets the %1 deadline with %2 probability.")
                        .arg(durationText(c.deadlineHours), percent(option.pMeetDeadline));
         else if (option.pMeetDeadline >= 1)
             out << PlanText::tr("Meets the %1 deadline.").arg(durationText(c.deadlineHours));
         else
             out << PlanText::tr("Misses the %1 deadline by %2.")
-                       .arg(durationText(c.deadlineHours), durationText(option.timeP50 - c.deadlineHours));
+                       .arg(durationText(c.deadlineHours),
+                            durationText((option.timeP50 > c.deadlineHours ? option.timeP50 : option.timeP90)
+                                         - c.deadlineHours));
     }
     if (c.budget > 0) {
         if (option.pMeetBudget >= 1)

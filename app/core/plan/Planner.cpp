@@ -541,7 +541,9 @@ void Planner::priceCommitment(const PlanRequest &request, PlanOption &option, co
     option.commitmentTerms = termsFor(option.hours);
     option.commitmentTotal = commitment.total() * option.commitmentTerms * option.instances;
     const double jobCost = jobCostFor(option.hours);
-    option.pricePerHour = option.hours > 0 ? jobCost / (option.hours * option.instances) : 0;
+    // The rate the provider charges per instance-hour: recurring plus the fee spread over the term.
+    // What this job pays per hour it uses is costPerUsedGpuHour, and the whole term commitmentTotal.
+    option.pricePerHour = commitment.hourlyRate + commitment.upfrontFee / termHours;
     option.costPerUsedGpuHour = option.gpuHours > 0 ? jobCost / option.gpuHours : 0;
     option.breakEvenUtilization = onDemand > 0 ? breakEvenUtilization(commitment, onDemand) : 0;
     const ProviderTerms &terms = m_providerTerms[std::size_t(m_offerProvider[std::size_t(option.offer)])];
