@@ -802,8 +802,8 @@
         <translation>，%1（P90 %2）</translation>
     </message>
     <message>
-        <source> %1 below the cheapest on-demand option (%2 %3 at %4).</source>
-        <translation>比最便宜的按需选项（%2 %3，%4）低 %1。</translation>
+        <source> %1 below the cheapest on-demand option (%2 %3 in %4 at %5).</source>
+        <translation>比最便宜的按需选项（%2 %3，%4，%5）低 %1。</translation>
     </message>
     <message>
         <source>%1: the cheapest option that meets %2 with at least %3 probability.</source>

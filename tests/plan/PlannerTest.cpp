@@ -421,6 +421,9 @@ TEST_F(PlannerFixture, RankingOrdersAndRecommendation)
     const QString text = recommendationText(m_planner, m_request);
     EXPECT_TRUE(text.contains(QStringLiteral("10 days deadline"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("below the cheapest on-demand option"))) << text.toStdString();
+    // The baseline names its region (issue 47, 5).
+    const PlanOption &od = m_planner.result().options[std::size_t(m_planner.result().cheapestOnDemand)];
+    EXPECT_TRUE(text.contains(QStringLiteral(" in %1 at ").arg(m_planner.offer(od).region))) << text.toStdString();
 }
 
 TEST_F(PlannerFixture, ParetoFrontHasNoDominatedOptions)
@@ -846,4 +849,39 @@ TEST_F(PlannerFixture, ACommitmentsPricePerHourIsTheRateItCharges)
         }
     }
     EXPECT_TRUE(found);
+}
+
+// Issue 47 (5): AWS China and GovCloud need a separate account; they are in a plan only when the
+// scenario names their region or, for China, the Mainland China geography.
+TEST_F(PlannerFixture, SeparateAccountPartitionsAreOutUnlessTheScenarioNamesThem)
+{
+    QList<Offer> offers = m_planner.offers();
+    Offer china = offers.first();
+    china.provider = QStringLiteral("aws");
+    china.region = QStringLiteral("cn-northwest-1");
+    china.geography = QStringLiteral("Mainland China");
+    china.pricePerHour = 1.0; // far below every other offer
+    china.pricePerHourUsd = 1.0;
+    Offer gov = china;
+    gov.region = QStringLiteral("us-gov-west-1");
+    gov.geography = QStringLiteral("North America");
+    offers << china << gov;
+    m_planner.setCatalog(offers, m_planner.gpuModels());
+    auto regionsPlanned = [&] {
+        QStringList regions;
+        for (const PlanOption &o : m_planner.result().options) {
+            if (m_planner.offer(o).provider == u"aws")
+                regions << m_planner.offer(o).region;
+        }
+        return regions;
+    };
+    m_planner.plan(m_request);
+    EXPECT_TRUE(regionsPlanned().isEmpty());
+    m_request.constraints.geographies = {QStringLiteral("North America"), QStringLiteral("Mainland China")};
+    m_planner.plan(m_request);
+    EXPECT_EQ(regionsPlanned(), QStringList{QStringLiteral("cn-northwest-1")});
+    m_request.constraints.geographies.clear();
+    m_request.constraints.regions = {QStringLiteral("us-gov-*"), QStringLiteral("us-east-1")};
+    m_planner.plan(m_request);
+    EXPECT_EQ(regionsPlanned(), QStringList{QStringLiteral("us-gov-west-1")});
 }

@@ -426,9 +426,9 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (r.cheapestOnDemand >= 0 && r.cheapestOnDemand != r.recommended) {
         const PlanOption &od = r.options[std::size_t(r.cheapestOnDemand)];
         if (od.cost > 0 && best.cost < od.cost)
-            text += PlanText::tr(" %1 below the cheapest on-demand option (%2 %3 at %4).")
+            text += PlanText::tr(" %1 below the cheapest on-demand option (%2 %3 in %4 at %5).")
                         .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).providerLabel(), planner.offer(od).instanceType,
-                             formatMoney(od.cost, request.displayCurrency));
+                             planner.offer(od).region, formatMoney(od.cost, request.displayCurrency));
     }
     return text;
 }

@@ -234,8 +234,31 @@ const GpuModel *Planner::gpuModel(const QString &id) const
     return nullptr;
 }
 
+namespace {
+
+// Regions sold only through a separate account (their own sign-up, contracts and currency):
+// AWS China and GovCloud, Azure China and Azure Government.
+bool needsSeparateAccount(const Offer &o)
+{
+    if (o.provider == u"aws")
+        return o.region.startsWith(QStringLiteral("cn-")) || o.region.startsWith(QStringLiteral("us-gov-"));
+    if (o.provider == u"azure")
+        return o.region.startsWith(QStringLiteral("china")) || o.region.startsWith(QStringLiteral("usgov"));
+    return false;
+}
+
+} // namespace
+
 bool Planner::passesFilters(const Offer &o, const Constraints &c) const
 {
+    // A separate partition is in a plan only when the user names it: its region, or (for the
+    // Chinese partitions) the Mainland China geography.
+    if (needsSeparateAccount(o)) {
+        const bool named = (!c.regions.isEmpty() && matchesAny(c.regions, o.region))
+            || (o.geography == u"Mainland China" && containsCaseless(c.geographies, o.geography));
+        if (!named)
+            return false;
+    }
     if (!c.allows(o.billing) && !(o.billing == Billing::OnDemand && c.allows(Billing::Reserved)))
         return false;
     if (!c.providers.isEmpty() && !c.providers.contains(o.provider))
