@@ -64,6 +64,16 @@ QStringList mergeStatements()
                        ") e WHERE offers.instance_type_id = e.type_id AND offers.region_id = e.place_id AND "
                        "offers.billing = e.billing AND offers.term_months = e.term_months AND offers.upfront = e.upfront "
                        "AND offers.offering_class = e.offering_class AND e.fetched_at > offers.fetched_at"),
+        // A catalog made before offers named their file (schema 10): an offer still at the embedded
+        // price and observation it was copied with names the embedded offer's file.
+        QStringLiteral("UPDATE offers SET source_file = e.source_file FROM (SELECT it.id AS type_id, r.id AS place_id, "
+                       "so.billing, so.term_months, so.upfront, so.offering_class, so.hourly_price, so.fetched_at, "
+                       "so.source_file ")
+            + kEmbeddedMatched + QStringLiteral(
+                       ") e WHERE offers.source_file = '' AND offers.instance_type_id = e.type_id AND "
+                       "offers.region_id = e.place_id AND offers.billing = e.billing AND offers.term_months = e.term_months "
+                       "AND offers.upfront = e.upfront AND offers.offering_class = e.offering_class AND "
+                       "offers.fetched_at = e.fetched_at AND offers.hourly_price = e.hourly_price"),
         QStringLiteral("INSERT OR IGNORE INTO offers (instance_type_id, region_id, billing, term_months, upfront, "
                        "offering_class, hourly_price, price_basis, hourly_price_median, upfront_fee, recurring_per_hour, "
                        "min_duration_hours, max_duration_hours, currency, effective_date, fetched_at, source, source_file) "

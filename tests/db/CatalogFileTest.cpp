@@ -228,3 +228,55 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
     ASSERT_TRUE(ensureUserCatalog(dir.path(), seedCatalogPath()).ok());
     EXPECT_EQ(count("SELECT count(*) FROM offers WHERE billing = 'capacity_block'"), 0);
 }
+
+// Issue 44: a catalog made by an earlier version takes this version's newer observations (the
+// older price stays in its history) and names the file of every offer still as embedded, while a
+// price the user refreshed since is newer and stays.
+TEST(CatalogFile, ACatalogFromAnEarlierVersionTakesTheNewerObservations)
+{
+    QTemporaryDir dir;
+    const QString path = copySeedCatalog(dir.path());
+    auto text = [&](const char *sql) {
+        auto db = openCatalogFile(path, OpenMode::ReadOnly);
+        EXPECT_TRUE(db.ok());
+        if (!db.ok())
+            return QString();
+        auto s = db.value()->prepare(QString::fromLatin1(sql));
+        return s.ok() && s.value().step() ? s.value().text(0) : QString();
+    };
+    const char *nebius = "SELECT printf('%.2f %s %s', o.hourly_price, o.fetched_at, o.source_file) FROM offers o "
+                         "JOIN instance_types it ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id "
+                         "WHERE it.name = 'gpu-h100-sxm_8gpu-128vcpu-1600gb' AND r.code = 'eu-north1' AND o.billing = 'on_demand'";
+    const QString embedded = text(nebius);
+    ASSERT_TRUE(embedded.startsWith(u"36.00 2026-10-10 sources/nebius/")) << embedded.toStdString();
+    {
+        // What the earlier version held: the snapshot's Nebius price, no file names, and a Lambda
+        // price the user refreshed after this version's sources were read.
+        auto db = openCatalogFile(path, OpenMode::ReadWrite);
+        ASSERT_TRUE(db.ok());
+        ASSERT_TRUE(db.value()->exec(QStringLiteral(
+                                         "UPDATE offers SET source_file = '';"
+                                         "UPDATE offers SET hourly_price = 23.6, fetched_at = '2026-07', effective_date = '2026-07' "
+                                         "WHERE id IN (SELECT o.id FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                         "WHERE it.name = 'gpu-h100-sxm_8gpu-128vcpu-1600gb' AND o.billing = 'on_demand');"
+                                         "UPDATE offers SET hourly_price = 30.0, fetched_at = '2026-12-01T08:00:00Z' WHERE id IN "
+                                         "(SELECT o.id FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                                         "WHERE it.name = 'gpu_8x_h100_sxm5' AND o.billing = 'on_demand');"
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v5';"))
+                        .ok());
+    }
+    ASSERT_TRUE(ensureUserCatalog(dir.path(), seedCatalogPath()).ok());
+    EXPECT_EQ(text(nebius), embedded);
+    EXPECT_EQ(text("SELECT count(*) FROM price_history h JOIN offers o ON o.id = h.offer_id JOIN instance_types it "
+                   "ON it.id = o.instance_type_id JOIN regions r ON r.id = o.region_id WHERE it.name = "
+                   "'gpu-h100-sxm_8gpu-128vcpu-1600gb' AND r.code = 'eu-north1' AND o.billing = 'on_demand' "
+                   "AND h.hourly_price = 23.6"),
+              u"2");
+    EXPECT_EQ(text("SELECT count(DISTINCT o.hourly_price) || ' ' || min(o.source_file) FROM offers o JOIN instance_types it "
+                   "ON it.id = o.instance_type_id WHERE it.name = 'gpu_8x_h100_sxm5' AND o.billing = 'on_demand'"),
+              u"1 ");
+    // Every other offer is still as embedded, and names its file again.
+    EXPECT_EQ(text("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+                   "WHERE o.source_file = '' AND it.name <> 'gpu_8x_h100_sxm5'"),
+              u"0");
+}
