@@ -5,6 +5,7 @@
 #include "db/Migrations.h"
 #include "db/EmbeddedMerge.h"
 #include "db/PriceFlagStore.h"
+#include "core/import/CatalogSources.h"
 #include "core/import/CommitmentsImporter.h"
 #include "core/import/GcpCyclenerdImporter.h"
 #include "core/import/PriceTableImporter.h"
@@ -415,31 +416,20 @@ Status writeUnpricedInstances(CatalogWriter &writer, const SeedMetadata &meta, c
 
 // The dated sources (sources/sources.csv), each read by its format's reader, oldest observation
 // first; each source sees the offers of the snapshot and of the sources before it.
-Result<QList<ImportBatch>> readSources(const QString &seedDir, const SeedMetadata &meta, QList<ImportedOffer> catalog,
-                                       const QHash<QString, SourceReader> &extraReaders)
+Result<QList<ImportBatch>> readSources(const QString &seedDir, const SeedMetadata &meta, QList<ImportedOffer> catalog)
 {
-    QStringList formats{QStringLiteral("price-table"), QStringLiteral("gcp-cyclenerd")};
-    formats += extraReaders.keys();
-    formats.sort();
     const QDir dir(QDir(seedDir).filePath(QStringLiteral("sources")));
-    auto sources = readCatalogSources(dir.path(), meta, formats);
+    auto sources = readCatalogSources(dir.path(), meta, {QStringLiteral("gcp-cyclenerd"), QStringLiteral("price-table")});
     if (!sources)
         return sources.error();
     QList<ImportBatch> batches;
     for (const CatalogSource &source : sources.value()) {
         const QString path = dir.filePath(source.file);
-        Result<ImportBatch> batch = Error{QString()};
-        if (source.format == u"price-table" || source.format == u"gcp-cyclenerd") {
-            auto table = readCsvFile(path);
-            if (!table)
-                return table.error();
-            batch = source.format == u"price-table" ? PriceTableImporter(meta, catalog).importTable(source, table.value())
-                                                   : GcpCyclenerdImporter(catalog).importTable(source, table.value());
-        } else {
-            batch = extraReaders.value(source.format)(source, path, catalog);
-            if (batch)
-                stampSource(batch.value(), source);
-        }
+        auto table = readCsvFile(path);
+        if (!table)
+            return table.error();
+        auto batch = source.format == u"price-table" ? PriceTableImporter(meta, catalog).importTable(source, table.value())
+                                                     : GcpCyclenerdImporter(catalog).importTable(source, table.value());
         if (!batch)
             return Error{QStringLiteral("%1: %2").arg(path, batch.errorMessage())};
         catalog.append(batch.value().offers);
@@ -489,8 +479,7 @@ Status stampContentRevision(Database &db)
 
 } // namespace
 
-Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions,
-                        const QHash<QString, SourceReader> &extraReaders)
+Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QList<SpotInterruption> &interruptions)
 {
     auto meta = loadSeedMetadata(seedDir);
     if (!meta)
@@ -513,7 +502,7 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
             o.sourceFile = QStringLiteral("commitments/commitments.csv");
         batch.value().append(commitments.value());
     }
-    auto sources = readSources(seedDir, meta.value(), batch.value().offers, extraReaders);
+    auto sources = readSources(seedDir, meta.value(), batch.value().offers);
     if (!sources)
         return sources.error();
     // Interruption figures for the instance types the catalog holds.

@@ -3,9 +3,6 @@
 // Offers are upserted, so a changed price updates the row and appends to price_history.
 
 #include "db/Database.h"
-
-#include <functional>
-#include "core/import/CatalogSources.h"
 #include "core/import/ImportBatch.h"
 #include "core/import/SeedMetadata.h"
 
@@ -41,16 +38,10 @@ private:
     bool m_keepNewerObservations = false;
 };
 
-// Reads one dated source in a format the db layer has no reader for (an API body that a price
-// source's parser reads; the build tool supplies them), given the offers imported before it.
-using SourceReader = std::function<core::Result<core::ImportBatch>(
-    const core::CatalogSource &source, const QString &path, const QList<core::ImportedOffer> &catalog)>;
-
 // Builds a fresh catalog at outPath from a seed directory (resources/catalog layout): the
 // SkyPilot snapshot and commitment data set, then the dated sources of sources/sources.csv, with
 // the spot interruption figures given (the build tool reads them from the Spot Advisor feed).
 Status buildSeedCatalog(const QString &seedDir, const QString &outPath,
-                        const QList<core::SpotInterruption> &interruptions = {},
-                        const QHash<QString, SourceReader> &extraReaders = {});
+                        const QList<core::SpotInterruption> &interruptions = {});
 
 } // namespace gpuplanner::db

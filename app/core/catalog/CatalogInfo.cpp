@@ -4,9 +4,7 @@
 
 namespace gpuplanner::core {
 
-namespace {
-
-QDate observedDate(const QString &text)
+QDate dayOfCatalogDate(const QString &text)
 {
     QDate date = QDate::fromString(text.left(10), Qt::ISODate);
     if (!date.isValid())
@@ -14,11 +12,9 @@ QDate observedDate(const QString &text)
     return date;
 }
 
-} // namespace
-
 void addToAgeBands(AgeBands &bands, const QString &observed, const QString &asOf, int offers)
 {
-    const QDate date = observedDate(observed);
+    const QDate date = dayOfCatalogDate(observed);
     const QDate today = QDate::fromString(asOf, Qt::ISODate);
     if (!date.isValid() || !today.isValid()) {
         bands.undated += offers;

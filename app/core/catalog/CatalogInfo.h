@@ -1,6 +1,7 @@
 #pragma once
 // CatalogInfo: what a catalog holds and how fresh it is, per provider.
 
+#include <QDate>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -67,6 +68,9 @@ struct CatalogInfo
     QList<SourceInfo> sources; // by provider, newest observation first
 };
 
+// The day a catalog date names: "2026-08-20", a timestamp's day, or a month-only date's first day
+// ("2026-07"); invalid when it names none.
+QDate dayOfCatalogDate(const QString &text);
 // The age band of a price observed on `observed` ("2026-08-20", "2026-07" or a timestamp) on `asOf`.
 void addToAgeBands(AgeBands &bands, const QString &observed, const QString &asOf, int offers);
 // Each provider's offers by age on info.asOf, from info.sources.

@@ -16,7 +16,6 @@ namespace {
 
 constexpr int kMaxTermMonths = 60;
 
-
 QString fieldValue(const QString &column, const QString &value)
 {
     return QStringLiteral("%1 '%2'").arg(column, value.left(40));

@@ -1,5 +1,7 @@
 #include "core/plan/PlanExplain.h"
 
+#include "core/catalog/CatalogInfo.h"
+
 #include "core/estimate/Explain.h"
 #include "core/io/CsvReader.h"
 #include "core/io/TextTable.h"
@@ -102,11 +104,7 @@ namespace {
 // The day a price's age counts from (a month-only date: its first day); invalid when unreadable.
 QDate ageDate(const Offer &offer)
 {
-    const QString text = offer.ageDate();
-    QDate date = QDate::fromString(text.left(10), Qt::ISODate);
-    if (!date.isValid())
-        date = QDate::fromString(text.left(7) + QStringLiteral("-01"), Qt::ISODate);
-    return date;
+    return dayOfCatalogDate(offer.ageDate());
 }
 
 bool olderThanSixMonths(const QDate &date, const QDate &today)
