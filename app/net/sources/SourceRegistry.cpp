@@ -4,6 +4,14 @@
 #include "net/providers/AlibabaPublicPriceSource.h"
 #include "net/providers/AwsPriceListSource.h"
 #include "net/providers/AzureRetailSource.h"
+#include "net/providers/CloudRiftSource.h"
+#include "net/providers/DigitalOceanSource.h"
+#include "net/providers/HotAisleSource.h"
+#include "net/providers/MassedComputeSource.h"
+#include "net/providers/OciPriceListSource.h"
+#include "net/providers/OvhCloudSource.h"
+#include "net/providers/ScalewaySource.h"
+#include "net/providers/VultrSource.h"
 #include "net/providers/GcpBillingSource.h"
 #include "net/providers/InstanceShapes.h"
 #include "net/providers/LambdaSource.h"
@@ -27,7 +35,9 @@ QStringList SourceRegistry::endpointIds()
             QStringLiteral("aws-spot-advisor"),
             QStringLiteral("gcp"),      QStringLiteral("lambda"), QStringLiteral("vast"),  QStringLiteral("runpod"),
             QStringLiteral("alicloud"), QStringLiteral("alicloud-public"), QStringLiteral("tencentcloud"),
-            QStringLiteral("huaweicloud")};
+            QStringLiteral("huaweicloud"), QStringLiteral("vultr"), QStringLiteral("ovhcloud"), QStringLiteral("scaleway"),
+            QStringLiteral("cloudrift"), QStringLiteral("oci"), QStringLiteral("digitalocean"), QStringLiteral("hotaisle"),
+            QStringLiteral("massedcompute")};
 }
 
 QHash<QString, QString> SourceRegistry::nativeProviders()
@@ -40,7 +50,17 @@ QHash<QString, QString> SourceRegistry::nativeProviders()
             {QStringLiteral("vast"), QString()},
             {QStringLiteral("alicloud"), QString()}, // the public price file needs no account
             {QStringLiteral("tencentcloud"), QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID")},
-            {QStringLiteral("huaweicloud"), QStringLiteral("GPUPLANNER_HUAWEI_AK")}};
+            {QStringLiteral("huaweicloud"), QStringLiteral("GPUPLANNER_HUAWEI_AK")},
+            // Issue 45: price lists published without an account ...
+            {QStringLiteral("vultr"), QString()},
+            {QStringLiteral("ovhcloud"), QString()},
+            {QStringLiteral("scaleway"), QString()},
+            {QStringLiteral("cloudrift"), QString()},
+            {QStringLiteral("oci"), QString()},
+            // ... and the GPU clouds whose price API takes the user's token.
+            {QStringLiteral("digitalocean"), QStringLiteral("GPUPLANNER_DIGITALOCEAN_API_KEY")},
+            {QStringLiteral("hotaisle"), QStringLiteral("GPUPLANNER_HOTAISLE_API_KEY")},
+            {QStringLiteral("massedcompute"), QStringLiteral("GPUPLANNER_MASSEDCOMPUTE_API_KEY")}};
 }
 
 QHash<QString, QStringList> SourceRegistry::credentialVariables()
@@ -104,7 +124,37 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
             registry->m_native.insert(QStringLiteral("vast"),
                                       own(std::make_unique<VastSource>(endpoint("vast", VastSource::defaultBaseUrl()),
                                                                        settings.apiKeys.value(QStringLiteral("vast")), resolver)));
+            registry->m_native.insert(QStringLiteral("vultr"), own(std::make_unique<VultrSource>(
+                                                                   endpoint("vultr", VultrSource::defaultBaseUrl()), QString(), reference)));
+            registry->m_native.insert(QStringLiteral("ovhcloud"),
+                                      own(std::make_unique<OvhCloudSource>(endpoint("ovhcloud", OvhCloudSource::defaultBaseUrl()),
+                                                                           QString(), reference)));
+            registry->m_native.insert(QStringLiteral("scaleway"),
+                                      own(std::make_unique<ScalewaySource>(endpoint("scaleway", ScalewaySource::defaultBaseUrl()),
+                                                                           QString(), reference)));
+            registry->m_native.insert(QStringLiteral("cloudrift"),
+                                      own(std::make_unique<CloudRiftSource>(
+                                          endpoint("cloudrift", CloudRiftSource::defaultBaseUrl()), QString(), reference)));
+            registry->m_native.insert(QStringLiteral("oci"),
+                                      own(std::make_unique<OciPriceListSource>(
+                                          endpoint("oci", OciPriceListSource::defaultBaseUrl()), QString(), reference)));
         }
+        // Keyed GPU clouds: registered only with the user's key (from the keychain or environment).
+        auto keyed = [&](const char *provider, auto make) {
+            if (const QString key = settings.apiKeys.value(QLatin1String(provider)); !key.isEmpty())
+                registry->m_native.insert(QLatin1String(provider), own(make(key)));
+        };
+        keyed("digitalocean", [&](const QString &key) {
+            return std::make_unique<DigitalOceanSource>(endpoint("digitalocean", DigitalOceanSource::defaultBaseUrl()), key,
+                                                        reference);
+        });
+        keyed("hotaisle", [&](const QString &key) {
+            return std::make_unique<HotAisleSource>(endpoint("hotaisle", HotAisleSource::defaultBaseUrl()), key, reference);
+        });
+        keyed("massedcompute", [&](const QString &key) {
+            return std::make_unique<MassedComputeSource>(endpoint("massedcompute", MassedComputeSource::defaultBaseUrl()),
+                                                         key, reference);
+        });
         if (const QString key = settings.apiKeys.value(QStringLiteral("gcp")); !key.isEmpty()) {
             registry->m_native.insert(QStringLiteral("gcp"),
                                       own(std::make_unique<GcpBillingSource>(

@@ -1,0 +1,15 @@
+#include "net/providers/MassedComputeSource.h"
+
+namespace gpuplanner::net {
+
+MassedComputeSource::MassedComputeSource(QUrl baseUrl, QString apiKey, const core::SeedMetadata &)
+    : m_baseUrl(std::move(baseUrl)), m_apiKey(std::move(apiKey))
+{
+}
+
+core::Result<core::ImportBatch> MassedComputeSource::fetch(const QString &, const core::RefreshContext &)
+{
+    return core::Error{QStringLiteral("%1: not written yet").arg(name())};
+}
+
+} // namespace gpuplanner::net

@@ -1,0 +1,1 @@
+// Issue 45: to be written.
