@@ -137,15 +137,28 @@ TEST(PriceTable, ANewInstanceTypeNeedsItsHardwareAndAKnownGpu)
          priceRow(QStringLiteral("gpu_1x_mystery"), QStringLiteral("us-east-1"), QStringLiteral("on_demand"),
                   QStringLiteral("0"), QString(), QStringLiteral("1.0"), QStringLiteral("NOT-A-GPU,1,8,64")),
          priceRow(QStringLiteral("gpu_1x_gh200"), QStringLiteral("us-east-1"), QStringLiteral("on_demand"),
-                  QStringLiteral("0"), QString(), QStringLiteral("1.49"))});
-    ASSERT_EQ(b.offers.size(), 1);
+                  QStringLiteral("0"), QString(), QStringLiteral("1.49")),
+         // Hardware the source does not state stays unknown; a stated figure must be a real one.
+         priceRow(QStringLiteral("h100-80gb-sxm.8x"), QStringLiteral("us-east-1"), QStringLiteral("on_demand"),
+                  QStringLiteral("0"), QString(), QStringLiteral("31.2"), QStringLiteral("H100-SXM5-80GB,8,,")),
+         priceRow(QStringLiteral("h100-80gb-sxm.1x"), QStringLiteral("us-east-1"), QStringLiteral("on_demand"),
+                  QStringLiteral("0"), QString(), QStringLiteral("3.9"), QStringLiteral("H100-SXM5-80GB,1,0,")),
+         priceRow(QStringLiteral("h100-80gb-sxm.2x"), QStringLiteral("us-east-1"), QStringLiteral("on_demand"),
+                  QStringLiteral("0"), QString(), QStringLiteral("7.8"), QStringLiteral("H100-SXM5-80GB,2,,lots"))});
+    ASSERT_EQ(b.offers.size(), 2);
     EXPECT_EQ(b.offers.first().instance.gpuId, u"B200");
     EXPECT_EQ(b.offers.first().instance.vcpus, 208.0);
-    ASSERT_EQ(b.exclusions.size(), 2);
+    EXPECT_EQ(b.offers.at(1).instance.name, u"h100-80gb-sxm.8x");
+    EXPECT_EQ(b.offers.at(1).instance.gpuCount, 8.0);
+    EXPECT_FALSE(b.offers.at(1).instance.vcpus.has_value());
+    EXPECT_FALSE(b.offers.at(1).instance.memoryGib.has_value());
+    ASSERT_EQ(b.exclusions.size(), 4);
     EXPECT_EQ(b.exclusions.at(0).line, 3);
     EXPECT_TRUE(b.exclusions.at(0).detail.contains(u"gpu 'NOT-A-GPU'"));
     EXPECT_EQ(b.exclusions.at(1).line, 4);
-    EXPECT_TRUE(b.exclusions.at(1).reason.contains(u"gpu_count, vcpus and memory_gib"));
+    EXPECT_TRUE(b.exclusions.at(1).reason.contains(u"needs gpu and gpu_count"));
+    EXPECT_EQ(b.exclusions.at(2).line, 6); // 0 vCPUs is no figure
+    EXPECT_EQ(b.exclusions.at(3).line, 7); // nor is "lots"
 }
 
 TEST(PriceTable, EveryBadFieldIsNamedWithItsValue)

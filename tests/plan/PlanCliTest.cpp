@@ -194,10 +194,10 @@ TEST_F(PlanCli, UsageAndDataErrors)
                        "constraints": {"deadline": "soon"}})")});
     EXPECT_EQ(r.code, 2);
     EXPECT_TRUE(r.err.contains(QStringLiteral("constraints.deadline: \"soon\""))) << r.err.toStdString();
-    r = run({QStringLiteral("plan"), write(R"({"version": 1, "display_currency": "EUR",
+    r = run({QStringLiteral("plan"), write(R"({"version": 1, "display_currency": "XTS",
                        "workload": {"task": "pretrain", "model": "llama-2-7b", "tokens": "1T"}})")});
     EXPECT_EQ(r.code, 2);
-    EXPECT_TRUE(r.err.contains(QStringLiteral("\"EUR\" has no FX rate"))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("\"XTS\" has no FX rate"))) << r.err.toStdString();
     const CliRun help = run({QStringLiteral("--help")});
     EXPECT_TRUE(help.out.contains(QStringLiteral("timeline FILE")));
 }
@@ -391,12 +391,17 @@ TEST_F(PlanCli, TheTimelinesMainRunCostsWhatThePlansOptionCosts)
         QHash<QString, QJsonObject> strategies;
         for (const QJsonValue &s : t.value(u"strategies").toArray())
             strategies.insert(s.toObject().value(u"id").toString(), s.toObject());
-        // The note names the option: "<provider> <instance type> on-demand" (or "... spot, N% ...").
+        // The note names the option: "cheapest on-demand plan: <provider> <instance type> in <region>"
+        // (or "<provider> <instance type> spot, N% ...").
         const auto costsTheSame = [&](const QJsonObject &strategy, const QString &billing, const QString &word) {
             for (const QJsonValue &v : p.value(u"options").toArray()) {
                 const QJsonObject o = v.toObject();
-                const QString label = QStringLiteral("%1 %2 %3")
-                                          .arg(o.value(u"provider_name").toString(), o.value(u"instance_type").toString(), word);
+                const QString label = billing == u"on_demand"
+                    ? QStringLiteral("cheapest on-demand plan: %1 %2 in %3")
+                          .arg(o.value(u"provider_name").toString(), o.value(u"instance_type").toString(),
+                               o.value(u"region").toString())
+                    : QStringLiteral("%1 %2 %3")
+                          .arg(o.value(u"provider_name").toString(), o.value(u"instance_type").toString(), word);
                 if (o.value(u"billing").toString() == billing && strategy.value(u"note").toString().startsWith(label)
                     && std::abs(strategy.value(u"total").toDouble() - o.value(u"cost").toDouble()) < 0.01)
                     return true;

@@ -66,9 +66,13 @@ private:
         const auto count = csvNumber(field(r, "gpu_count"));
         const auto vcpus = csvNumber(field(r, "vcpus"));
         const auto memory = csvNumber(field(r, "memory_gib"));
-        if (in.gpuId.isEmpty() || !count || *count <= 0 || !vcpus || *vcpus <= 0 || !memory || *memory <= 0) {
-            exclude(r, QStringLiteral("the catalog does not know this instance type: a new one needs gpu, gpu_count, "
-                                      "vcpus and memory_gib (numbers > 0)"),
+        // vCPUs and memory may be left empty where no source states them: the catalog then shows them
+        // as unknown (and the estimate does not check the host), never as a guess.
+        const bool vcpusBad = !field(r, "vcpus").isEmpty() && (!vcpus || *vcpus <= 0);
+        const bool memoryBad = !field(r, "memory_gib").isEmpty() && (!memory || *memory <= 0);
+        if (in.gpuId.isEmpty() || !count || *count <= 0 || vcpusBad || memoryBad) {
+            exclude(r, QStringLiteral("the catalog does not know this instance type: a new one needs gpu and gpu_count "
+                                      "(a number > 0), and vcpus and memory_gib as numbers > 0 or empty when unknown"),
                     name);
             return std::nullopt;
         }
@@ -77,8 +81,8 @@ private:
             return std::nullopt;
         }
         in.gpuCount = *count;
-        in.vcpus = *vcpus;
-        in.memoryGib = *memory;
+        in.vcpus = vcpus;
+        in.memoryGib = memory;
         in.specNote = QStringLiteral("as stated by %1").arg(m_source.catalogPath());
         return in;
     }

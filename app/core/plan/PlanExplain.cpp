@@ -415,9 +415,19 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     // The age of the price it rests on: the stale note says it when old, this sentence otherwise.
     if (const QString stale = staleNote(o, request, best); !stale.isEmpty()) {
         text += u' ' + stale;
-        if (!best.derivedCommitment())
-            if (const QString fresher = fresherComparableNote(o, planner.offers()); !fresher.isEmpty())
+        if (!best.derivedCommitment()) {
+            // Where the scenario names its providers, a fresher price elsewhere is no answer to it.
+            QList<Offer> within;
+            if (!c.providers.isEmpty()) {
+                for (const Offer &candidate : planner.offers()) {
+                    if (c.providers.contains(candidate.provider))
+                        within.append(candidate);
+                }
+            }
+            if (const QString fresher = fresherComparableNote(o, c.providers.isEmpty() ? planner.offers() : within);
+                !fresher.isEmpty())
                 text += u' ' + fresher;
+        }
     } else if (!best.derivedCommitment()) {
         text += u' ' + PlanText::tr("Its price was observed on %1.").arg(o.ageDate().left(10));
     }
@@ -428,7 +438,54 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
                         .arg(percent(1.0 - best.cost / od.cost), planner.offer(od).providerLabel(), planner.offer(od).instanceType,
                              planner.offer(od).region, formatMoney(od.cost, request.displayCurrency));
     }
+    if (const QString missing = missingCommitmentNote(planner, request); !missing.isEmpty())
+        text += u' ' + missing;
     return text;
+}
+
+QString noCommitmentPriceText(const Offer &offer, bool wholePlan)
+{
+    QString how;
+    if (offer.provider == u"alicloud")
+        how = PlanText::tr("refresh Alibaba Cloud from its published price file, which lists 1-, 12- and 36-month "
+                           "subscriptions and needs no account (gpu-planner-cli refresh --source native --provider "
+                           "alicloud, or Catalog ▸ Refresh with the provider's own API)");
+    else if (offer.provider == u"tencentcloud")
+        how = PlanText::tr("refresh Tencent Cloud from its price API with an account (Settings ▸ API keys, or "
+                           "GPUPLANNER_TENCENT_SECRET_ID and GPUPLANNER_TENCENT_SECRET_KEY with gpu-planner-cli "
+                           "refresh --source native --provider tencentcloud)");
+    else if (offer.provider == u"huaweicloud")
+        how = PlanText::tr("refresh Huawei Cloud from its price API with an account (Settings ▸ API keys, or the "
+                           "GPUPLANNER_HUAWEI_* variables with gpu-planner-cli refresh --source native --provider "
+                           "huaweicloud)");
+    const QString what = wholePlan
+        ? PlanText::tr("No option of this plan has a subscription or reserved price in the catalog (%1 is priced "
+                       "pay-as-you-go only here).")
+              .arg(offer.providerLabel())
+        : PlanText::tr("The catalog has no subscription or reserved price for %1 %2 in %3.")
+              .arg(offer.providerLabel(), offer.instanceType, offer.region);
+    if (how.isEmpty())
+        return what + u' '
+               + PlanText::tr("If the provider sells one, add its dated quote as a negotiated term (provider, quoted "
+                              "price or discount, term, source and date) to compare it.");
+    return what + u' '
+           + PlanText::tr("To compare one, %1, or add a dated quote as a negotiated term (quoted price or discount, "
+                          "term, source and date).")
+                 .arg(how);
+}
+
+QString missingCommitmentNote(const Planner &planner, const PlanRequest &request)
+{
+    const PlanResult &r = planner.result();
+    const QList<Billing> &asked = request.constraints.billing;
+    if (r.recommended < 0 || (!asked.contains(Billing::Reserved) && !asked.contains(Billing::SavingsPlan)))
+        return {};
+    for (int i = 0; i < r.usable; ++i) {
+        const Billing b = r.options[std::size_t(i)].billing;
+        if (b == Billing::Reserved || b == Billing::SavingsPlan)
+            return {};
+    }
+    return noCommitmentPriceText(planner.offer(r.options[std::size_t(r.recommended)]), true);
 }
 
 QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int top)

@@ -55,6 +55,15 @@ QString bottleneckText(Bottleneck bottleneck);
 // The recommendation in one or two sentences; says so when nothing is usable.
 QString recommendationText(const Planner &planner, const PlanRequest &request);
 
+// Said where the catalog has no subscription or reserved price for an instance: that it has none
+// (offline or since the last refresh) and how to get one for this provider (its own price
+// source, with an account where that needs one, or a dated quote as a negotiated term).
+QString noCommitmentPriceText(const Offer &offer, bool wholePlan = false);
+
+// The plan asks for reserved or savings-plan billing (constraints.billing names one) and no usable
+// option has such a price: noCommitmentPriceText for the recommended instance; else empty.
+QString missingCommitmentNote(const Planner &planner, const PlanRequest &request);
+
 // The plan's top options (top <= 0: all usable ones) with the fields the CLI documents.
 QJsonObject planToJson(const Planner &planner, const PlanRequest &request, int top);
 QString planToCsv(const Planner &planner, const PlanRequest &request, int top);

@@ -4,7 +4,9 @@
 #include "core/plan/PlanExplain.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 class TotalsText
@@ -21,10 +23,20 @@ const StrategySeries *strategyFor(const Timeline &t, const PlanOption &option)
 {
     QString id;
     switch (option.billing) {
-    case Billing::OnDemand: id = QStringLiteral("on_demand"); break;
+    case Billing::OnDemand:
+        // The recommended instance's own on-demand line, where it is not the cheapest plan's.
+        id = t.chosenIsRecommendation && std::any_of(t.strategies.cbegin(), t.strategies.cend(),
+                                                      [](const StrategySeries &s) { return s.id == u"on_demand_chosen"; })
+            ? QStringLiteral("on_demand_chosen")
+            : QStringLiteral("on_demand");
+        break;
     case Billing::Spot: id = QStringLiteral("spot"); break;
     case Billing::CapacityBlock: return nullptr; // a block is bought for the run alone
-    default: id = QStringLiteral("%1_%2").arg(billingId(option.billing)).arg(option.termMonths); break;
+    default:
+        if (!t.chosenIsRecommendation)
+            return nullptr; // the timeline's commitments are on another instance
+        id = QStringLiteral("%1_%2").arg(billingId(option.billing)).arg(option.termMonths);
+        break;
     }
     for (const StrategySeries &s : t.strategies) {
         if (s.id == id)
@@ -65,6 +77,8 @@ PlanTotals planTotals(const Planner &planner, const PlanRequest &request, const 
         if (s.id == u"on_demand") {
             project.allOnDemand = s.total;
             project.onDemandOption = s.note;
+        } else {
+            project.alternatives.append({s.id, s.name, s.total});
         }
     }
     if (const StrategySeries *s = strategyFor(*timeline, best)) {
@@ -104,8 +118,14 @@ QStringList planTotalsLines(const PlanTotals &t)
     if (t.cheapestOnDemand)
         lines << TotalsText::tr("Main run on the cheapest on-demand option: %1 (%2).")
                      .arg(money(t.cheapestOnDemand->cost), t.cheapestOnDemand->option);
-    if (const QString project = projectTotalsLine(t); !project.isEmpty())
+    if (const QString project = projectTotalsLine(t); !project.isEmpty()) {
         lines << project;
+        QStringList others;
+        for (const PlanTotals::Project::Alternative &a : t.project->alternatives)
+            others << TotalsText::tr("%1 %2").arg(a.name, money(a.total));
+        if (!others.isEmpty())
+            lines << TotalsText::tr("The same project priced otherwise: %1.").arg(others.join(QStringLiteral("; ")));
+    }
     return lines;
 }
 
@@ -134,6 +154,13 @@ QJsonObject planTotalsToJson(const PlanTotals &t)
             j.insert(QStringLiteral("strategy"), p.strategyId);
             j.insert(QStringLiteral("with_recommendation"), p.withRecommendation);
         }
+        QJsonArray alternatives;
+        for (const PlanTotals::Project::Alternative &a : p.alternatives)
+            alternatives.append(QJsonObject{{QStringLiteral("strategy"), a.id},
+                                            {QStringLiteral("name"), a.name},
+                                            {QStringLiteral("total"), a.total}});
+        if (!alternatives.isEmpty())
+            j.insert(QStringLiteral("alternatives"), alternatives);
         o.insert(QStringLiteral("project"), j);
     }
     return o;

@@ -44,6 +44,15 @@ struct PlanTotals
         double withRecommendation = 0;
         double allOnDemand = 0;
         QString onDemandOption; // the instance the all-on-demand strategy rents
+        // Every other strategy the timeline priced (the chosen instance on-demand, each commitment
+        // base, spot, owning), with its total, in the timeline's order.
+        struct Alternative
+        {
+            QString id;
+            QString name;
+            double total = 0;
+        };
+        QList<Alternative> alternatives;
 
         // The recommendation's strategy bills the project otherwise than all on-demand (spot where
         // no phase allows spot is all on-demand under another name): both figures are stated.

@@ -248,6 +248,17 @@ void readOwnership(JsonReader &r, const QJsonObject &o, Ownership &w)
     w.utilization = r.number(o, path, u"utilization", 0.01, 1).value_or(w.utilization);
 }
 
+void readTimelineInstance(JsonReader &r, const QJsonObject &o, TimelineInstance &t)
+{
+    const QString path = QStringLiteral("timeline_instance");
+    r.checkKeys(o, path, {u"provider", u"instance", u"region"});
+    t.provider = r.string(o, path, u"provider").value_or(QString()).trimmed();
+    t.instanceType = r.string(o, path, u"instance").value_or(QString()).trimmed();
+    t.region = r.string(o, path, u"region").value_or(QString()).trimmed();
+    if (!r.failed() && !t.isSet())
+        r.fail(path, ScenarioText::tr("give provider, instance and region, or leave it out for the recommendation"));
+}
+
 } // namespace
 
 PlanRequest Scenario::request() const
@@ -285,7 +296,7 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         return Error{r.error()};
     r.checkKeys(root, QString(),
                 {u"format", u"version", u"name", u"description", u"display_currency", u"sort", u"workload",
-                 u"constraints", u"phases", u"assumptions", u"ownership", u"calibration", u"project", u"priced_on"});
+                 u"constraints", u"phases", u"assumptions", u"ownership", u"calibration", u"project", u"priced_on", u"timeline_instance"});
     s.name = r.string(root, QString(), u"name").value_or(QString());
     s.description = r.string(root, QString(), u"description").value_or(QString());
     s.useCalibration = r.boolean(root, QString(), u"calibration").value_or(true);
@@ -316,6 +327,8 @@ Result<Scenario> parseScenario(const QByteArray &json, const QList<ModelPreset> 
         readAssumptions(r, *a, s.assumptions);
     if (const auto o = r.object(root, QString(), u"ownership"))
         readOwnership(r, *o, s.ownership);
+    if (const auto t = r.object(root, QString(), u"timeline_instance"))
+        readTimelineInstance(r, *t, s.timelineInstance);
     if (r.failed())
         return Error{r.error()};
     // The planned job (a main-run phase) runs on spot exactly when the plan may rent spot: one

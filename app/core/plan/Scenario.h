@@ -49,6 +49,18 @@ struct Ownership
     double utilization = 0.7;
 };
 
+// The instance the Timeline prices its commitment strategies on (issue 47): empty = the plan's
+// recommendation. Any instance of the plan can be chosen, so a subscription or a negotiated term
+// on an instance that is not the one-job winner can still be compared.
+struct TimelineInstance
+{
+    QString provider;
+    QString instanceType;
+    QString region;
+    bool isSet() const { return !provider.isEmpty() && !instanceType.isEmpty() && !region.isEmpty(); }
+    bool operator==(const TimelineInstance &) const = default;
+};
+
 struct Scenario
 {
     int version = kScenarioVersion;
@@ -61,6 +73,7 @@ struct Scenario
     Assumptions assumptions;
     QList<Phase> phases;
     Ownership ownership;
+    TimelineInstance timelineInstance;
     RankBy rankBy = RankBy::Cost;
     bool useCalibration = true; // "calibration": false plans without the stored probe runs
     QString project;            // the billing project its actual spend is filed under (`actuals import --project`)

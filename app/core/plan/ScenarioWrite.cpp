@@ -184,6 +184,11 @@ QJsonObject scenarioToJson(const Scenario &s)
     o.insert(QStringLiteral("assumptions"), assumptionsToJson(s.assumptions));
     if (s.ownership.enabled)
         o.insert(QStringLiteral("ownership"), ownershipToJson(s.ownership));
+    if (s.timelineInstance.isSet())
+        o.insert(QStringLiteral("timeline_instance"),
+                 QJsonObject{{QStringLiteral("provider"), s.timelineInstance.provider},
+                             {QStringLiteral("instance"), s.timelineInstance.instanceType},
+                             {QStringLiteral("region"), s.timelineInstance.region}});
     return o;
 }
 

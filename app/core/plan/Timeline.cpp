@@ -143,6 +143,111 @@ ReservedChoice bestReservedBase(const std::vector<double> &load, const Commitmen
 
 } // namespace
 
+namespace {
+
+bool sameInstance(const Offer &a, const Offer &b)
+{
+    return a.provider == b.provider && a.instanceType == b.instanceType && a.region == b.region;
+}
+
+QString instanceLabel(const Offer &o)
+{
+    return TimelineText::tr("%1 %2 in %3").arg(o.providerLabel(), o.instanceType, o.region);
+}
+
+// An option whose price the timeline may use: it fits, and its price is neither unconvertible nor suspect.
+bool priceable(const PlanOption &o)
+{
+    return o.fits && o.issue != OptionIssue::NoFxRate && o.issue != OptionIssue::SuspectPrice;
+}
+
+// GPU-hours of the phases that are not the planned job (those cost the same hours on any instance).
+double otherPhasesGpuHours(const QList<Phase> &phases)
+{
+    double total = 0;
+    for (const Phase &p : phases) {
+        if (p.load == PhaseLoad::Gpus)
+            total += p.gpus * kHoursPerMonth * p.months;
+        else if (p.load == PhaseLoad::GpuHoursPerMonth)
+            total += p.gpuHoursPerMonth * p.months;
+    }
+    return total;
+}
+
+// The cheapest on-demand plan for the phases: the other phases' GPU-hours at its rate plus, when the
+// planned job is a phase, the job's cost on it. Options that meet the constraints come first; an
+// instance with less than one whole GPU cannot rent the phases' whole GPUs, so it comes last.
+int cheapestOnDemandPlan(const Planner &planner, const Scenario &scenario)
+{
+    const PlanResult &r = planner.result();
+    const double otherHours = otherPhasesGpuHours(scenario.phases);
+    const bool mainRun = std::any_of(scenario.phases.cbegin(), scenario.phases.cend(),
+                                     [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
+    int best = -1;
+    std::tuple<bool, bool, double> bestKey;
+    for (int i = 0; i < r.usable; ++i) {
+        const PlanOption &o = r.options[std::size_t(i)];
+        if (o.billing != Billing::OnDemand || !priceable(o))
+            continue;
+        const Offer &offer = planner.offer(o);
+        const double perGpuHour = o.pricePerHour / std::max(1.0, offer.gpuCount);
+        const double total = otherHours * perGpuHour + (mainRun || otherHours <= 0 ? o.cost : 0.0);
+        const auto key = std::tuple(o.pMeetBoth < scenario.constraints.confidence, offer.gpuCount < 1.0, total);
+        if (best < 0 || key < bestKey) {
+            best = i;
+            bestKey = key;
+        }
+    }
+    return best >= 0 ? best : r.cheapestOnDemand;
+}
+
+} // namespace
+
+QList<TimelineChoice> timelineChoices(const Planner &planner)
+{
+    const PlanResult &r = planner.result();
+    struct Entry
+    {
+        TimelineChoice choice;
+        double cheapest = 0;
+        QStringList terms;
+    };
+    QList<Entry> entries;
+    QHash<QString, qsizetype> index;
+    for (int i = 0; i < r.usable; ++i) {
+        const PlanOption &o = r.options[std::size_t(i)];
+        if (!priceable(o))
+            continue;
+        const Offer &offer = planner.offer(o);
+        const QString key = offer.provider + u'\n' + offer.instanceType + u'\n' + offer.region;
+        auto it = index.constFind(key);
+        if (it == index.cend()) {
+            Entry e;
+            e.choice.instance = TimelineInstance{offer.provider, offer.instanceType, offer.region};
+            e.choice.label = instanceLabel(offer);
+            e.cheapest = o.cost;
+            it = index.insert(key, entries.size());
+            entries.append(e);
+        }
+        Entry &e = entries[*it];
+        e.cheapest = std::min(e.cheapest, o.cost);
+        if (o.billing == Billing::Reserved || o.billing == Billing::SavingsPlan) {
+            const QString term = QStringLiteral("%1_%2").arg(billingId(o.billing)).arg(o.termMonths);
+            if (!e.terms.contains(term))
+                e.terms.append(term);
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        return std::tuple(a.terms.isEmpty(), a.cheapest) < std::tuple(b.terms.isEmpty(), b.cheapest);
+    });
+    QList<TimelineChoice> out;
+    for (Entry &e : entries) {
+        e.choice.commitmentTerms = int(e.terms.size());
+        out.append(e.choice);
+    }
+    return out;
+}
+
 Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenario &scenario)
 {
     const PlanResult &r = planner.result();
@@ -150,29 +255,62 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         return Error{QStringLiteral("no usable on-demand option to price the timeline with; allow on_demand billing "
                                     "or relax the constraints")};
     TimelineRates rates;
-    // The recommended option's own instance type and region when it has a usable on-demand
-    // option (its commitment terms are then compared with it), else the cheapest on-demand one.
-    int odIndex = r.cheapestOnDemand;
-    if (r.recommended >= 0) {
-        const Offer &rec = planner.offer(r.options[std::size_t(r.recommended)]);
-        for (int i = 0; i < r.usable; ++i) {
-            const PlanOption &o = r.options[std::size_t(i)];
-            const Offer &offer = planner.offer(o);
-            if (o.billing == Billing::OnDemand && offer.provider == rec.provider
-                && offer.instanceType == rec.instanceType && offer.region == rec.region) {
-                odIndex = i;
-                break;
-            }
-        }
-    }
+    const int odIndex = cheapestOnDemandPlan(planner, scenario);
     const PlanOption &od = r.options[std::size_t(odIndex)];
     const Offer &odOffer = planner.offer(od);
-    const double perInstanceGpus = std::max(1.0, odOffer.gpuCount);
-    rates.onDemandPerGpuHour = od.pricePerHour / perInstanceGpus;
-    rates.onDemandLabel = TimelineText::tr("%1 %2 on-demand").arg(odOffer.providerLabel(), odOffer.instanceType);
+    rates.onDemandPerGpuHour = od.pricePerHour / std::max(1.0, odOffer.gpuCount);
+    rates.onDemandLabel = TimelineText::tr("cheapest on-demand plan: %1").arg(instanceLabel(odOffer));
     rates.mainRunGpus = od.gpus;
     rates.mainRunHours = od.hours;
     rates.mainRunExtras = std::max(0.0, od.cost - od.pricePerHour * od.instances * od.hours);
+
+    // The chosen instance: the scenario's, else the recommendation's.
+    const Offer *chosen = nullptr;
+    if (scenario.timelineInstance.isSet()) {
+        const TimelineInstance &want = scenario.timelineInstance;
+        for (int i = 0; i < r.usable && !chosen; ++i) {
+            const Offer &offer = planner.offer(r.options[std::size_t(i)]);
+            if (offer.provider == want.provider && offer.instanceType == want.instanceType && offer.region == want.region)
+                chosen = &offer;
+        }
+        if (!chosen)
+            return Error{QStringLiteral("timeline_instance: %1 %2 in %3 is not one of the plan's usable options; choose "
+                                        "another instance or leave it out for the recommendation")
+                             .arg(want.provider, want.instanceType, want.region)};
+        rates.chosen.isRecommendation = r.recommended >= 0 && sameInstance(*chosen, planner.offer(r.options[std::size_t(r.recommended)]));
+    } else {
+        chosen = r.recommended >= 0 ? &planner.offer(r.options[std::size_t(r.recommended)]) : &odOffer;
+    }
+    rates.chosen.label = instanceLabel(*chosen);
+    rates.chosenIsCheapest = sameInstance(*chosen, odOffer);
+    const double perInstanceGpus = std::max(1.0, chosen->gpuCount);
+    // Its main run: its on-demand option, else any of its options (a commitment prices the same run).
+    int chosenRun = -1;
+    for (int i = 0; i < r.usable; ++i) {
+        const PlanOption &o = r.options[std::size_t(i)];
+        if (!priceable(o) || !sameInstance(planner.offer(o), *chosen) || o.billing == Billing::Spot)
+            continue;
+        if (o.billing == Billing::OnDemand) {
+            rates.chosen.onDemandPerGpuHour = o.pricePerHour / perInstanceGpus;
+            chosenRun = i;
+            break;
+        }
+        if (chosenRun < 0)
+            chosenRun = i;
+    }
+    if (chosenRun >= 0) {
+        const PlanOption &run = r.options[std::size_t(chosenRun)];
+        rates.chosen.mainRunGpus = run.gpus;
+        rates.chosen.mainRunHours = run.hours;
+        rates.chosen.mainRunExtras = run.billing == Billing::OnDemand
+                                         ? std::max(0.0, run.cost - run.pricePerHour * run.instances * run.hours)
+                                         : std::max(0.0, run.extras);
+    } else {
+        rates.chosen.mainRunGpus = rates.mainRunGpus;
+        rates.chosen.mainRunHours = rates.mainRunHours;
+        rates.chosen.mainRunExtras = rates.mainRunExtras;
+    }
+
     const QString ownedGpu = scenario.ownership.gpu.isEmpty() ? odOffer.gpu : scenario.ownership.gpu;
     if (const GpuModel *g = planner.gpuModel(ownedGpu))
         rates.gpuTdpW = g->tdpW.value_or(0);
@@ -212,10 +350,8 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     const PlanRequest request = scenario.request();
     for (const PlanOption &o : r.options) {
         const Offer &offer = planner.offer(o);
-        if ((o.billing != Billing::Reserved && o.billing != Billing::SavingsPlan) || !o.fits
-            || offer.provider != odOffer.provider || offer.instanceType != odOffer.instanceType
-            || offer.region != odOffer.region || o.issue == OptionIssue::NoFxRate
-            || o.issue == OptionIssue::SuspectPrice)
+        if ((o.billing != Billing::Reserved && o.billing != Billing::SavingsPlan) || !priceable(o)
+            || !sameInstance(offer, *chosen))
             continue;
         TimelineRates::Term term;
         term.id = QStringLiteral("%1_%2").arg(billingId(o.billing)).arg(o.termMonths);
@@ -235,6 +371,8 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
     std::sort(rates.commitments.begin(), rates.commitments.end(), [](const auto &a, const auto &b) {
         return std::tuple(a.perGpu.termMonths, a.id) < std::tuple(b.perGpu.termMonths, b.id);
     });
+    if (rates.commitments.isEmpty())
+        rates.noCommitmentHint = noCommitmentPriceText(*chosen);
     return rates;
 }
 
@@ -258,6 +396,12 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     t.phases = int(scenario.phases.size());
     t.pricesMainRun = std::any_of(scenario.phases.cbegin(), scenario.phases.cend(),
                                   [](const Phase &p) { return p.load == PhaseLoad::MainRun; });
+    t.chosenIsRecommendation = rates.chosen.isRecommendation;
+    // Rates made by hand (tests, older callers) name no chosen run: it is the cheapest plan's.
+    const bool chosenRun = rates.chosen.mainRunGpus > 0;
+    const int chosenGpus = chosenRun ? rates.chosen.mainRunGpus : rates.mainRunGpus;
+    const double chosenHours = chosenRun ? rates.chosen.mainRunHours : rates.mainRunHours;
+    const double chosenExtrasTotal = chosenRun ? rates.chosen.mainRunExtras : rates.mainRunExtras;
     t.start = scenario.phases.first().start;
     for (const Phase &p : scenario.phases)
         t.start = std::min(t.start, p.start);
@@ -266,7 +410,8 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     for (const Phase &p : scenario.phases) {
         int len = p.months;
         if (p.load == PhaseLoad::MainRun) {
-            const double wall = std::max(rates.mainRunHours, rates.spotMainRunHours * rates.spotTimeFactor);
+            const double wall = std::max({rates.mainRunHours, chosenHours,
+                                          rates.spotMainRunHours * rates.spotTimeFactor});
             len = std::max(1, int(std::ceil(wall / kHoursPerMonth)));
         }
         horizon = std::max(horizon, monthIndex(t.start, p.start) + len);
@@ -275,11 +420,14 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     // For each term, the reserved base that costs least: `base` GPUs committed from month
     // `first` for `terms` consecutive terms (commitments fill the steady part of the load,
     // on-demand takes the peaks). A term may run past the project; those months are paid too.
+    // Commitments are bought on the chosen instance; the load above the base runs on its on-demand
+    // price where it has one, else on the cheapest on-demand plan's.
+    const double burst = rates.chosen.onDemandPerGpuHour.value_or(rates.onDemandPerGpuHour);
     std::vector<ReservedChoice> reserved;
-    const std::vector<double> projectLoad = phaseLoad(scenario.phases, t.start, rates.mainRunGpus, rates.mainRunHours,
-                                                      false, 1.0, projectMonths);
+    const std::vector<double> projectLoad =
+        phaseLoad(scenario.phases, t.start, chosenGpus, chosenHours, false, 1.0, projectMonths);
     for (const TimelineRates::Term &term : rates.commitments) {
-        reserved.push_back(bestReservedBase(projectLoad, term.perGpu, rates.onDemandPerGpuHour));
+        reserved.push_back(bestReservedBase(projectLoad, term.perGpu, burst));
         horizon = std::max(horizon, reserved.back().first + reserved.back().terms * term.perGpu.termMonths);
     }
     for (int m = 0; m < horizon; ++m)
@@ -300,27 +448,45 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
     // A copy: appending strategies may move the list's elements.
     const std::vector<double> odCumulative = t.strategies.first().cumulative;
 
+    // The chosen instance's load and extras (its main run may be longer or shorter).
+    const std::vector<double> chosenLoad = phaseLoad(scenario.phases, t.start, chosenGpus, chosenHours, false, 1.0, horizon);
+    const std::vector<double> chosenExtras =
+        extrasByMonth(scenario.phases, t.start, chosenGpus, chosenHours, 1.0, chosenExtrasTotal, horizon);
+    if (!rates.chosenIsCheapest && rates.chosen.onDemandPerGpuHour) {
+        StrategySeries own{QStringLiteral("on_demand_chosen"),
+                           rates.chosen.isRecommendation ? TimelineText::tr("Recommended instance on-demand")
+                                                         : TimelineText::tr("Chosen instance on-demand"),
+                           {}, {}, 0, -1, rates.chosen.label};
+        for (int m = 0; m < horizon; ++m)
+            own.monthly.push_back(chosenLoad[std::size_t(m)] * *rates.chosen.onDemandPerGpuHour + chosenExtras[std::size_t(m)]);
+        finish(own, &odCumulative);
+        t.strategies.append(own);
+    }
+
     for (qsizetype i = 0; i < rates.commitments.size(); ++i) {
         const TimelineRates::Term &term = rates.commitments.at(i);
         const ReservedChoice &choice = reserved[std::size_t(i)];
         StrategySeries best{term.id, TimelineText::tr("%1 base + on-demand").arg(term.label), {}, {}, 0, -1, {}};
-        best.monthly = reservedMonthly(t.loadGpuHours, term.perGpu, od, choice);
+        best.monthly = reservedMonthly(chosenLoad, term.perGpu, burst, choice);
         for (int m = 0; m < horizon; ++m)
-            best.monthly[std::size_t(m)] += extras[std::size_t(m)];
+            best.monthly[std::size_t(m)] += chosenExtras[std::size_t(m)];
         finish(best, &odCumulative);
         if (choice.base == 0)
             best.breakEvenMonth = -1; // all on-demand under another name: nothing to break even with
         best.note = choice.base > 0
-            ? TimelineText::tr("%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand. Price: %5")
-                  .arg(choice.base).arg(term.label, t.months.at(choice.first)).arg(choice.terms).arg(term.source)
-            : TimelineText::tr("no %1 base pays off at this load. Price: %2").arg(term.label, term.source);
+            ? TimelineText::tr("%1 GPU(s) on a %2 of %3 from %4, %5 term(s); the rest on-demand. Price: %6")
+                  .arg(choice.base)
+                  .arg(term.label, rates.chosen.label, t.months.at(choice.first))
+                  .arg(choice.terms)
+                  .arg(term.source)
+            : TimelineText::tr("no %1 base of %2 pays off at this load. Price: %3").arg(term.label, rates.chosen.label, term.source);
         t.strategies.append(best);
     }
     if (rates.commitments.isEmpty())
-        t.notes << TimelineText::tr("No commitment price for %1: its provider's price list in the catalog has none for "
-                                    "this instance type and region. Add a negotiated term (provider, discount or "
-                                    "quoted price, source) to compare one.")
-                       .arg(rates.onDemandLabel);
+        t.notes << (rates.noCommitmentHint.isEmpty()
+                        ? TimelineText::tr("No commitment price for the chosen instance: add a negotiated term (provider, "
+                                           "discount or quoted price, term, source) to compare one.")
+                        : rates.noCommitmentHint);
 
     if (rates.spotPerGpuHour) {
         // Phases without spot stay on on-demand: split the load by phase.
