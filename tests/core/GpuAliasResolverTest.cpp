@@ -76,7 +76,7 @@ TEST(ReferenceData, EmbeddedReferenceLoadsAndResolvesEveryAlias)
     auto meta = loadSeedMetadata(QStringLiteral(":/reference"));
     ASSERT_TRUE(meta.ok()) << meta.errorMessage().toStdString();
     EXPECT_GE(meta->gpuModels.size(), 80);
-    EXPECT_EQ(meta->providers.size(), 23);
+    EXPECT_GE(meta->providers.size(), 30); // issue 45: thirty providers or more
     const auto r = meta->resolver();
     for (const GpuAlias &a : meta->aliases) {
         const QString provider = a.provider == u'*' ? QString() : a.provider;

@@ -66,6 +66,18 @@ protected:
         return stmt.value().step() ? stmt.value().real(0) : -1;
     }
 
+    // The source text of an offer, empty when there is none.
+    QString sourceOf(const char *instance, const char *region, const char *billing, int term = 0)
+    {
+        auto db = db::Database::open(m_catalog, db::OpenMode::ReadOnly);
+        auto stmt = db.value()->prepare(QStringLiteral(
+            "SELECT o.source FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
+            "JOIN regions r ON r.id = o.region_id WHERE it.name = ? AND r.code = ? AND o.billing = ? "
+            "AND o.term_months = ? AND o.unavailable_since IS NULL"));
+        stmt.value().bind(1, QLatin1String(instance)).bind(2, QLatin1String(region)).bind(3, QLatin1String(billing)).bind(4, term);
+        return stmt.value().step() ? stmt.value().text(0) : QString();
+    }
+
     static QProcessEnvironment env(std::initializer_list<std::pair<const char *, const char *>> vars)
     {
         QProcessEnvironment e;
@@ -140,18 +152,20 @@ TEST_F(TencentClouds, RefreshFetchesOnDemandSpotAndSubscriptionPricesInCny)
     ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
     EXPECT_EQ(m_signedBad, 0);
     EXPECT_EQ(m_signedOk, 4) << "DescribeRegions, two regions, one retry after RequestLimitExceeded";
-    // The lowest of two zones; spot; one month, one year and three years prepaid.
+    // The lowest of two zones; spot; one month, one year and three years prepaid, at what a buyer
+    // pays: the totals after Tencent's duration discount (35,856 = 43,200 x 0.83; 64,800 =
+    // 129,600 x 0.5), not the list totals beside them.
     EXPECT_DOUBLE_EQ(price("GN7.2XLARGE32", "ap-guangzhou", "on_demand"), 8.68);
     EXPECT_DOUBLE_EQ(price("GN7.2XLARGE32", "ap-guangzhou", "spot"), 2.60);
     EXPECT_NEAR(price("GN7.2XLARGE32", "ap-guangzhou", "reserved", 1), 3600.0 / 730, 1e-9);
-    EXPECT_NEAR(price("GN7.2XLARGE32", "ap-guangzhou", "reserved", 12), 43200.0 / 8760, 1e-9);
-    EXPECT_NEAR(price("GN7.2XLARGE32", "ap-guangzhou", "reserved", 36), 129600.0 / 26280, 1e-9);
+    EXPECT_NEAR(price("GN7.2XLARGE32", "ap-guangzhou", "reserved", 12), 35856.0 / 8760, 1e-9);
+    EXPECT_NEAR(price("GN7.2XLARGE32", "ap-guangzhou", "reserved", 36), 64800.0 / 26280, 1e-9);
     EXPECT_DOUBLE_EQ(price("GN7.2XLARGE32", "ap-shanghai", "on_demand"), 8.68);
     EXPECT_DOUBLE_EQ(price("GN10Xp.2XLARGE40", "ap-guangzhou", "on_demand"), 12.01);
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
                                     "WHERE it.name = 'GN7.2XLARGE32' AND o.billing = 'reserved' AND o.currency = 'CNY' "
                                     "AND o.upfront = 'all' AND o.price_basis = 'effective' AND o.term_months = 36 "
-                                    "AND abs(o.upfront_fee - 129600) < 1e-6 AND o.recurring_per_hour = 0")),
+                                    "AND abs(o.upfront_fee - 64800) < 1e-6 AND o.recurring_per_hour = 0")),
               1);
     // GN10Xp carries 32 GB V100s; a sold-out zone, a CPU type and an unknown family give no offer.
     EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM instance_types WHERE name = 'GN10Xp.2XLARGE40' AND "
@@ -287,6 +301,8 @@ protected:
                 if (period) {
                     const int type = p.value(QStringLiteral("period_type")).toInt();
                     const int num = p.value(QStringLiteral("period_num")).toInt();
+                    // 1 month, 1 year, 3 years: each its own bit.
+                    m_periodsAsked |= type == 2 && num == 1 ? 1 : type == 3 && num == 1 ? 2 : type == 3 && num == 3 ? 4 : 8;
                     amount = hourly * (type == 2 ? 500.0 * num : 5000.0 * (num == 3 ? 2.4 : 1.0));
                 } else {
                     EXPECT_EQ(p.value(QStringLiteral("usage_measure_id")).toInt(), 4);
@@ -321,6 +337,7 @@ protected:
                     {"GPUPLANNER_HUAWEI_DOMAIN_ID", kHuaweiDomain.constData()}});
     }
     std::atomic_int m_throttled{0};
+    std::atomic_int m_periodsAsked{0};
 };
 
 TEST_F(HuaweiClouds, RefreshPricesTheGpuFlavorsOnDemandAndBySubscription)
@@ -335,6 +352,12 @@ TEST_F(HuaweiClouds, RefreshPricesTheGpuFlavorsOnDemandAndBySubscription)
     EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 1), 19.93 * 500 / 730, 1e-9);
     EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 12), 19.93 * 5000 / 8760, 1e-9);
     EXPECT_NEAR(price("p2s.2xlarge.8", "cn-north-4", "reserved", 36), 19.93 * 12000 / 26280, 1e-9);
+    EXPECT_EQ(m_periodsAsked, 1 | 2 | 4) << "ListRateOnPeriodDetail asked for 1 month, 1 year and 3 years, nothing else";
+    // Each subscription names the inquiry and the period it was asked for.
+    EXPECT_EQ(sourceOf("p2s.2xlarge.8", "cn-north-4", "reserved", 1),
+              QStringLiteral("Huawei Cloud BSS price inquiry ListRateOnPeriodDetail period_type 2 period_num 1 (1-month "
+                             "subscription list price)"));
+    EXPECT_TRUE(sourceOf("p2s.2xlarge.8", "cn-north-4", "reserved", 36).contains(u"period_type 3 period_num 3"));
     EXPECT_NEAR(price("p2s.16xlarge.8", "cn-north-4", "on_demand"), 159.44, 1e-9);
     // Not sold in the region (its batch is priced one by one), sold out, an unknown family: no offer.
     EXPECT_LT(price("pi2.16xlarge.4", "cn-north-4", "on_demand"), 0);
@@ -515,6 +538,8 @@ TEST_F(AlibabaClouds, RefreshPricesPayAsYouGoSpotAndSubscriptionsFromTheInstance
     EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 1), 11.75 * 300 / 730, 1e-9);
     EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 12), 11.75 * 3000 / 8760, 1e-9);
     EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 36), 11.75 * 6000 / 26280, 1e-9);
+    EXPECT_EQ(sourceOf("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 36),
+              QStringLiteral("Alibaba Cloud ECS API DescribePrice Year 3 (36-month subscription list price)"));
     EXPECT_DOUBLE_EQ(price("ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 19.8);
     // Not sold in the region: asked once, no offer; an unknown GPU name is reported.
     EXPECT_LT(price("ecs.gn6v-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 0);
@@ -606,7 +631,7 @@ TEST_F(ChinaClouds, AlibabasPublicPriceFileNeedsNoAccountAndPricesKnownTypes)
                           QStringLiteral("--force")},
                          {}, &out, &err);
     ASSERT_EQ(code, 0) << err.toStdString() << out.toStdString();
-    // Linux, VPC, I/O optimized only; the 1-month and 1-year entries; three years is not read.
+    // Linux, VPC, I/O optimized only; every months and years period, each a subscription of its length.
     auto usd = [this](const char *billing, int term) {
         return scalar(QStringLiteral("SELECT count(*) FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
                                      "JOIN regions r ON r.id = o.region_id WHERE it.name = 'ecs.gn6i-c4g1.xlarge' AND "
@@ -619,7 +644,12 @@ TEST_F(ChinaClouds, AlibabasPublicPriceFileNeedsNoAccountAndPricesKnownTypes)
     EXPECT_EQ(usd("on_demand", 0), 1);
     EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 1), 709.8 / 730, 1e-9);
     EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 12), 7239.96 / 8760, 1e-9);
-    EXPECT_EQ(usd("reserved", 36), 0);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 2), 1419.6 / 1460, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 24), 14479.92 / 17520, 1e-9);
+    EXPECT_NEAR(price("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 36), 17375.9 / 26280, 1e-9);
+    EXPECT_EQ(usd("reserved", 36), 1);
+    EXPECT_EQ(sourceOf("ecs.gn6i-c4g1.xlarge", "cn-hangzhou", "reserved", 36),
+              QStringLiteral("Alibaba Cloud public price file 2.0.375 (years 3: 36-month subscription)"));
     // Other Alibaba types in the region, which the file does not list, keep their prices.
     EXPECT_GT(price("ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", "on_demand"), 0);
 }

@@ -189,6 +189,7 @@ PlanSnapshotPtr runPlan(const std::shared_ptr<PlanRunner::Engine> &engine, std::
     if (!scenario.phases.isEmpty()) {
         core::Scenario priced = scenario;
         priced.assumptions.fx = fx;
+        snapshot->timelineChoices = core::timelineChoices(engine->planner);
         auto rates = core::timelineRatesFromPlan(engine->planner, priced);
         if (!rates) {
             snapshot->timelineError = rates.errorMessage();

@@ -68,6 +68,7 @@ struct PlanSnapshot
     QString recommendation;
     core::PlanTotals totals; // the main run and the whole project, as every surface states them
     std::optional<core::TimelineRates> rates;
+    QList<core::TimelineChoice> timelineChoices; // the instances the Timeline can price commitments on
     std::optional<core::Timeline> timeline;
     QString timelineError;
     std::optional<core::PlanActuals> actuals; // the scenario project's imported spend against the timeline

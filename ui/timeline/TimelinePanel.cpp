@@ -4,7 +4,11 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/SeriesLegend.h"
 #include "ui/charts/TimelineCharts.h"
+#include "ui/scenario/ScenarioDocument.h"
 #include "ui/timeline/PhasesModel.h"
+
+#include <QJsonObject>
+#include <QSignalBlocker>
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -54,7 +58,7 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
       m_monthly(new TimelineChart(tr("Cost per month"), TimelineChart::Style::Bars, this)),
       m_cumulative(new TimelineChart(tr("Cumulative cost"), TimelineChart::Style::Lines, this)),
       m_ownership(new OwnershipChart(this)), m_actuals(new ActualsChart(this)), m_actualsSummary(new QLabel(this)),
-      m_legend(new SeriesLegend(this)), m_notes(new QLabel(this))
+      m_legend(new SeriesLegend(this)), m_notes(new QLabel(this)), m_pricedOn(new QComboBox(this)), m_doc(doc)
 {
     m_view->setModel(m_phases);
     m_view->setItemDelegateForColumn(PhasesModel::Load, new LoadDelegate(m_view));
@@ -79,9 +83,27 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     m_notes->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // Commitments (a subscription, a reserved term, a negotiated quote) are compared on the
+    // instance chosen here: the recommendation by default, or any instance of the plan.
+    m_pricedOn->setObjectName(QStringLiteral("timelinePricedOn"));
+    m_pricedOn->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pricedOn->setMinimumContentsLength(24);
+    m_pricedOn->setToolTip(tr("The instance whose subscriptions, reserved terms and negotiated quotes the Timeline "
+                              "compares with all on-demand. Instances with commitment prices are listed first."));
+    connect(m_pricedOn, qOverload<int>(&QComboBox::activated), this, [this](int index) {
+        const QJsonValue chosen = m_pricedOn->itemData(index).toJsonValue();
+        m_doc->setValue(QStringLiteral("timeline_instance"), chosen.isObject() ? chosen : QJsonValue(QJsonValue::Undefined));
+    });
+
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *pricedOnLabel = new QLabel(tr("Commitments &priced on:"), left);
+    pricedOnLabel->setBuddy(m_pricedOn);
+    auto *pricedOnRow = new QHBoxLayout;
+    pricedOnRow->addWidget(pricedOnLabel);
+    pricedOnRow->addWidget(m_pricedOn, 1);
+    leftLayout->addLayout(pricedOnRow);
     auto *title = new QLabel(tr("Pha&ses"), left);
     title->setBuddy(m_view);
     leftLayout->addWidget(title);
@@ -138,8 +160,39 @@ void TimelinePanel::showEvent(QShowEvent *event)
         showPlan(*pending);
 }
 
+void TimelinePanel::showChoices(const PlanSnapshot &s)
+{
+    const QSignalBlocker block(m_pricedOn);
+    m_pricedOn->clear();
+    m_pricedOn->addItem(tr("The recommended instance"), QJsonValue(QJsonValue::Undefined).toVariant());
+    const core::TimelineInstance &want = s.scenario.timelineInstance;
+    int current = 0;
+    for (const core::TimelineChoice &c : s.timelineChoices) {
+        const QJsonObject data{{QStringLiteral("provider"), c.instance.provider},
+                               {QStringLiteral("instance"), c.instance.instanceType},
+                               {QStringLiteral("region"), c.instance.region}};
+        const QString text = c.commitmentTerms > 0
+            ? tr("%1 (%n commitment term(s))", nullptr, c.commitmentTerms).arg(c.label)
+            : tr("%1 (on-demand only)").arg(c.label);
+        m_pricedOn->addItem(text, QVariant::fromValue(QJsonValue(data)));
+        if (c.instance == want)
+            current = m_pricedOn->count() - 1;
+    }
+    // A chosen instance no longer in the plan (a changed constraint) stays visible as chosen, so the
+    // error the Timeline shows can be undone here.
+    if (want.isSet() && current == 0) {
+        m_pricedOn->addItem(tr("%1 %2 in %3 (not in this plan)").arg(want.provider, want.instanceType, want.region),
+                            QVariant::fromValue(QJsonValue(QJsonObject{{QStringLiteral("provider"), want.provider},
+                                                                       {QStringLiteral("instance"), want.instanceType},
+                                                                       {QStringLiteral("region"), want.region}})));
+        current = m_pricedOn->count() - 1;
+    }
+    m_pricedOn->setCurrentIndex(current);
+}
+
 void TimelinePanel::showPlan(const PlanSnapshot &s)
 {
+    showChoices(s);
     const QString &currency = s.request.displayCurrency;
     if (!s.timeline) {
         m_monthly->setSeries({}, {}, 0, currency);

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QTableView;
@@ -38,6 +39,8 @@ public:
     ActualsChart *actuals() const { return m_actuals; }
     QLabel *actualsSummary() const { return m_actualsSummary; }
     QLabel *notes() const { return m_notes; }
+    // The instance the commitment strategies are priced on (first entry: the recommendation).
+    QComboBox *pricedOn() const { return m_pricedOn; }
     SeriesLegend *legend() const { return m_legend; }
 
 protected:
@@ -46,6 +49,7 @@ protected:
 private:
     void showPlan(const PlanSnapshot &snapshot);
     void showActuals(const PlanSnapshot &snapshot);
+    void showChoices(const PlanSnapshot &snapshot);
 
     PlanSnapshotPtr m_pending; // set while hidden, shown by showEvent
 
@@ -58,6 +62,8 @@ private:
     QLabel *m_actualsSummary;
     SeriesLegend *m_legend;
     QLabel *m_notes;
+    QComboBox *m_pricedOn;
+    ScenarioDocument *m_doc;
     QGridLayout *m_grid = nullptr;
 };
 

@@ -92,6 +92,10 @@ QString optionBillingText(const Offer &offer, const PlanOption &o)
     case Billing::Reserved:
         if (o.derivedCommitment())
             return PlanText::tr("%1-month commitment, %2 upfront, your terms").arg(o.termMonths).arg(upfrontText(o.upfront));
+        // The Chinese clouds sell prepaid subscriptions (包年包月), paid in full when bought.
+        if (o.upfront == Upfront::All
+            && (offer.provider == u"alicloud" || offer.provider == u"tencentcloud" || offer.provider == u"huaweicloud"))
+            return PlanText::tr("%1-month subscription, prepaid").arg(o.termMonths);
         return PlanText::tr("%1-month %2, %3 upfront").arg(o.termMonths).arg(classText(offer.offeringClass),
                                                                                 upfrontText(o.upfront));
     case Billing::CapacityBlock: return PlanText::tr("capacity block, %1 day(s)").arg(o.commitmentTerms);

@@ -230,8 +230,12 @@ core::Result<core::ImportBatch> AlibabaEcsSource::fetch(const QString &provider,
                 else if (p.months == -1)
                     batch.offers.append(core::onDemandOrSpot(type.instance, region, core::Billing::Spot, amount, currency, kSource));
                 else
-                    batch.offers.append(prepaidSubscription(type.instance, region, p.months, amount, currency,
-                                                            kSource + QStringLiteral(" (subscription list price)")));
+                    batch.offers.append(prepaidSubscription(
+                        type.instance, region, p.months, amount, currency,
+                        kSource + QStringLiteral(" DescribePrice %1 %2 (%3-month subscription list price)")
+                                      .arg(QLatin1String(p.unit))
+                                      .arg(p.period)
+                                      .arg(p.months)));
             }
         }
     }

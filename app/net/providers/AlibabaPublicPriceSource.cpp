@@ -4,6 +4,7 @@
 #include "net/providers/ProviderCommon.h"
 
 #include <QJsonArray>
+#include <QMap>
 
 namespace gpuplanner::net {
 
@@ -11,18 +12,29 @@ namespace {
 
 const QString kProvider = QStringLiteral("alicloud");
 
-// The price of the entry whose period is "1", or -1 (prices and periods are strings).
-double periodOnePrice(const QJsonValue &entries)
+struct PeriodPrice
 {
-    for (const QJsonValue &v : entries.toArray()) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("period")).toVariant().toString() != u"1")
-            continue;
-        bool ok = false;
-        const double price = e.value(QStringLiteral("price")).toVariant().toString().toDouble(&ok);
-        return ok && price > 0 ? price : -1;
+    int period = 0;
+    double total = 0;
+};
+
+// Every {period, price} entry of one array (both strings in the file); entries whose period or
+// price is not a positive number are left out and named in skipped.
+QList<PeriodPrice> periodPrices(const QJsonValue &entries, const QString &path, QStringList &skipped)
+{
+    QList<PeriodPrice> out;
+    const QJsonArray list = entries.toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonObject e = list.at(i).toObject();
+        bool periodOk = false, priceOk = false;
+        const int period = e.value(QStringLiteral("period")).toVariant().toString().toInt(&periodOk);
+        const double price = e.value(QStringLiteral("price")).toVariant().toString().toDouble(&priceOk);
+        if (periodOk && priceOk && period > 0 && price > 0)
+            out.append(PeriodPrice{period, price});
+        else
+            skipped.append(QStringLiteral("%1[%2]").arg(path).arg(i));
     }
-    return -1;
+    return out;
 }
 
 } // namespace
@@ -63,12 +75,34 @@ core::Result<core::ImportBatch> parseAlibabaPublicPrices(const QByteArray &bytes
             continue; // not a GPU type the catalog knows (the file lists every ECS type)
         const QJsonObject entry = it.value().toObject();
         const int before = int(batch.offers.size());
-        if (const double hourly = periodOnePrice(entry.value(QStringLiteral("hours"))); hourly > 0)
-            batch.offers.append(core::onDemandOrSpot(*instance, region, core::Billing::OnDemand, hourly, currency, source));
-        if (const double month = periodOnePrice(entry.value(QStringLiteral("months"))); month > 0)
-            batch.offers.append(prepaidSubscription(*instance, region, 1, month, currency, source + QStringLiteral(" (subscription)")));
-        if (const double year = periodOnePrice(entry.value(QStringLiteral("years"))); year > 0)
-            batch.offers.append(prepaidSubscription(*instance, region, 12, year, currency, source + QStringLiteral(" (subscription)")));
+        const QString path = QStringLiteral("pricingInfo.%1.").arg(it.key());
+        QStringList skipped;
+        // hours: the pay-as-you-go rate (period 1 is an hour).
+        for (const PeriodPrice &p : periodPrices(entry.value(QStringLiteral("hours")), path + QStringLiteral("hours"), skipped)) {
+            if (p.period == 1)
+                batch.offers.append(core::onDemandOrSpot(*instance, region, core::Billing::OnDemand, p.total, currency, source));
+        }
+        // months and years: each period's total, prepaid (N months; N years = 12 N months). A
+        // years entry wins over a months entry of the same length (months 12 beside years 1).
+        QMap<int, std::pair<double, QString>> byTerm;
+        const struct
+        {
+            const char *key;
+            int monthsPerPeriod;
+        } terms[] = {{"months", 1}, {"years", 12}};
+        for (const auto &t : terms) {
+            const QString key = QLatin1String(t.key);
+            for (const PeriodPrice &p : periodPrices(entry.value(key), path + key, skipped))
+                byTerm.insert(p.period * t.monthsPerPeriod, {p.total, QStringLiteral("%1 %2").arg(key).arg(p.period)});
+        }
+        for (auto t = byTerm.cbegin(); t != byTerm.cend(); ++t) {
+            batch.offers.append(prepaidSubscription(
+                *instance, region, t.key(), t->first, currency,
+                source + QStringLiteral(" (%1: %2-month subscription)").arg(t->second).arg(t.key())));
+        }
+        for (const QString &where : std::as_const(skipped))
+            batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("price entry"),
+                                                  where + QStringLiteral(": period or price is not a positive number")));
         if (batch.offers.size() > before)
             ++used;
     }

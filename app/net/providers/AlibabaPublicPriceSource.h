@@ -5,10 +5,12 @@
 // clients parse (apache/libcloud contrib/update_ecs_prices.py, fuzzbuster/ec2instances.info
 // alicloud/scrape.go): {currency, version, publicationDate, pricingInfo: {"<region>::<type>::
 // <network>::<os>::<io>": {hours: [{price, period}], months: [...], years: [...]}}}, prices as
-// strings. Used: Linux, VPC, I/O optimized; `hours` period 1 (pay-as-you-go), `months` period 1
-// and `years` period 1 (1- and 12-month subscriptions); entries for other periods are not read,
-// since whether they are totals is not stated anywhere. The file names no hardware, so it prices
-// only the instance types the catalog already knows.
+// strings, each price the total for its period (developer.aliyun.com/article/629033). Used:
+// Linux, VPC, I/O optimized; `hours` period 1 (pay-as-you-go); every `months` period N and
+// `years` period N as a prepaid N- or 12N-month subscription (1, 12, 36 months and whatever
+// other periods the file lists). `weeks` is not read: a week is not a whole number of months,
+// the unit every commitment term is kept in. The file names no hardware, so it prices only the
+// instance types the catalog already knows.
 
 #include "core/refresh/PriceSource.h"
 

@@ -478,7 +478,7 @@ void AwsOfferFileParser::addOffer(const KeptProduct &product, core::Billing bill
                                   const std::string &currency, int termMonths, const QString &upfront,
                                   double upfrontFee, const QString &offeringClass)
 {
-    QString source = QStringLiteral("AWS Price List API");
+    QString source = m_options.sourceName;
     if (!m_publicationDate.empty())
         source += QStringLiteral(" (published %1)").arg(qs(m_publicationDate));
     const QString key = QStringList{product.instance.name, product.region, core::billingId(billing),

@@ -25,6 +25,8 @@ struct AwsOfferFileOptions
 {
     QString fileLabel;      // the URL or path, used in errors and exclusions
     QString fallbackRegion; // when products carry no regionCode (older files)
+    // The offers' source; the China partition's file (CNY) names itself apart from the global one.
+    QString sourceName = QStringLiteral("AWS Price List API");
 };
 
 class AwsOfferFileParser final : private JsonStreamHandler

@@ -48,11 +48,50 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
 {
     if (provider != u"aws")
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
+    if (!context.http)
+        return core::Error{QStringLiteral("%1: no HTTP client configured").arg(name())};
+    // Which partitions the wanted regions are in (all of both when none is named).
+    QStringList globalRegions, chinaRegions;
+    for (const QString &code : context.regions)
+        (!m_chinaBaseUrl.isEmpty() && isChinaRegion(code) ? chinaRegions : globalRegions).append(code);
+    const bool readGlobal = context.regions.isEmpty() || !globalRegions.isEmpty();
+    const bool readChina = !m_chinaBaseUrl.isEmpty() && (context.regions.isEmpty() || !chinaRegions.isEmpty());
+    if (!readChina)
+        return fetchGlobal(globalRegions, context);
+    if (!readGlobal)
+        return fetchChina(chinaRegions, context);
+
+    // Both partitions: separate files on separate hosts, so one failing keeps the other's prices.
+    auto global = fetchGlobal(globalRegions, context);
+    if (!global && isCancelled(context))
+        return global.error();
+    auto china = fetchChina(chinaRegions, context);
+    if (!china && isCancelled(context))
+        return china.error();
+    if (!global && !china)
+        return core::Error{global.errorMessage() + QStringLiteral("; AWS China: ") + china.errorMessage()};
+    core::ImportBatch batch = global ? *global : *china;
+    if (global && china)
+        batch.append(*china);
+    const bool chinaFailed = !china;
+    const QString file = chinaFailed ? core::redactUrl(joinUrl(m_chinaBaseUrl, chinaOfferPath()))
+                                     : core::redactUrl(joinUrl(m_baseUrl, regionIndexPath()));
+    if (!global || !china) {
+        batch.exclusions.append(core::ImportExclusion{
+            QStringLiteral("aws"), file, 0, QStringLiteral("row"),
+            chinaFailed ? QStringLiteral("AWS China price file not refreshed; previous China prices kept")
+                        : QStringLiteral("AWS price list not refreshed; previous prices outside China kept"),
+            chinaFailed ? china.errorMessage() : global.errorMessage()});
+    }
+    return batch;
+}
+
+core::Result<core::ImportBatch> AwsPriceListSource::fetchGlobal(const QStringList &regionCodes,
+                                                                const core::RefreshContext &context)
+{
     core::HttpRequest indexRequest;
     indexRequest.url = joinUrl(m_baseUrl, regionIndexPath());
     const QString indexLabel = core::redactUrl(indexRequest.url);
-    if (!context.http)
-        return core::Error{QStringLiteral("%1: no HTTP client configured").arg(indexLabel)};
     if (isCancelled(context))
         return cancelledError(indexLabel);
     reportProgress(context, QStringLiteral("AWS region index"), 0, 0);
@@ -64,10 +103,10 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
         return regions.error();
 
     QList<AwsRegionFile> wanted;
-    if (context.regions.isEmpty()) {
+    if (regionCodes.isEmpty()) {
         wanted = *regions;
     } else {
-        for (const QString &code : context.regions) {
+        for (const QString &code : regionCodes) {
             const auto it = std::find_if(regions->cbegin(), regions->cend(),
                                          [&](const AwsRegionFile &f) { return f.regionCode == code; });
             if (it == regions->cend())
@@ -87,6 +126,34 @@ core::Result<core::ImportBatch> AwsPriceListSource::fetch(const QString &provide
         return s.error();
     addInterruptions(batch, context);
     return batch;
+}
+
+core::Result<core::ImportBatch> AwsPriceListSource::fetchChina(const QStringList &regions,
+                                                               const core::RefreshContext &context)
+{
+    core::HttpRequest request;
+    request.url = joinUrl(m_chinaBaseUrl, chinaOfferPath());
+    const QString label = core::redactUrl(request.url);
+    if (isCancelled(context))
+        return cancelledError(label);
+    AwsOfferFileOptions options;
+    options.fileLabel = label;
+    options.sourceName = QStringLiteral("AWS China Price List API");
+    // Prices stay in the currency the file states (CNY); nothing is converted here.
+    AwsOfferFileParser parser(m_resolver, m_shapes, options);
+    if (auto streamed = streamInto(parser, context, request, label, QStringLiteral("AWS China price file")); !streamed)
+        return streamed.error();
+    auto batch = parser.finish();
+    if (!batch || regions.isEmpty())
+        return batch;
+    // The file holds both China regions; a region-scoped refresh keeps the named ones.
+    core::ImportBatch kept = *batch;
+    kept.offers.clear();
+    for (const core::ImportedOffer &o : std::as_const(batch->offers)) {
+        if (regions.contains(o.region))
+            kept.offers.append(o);
+    }
+    return kept;
 }
 
 core::Status AwsPriceListSource::addSavingsPlans(core::ImportBatch &batch, const QList<AwsRegionFile> &regions,

@@ -11,7 +11,6 @@ namespace gpuplanner::net {
 namespace {
 
 const QString kProvider = QStringLiteral("azure");
-const QString kSource = QStringLiteral("Azure Retail Prices API");
 
 int termMonths(const QString &term)
 {
@@ -22,6 +21,20 @@ int termMonths(const QString &term)
     if (term == u"5 Years")
         return 60;
     return 0;
+}
+
+// Azure's savings plan for compute: an hourly spend commitment, no upfront part; its rates
+// are already per hour.
+core::ImportedOffer savingsPlanOffer(const core::ImportedOffer &onDemand, int months, double hourly)
+{
+    core::ImportedOffer plan = onDemand;
+    plan.billing = core::Billing::SavingsPlan;
+    plan.termMonths = months;
+    plan.price = hourly;
+    plan.offeringClass = QStringLiteral("compute");
+    plan.upfrontFee = 0.0;
+    plan.recurringPerHour = hourly;
+    return plan;
 }
 
 } // namespace
@@ -49,22 +62,36 @@ core::Result<QString> AzureRetailParser::addPage(const QByteArray &bytes, const 
             m_batch.exclusions.append(notAnObject(kProvider, label, QStringLiteral("price item"), path, items.at(i)));
             continue;
         }
-        const QJsonObject item = items.at(i).toObject();
-        m_itemDigests.insert(QCryptographicHash::hash(QJsonDocument(item).toJson(QJsonDocument::Compact),
-                                                      QCryptographicHash::Sha1));
-        auto added = addItem(item, path, label);
-        if (!added) {
-            QString why = added.errorMessage();
-            if (why.startsWith(label + QStringLiteral(": ")))
-                why = why.mid(label.size() + 2);
-            m_batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("price item"), why));
-        }
+        addItem(items.at(i).toObject(), path, label);
     }
-    m_batch.files.append(core::ImportFileStats{kProvider, label, int(items.size()), 0, 0});
+    addFileStats(label, int(items.size()));
     return next;
 }
 
-core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QString &path, const QString &label)
+void AzureRetailParser::addItem(const QJsonObject &item, const QString &path, const QString &label)
+{
+    m_itemDigests.insert(QCryptographicHash::hash(QJsonDocument(item).toJson(QJsonDocument::Compact),
+                                                  QCryptographicHash::Sha1));
+    auto added = readItem(item, path, label);
+    if (!added) {
+        QString why = added.errorMessage();
+        if (why.startsWith(label + QStringLiteral(": ")))
+            why = why.mid(label.size() + 2);
+        m_batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("price item"), why));
+    }
+}
+
+void AzureRetailParser::exclude(const QString &label, const QString &detail)
+{
+    m_batch.exclusions.append(unusableEntry(kProvider, label, QStringLiteral("price item"), detail));
+}
+
+void AzureRetailParser::addFileStats(const QString &label, int rows)
+{
+    m_batch.files.append(core::ImportFileStats{kProvider, label, rows, 0, 0});
+}
+
+core::Result<bool> AzureRetailParser::readItem(const QJsonObject &item, const QString &path, const QString &label)
 {
     JsonFields f(item, path);
     const QString serviceName = f.string(QStringLiteral("serviceName"));
@@ -96,7 +123,8 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
     static const QRegularExpression windows(QStringLiteral("(^|\\s)Win(dows)?(\\s|$)"));
     if (windows.match(productName).hasMatch() || meterName.contains(u"Low Priority") || skuName.contains(u"Low Priority"))
         return false;
-    if (type != u"Consumption" && type != u"Reservation")
+    const bool savingsPlanItem = type == u"SavingsPlanConsumption";
+    if (type != u"Consumption" && type != u"Reservation" && !savingsPlanItem)
         return false; // DevTestConsumption: dev/test subscription rates
     if (unit != u"1 Hour")
         return core::Error{QStringLiteral("%1: %2.unitOfMeasure: unexpected '%3' for %4").arg(label, path, unit, armSkuName)};
@@ -109,6 +137,10 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         if (type == u"Reservation") {
             kept.billing = core::Billing::Reserved;
             kept.termMonths = termMonths(f.string(QStringLiteral("reservationTerm")));
+        } else if (savingsPlanItem) {
+            kept.billing = core::Billing::SavingsPlan;
+            kept.termMonths = termMonths(f.string(QStringLiteral("term")));
+            kept.offeringClass = QStringLiteral("compute");
         } else {
             const bool spot = meterName.contains(u" Spot") || skuName.contains(u" Spot");
             kept.billing = spot ? core::Billing::Spot : core::Billing::OnDemand;
@@ -135,7 +167,7 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
     offer.instance.memoryGib = shape->memoryGib;
     offer.region = region;
     offer.currency = currency;
-    offer.source = kSource;
+    offer.source = m_source;
 
     if (type == u"Reservation") {
         const QString term = f.string(QStringLiteral("reservationTerm"));
@@ -153,6 +185,17 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         offer.upfrontFee = 0.0;
         offer.recurringPerHour = offer.price;
         addOffer(offer);
+        return true;
+    }
+    if (savingsPlanItem) {
+        // Azure China lists a savings plan as its own item: the hourly rate under its term.
+        const QString term = f.string(QStringLiteral("term"));
+        const int months = termMonths(term);
+        if (!f.ok())
+            return core::Error{label + QStringLiteral(": ") + f.error()};
+        if (months == 0)
+            return core::Error{QStringLiteral("%1: %2.term: unknown term '%3'").arg(label, path, term)};
+        addOffer(savingsPlanOffer(offer, months, retailPrice));
         return true;
     }
     const bool spot = meterName.contains(u" Spot") || skuName.contains(u" Spot");
@@ -176,15 +219,7 @@ core::Result<bool> AzureRetailParser::addItem(const QJsonObject &item, const QSt
         const int months = termMonths(term);
         if (months == 0)
             return core::Error{QStringLiteral("%1: %2.savingsPlan[%3].term: unknown term '%4'").arg(label, path).arg(i).arg(term)};
-        core::ImportedOffer planOffer = offer;
-        planOffer.billing = core::Billing::SavingsPlan;
-        planOffer.termMonths = months;
-        planOffer.price = price; // savings-plan rates are already per hour
-        // Azure's savings plan for compute: an hourly spend commitment, no upfront part.
-        planOffer.offeringClass = QStringLiteral("compute");
-        planOffer.upfrontFee = 0.0;
-        planOffer.recurringPerHour = price;
-        addOffer(planOffer);
+        addOffer(savingsPlanOffer(offer, months, price));
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "core/common/Redact.h"
 
+#include "net/providers/AzureChinaPriceSheetSource.h"
 #include "net/providers/AzureRetailParser.h"
 #include "net/providers/ProviderCommon.h"
 
@@ -45,8 +46,46 @@ core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider
 {
     if (provider != u"azure")
         return core::Error{QStringLiteral("%1 does not refresh provider '%2'").arg(name(), provider)};
+    QStringList globalRegions, chinaRegions;
+    for (const QString &code : context.regions)
+        (!m_chinaBaseUrl.isEmpty() && AzureChinaPriceSheet::isChinaRegion(code) ? chinaRegions : globalRegions).append(code);
+    const bool readGlobal = context.regions.isEmpty() || !globalRegions.isEmpty();
+    const bool readChina = !m_chinaBaseUrl.isEmpty() && (context.regions.isEmpty() || !chinaRegions.isEmpty());
+    auto china = [&] { return AzureChinaPriceSheet::fetch(m_chinaBaseUrl, m_resolver, m_shapes, chinaRegions, context); };
+    if (!readChina)
+        return fetchGlobal(globalRegions, context);
+    if (!readGlobal)
+        return china();
+
+    // Both clouds: separate hosts, so one failing keeps the other's prices.
+    auto global = fetchGlobal(globalRegions, context);
+    if (!global && isCancelled(context))
+        return global.error();
+    auto sheet = china();
+    if (!sheet && isCancelled(context))
+        return sheet.error();
+    if (!global && !sheet)
+        return core::Error{global.errorMessage() + QStringLiteral("; Azure China: ") + sheet.errorMessage()};
+    core::ImportBatch batch = global ? *global : *sheet;
+    if (global && sheet)
+        batch.append(*sheet);
+    if (!sheet) {
+        batch.exclusions.append(core::ImportExclusion{
+            QStringLiteral("azure"), core::redactUrl(joinUrl(m_chinaBaseUrl, AzureChinaPriceSheet::downloadPath())), 0,
+            QStringLiteral("row"), QStringLiteral("Azure China price sheet not refreshed; previous China prices kept"),
+            sheet.errorMessage()});
+    } else if (!global) {
+        batch.exclusions.append(core::ImportExclusion{
+            QStringLiteral("azure"), core::redactUrl(joinUrl(m_baseUrl, pricesPath())), 0, QStringLiteral("row"),
+            QStringLiteral("Azure Retail Prices not refreshed; previous prices outside China kept"), global.errorMessage()});
+    }
+    return batch;
+}
+
+core::Result<core::ImportBatch> AzureRetailSource::fetchGlobal(const QStringList &wanted, const core::RefreshContext &context)
+{
     AzureRetailParser parser(m_resolver, m_shapes);
-    const QStringList regions = context.regions.isEmpty() ? QStringList{QString()} : context.regions;
+    const QStringList regions = wanted.isEmpty() ? QStringList{QString()} : wanted;
     for (const QString &region : regions) {
         QUrl url = firstPageUrl(region);
         PagingGuard guard(QStringLiteral("Azure Retail Prices"), region.isEmpty() ? QStringLiteral("(every region)") : region,

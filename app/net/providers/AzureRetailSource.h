@@ -2,7 +2,9 @@
 // AzureRetailSource: refreshes Azure GPU VM offers from the public Retail Prices API (no
 // credentials), one query per wanted region (or one for all), following NextPageLink.
 // Each NextPageLink is re-rooted on the configured base URL so mirrors, proxies and tests
-// keep serving the later pages.
+// keep serving the later pages. With a China base URL set, the china* regions come from Azure
+// China's price sheet instead (AzureChinaPriceSheet, CNY): for a refresh of every region both are
+// read, and one failing keeps the other's prices and says why in an exclusion.
 
 #include "core/catalog/GpuAliasResolver.h"
 #include "core/refresh/PriceSource.h"
@@ -36,9 +38,15 @@ public:
     QUrl rebase(const QString &nextPageLink) const;
     // Tests lower the bound to see it hold.
     void setPageBound(const PageBound &bound) { m_pageBound = bound; }
+    // Where Azure China's price sheet is asked for (empty: China is not read).
+    void setChinaBaseUrl(QUrl url) { m_chinaBaseUrl = std::move(url); }
 
 private:
+    // The global Retail Prices API, one paged query per region (every region when empty).
+    core::Result<core::ImportBatch> fetchGlobal(const QStringList &regions, const core::RefreshContext &context);
+
     QUrl m_baseUrl;
+    QUrl m_chinaBaseUrl;
     core::GpuAliasResolver m_resolver;
     InstanceShapes m_shapes;
     PageBound m_pageBound = defaultPageBound();

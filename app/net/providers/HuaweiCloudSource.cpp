@@ -348,8 +348,13 @@ core::Result<core::ImportBatch> HuaweiCloudSource::fetch(const QString &provider
                     batch.offers.append(core::onDemandOrSpot(f.instance, region, core::Billing::OnDemand, amount,
                                                              m_currency, kSource));
                 else
-                    batch.offers.append(prepaidSubscription(f.instance, region, p.months, amount, m_currency,
-                                                            kSource + QStringLiteral(" (subscription list price)")));
+                    batch.offers.append(prepaidSubscription(
+                        f.instance, region, p.months, amount, m_currency,
+                        kSource + QStringLiteral(" ListRateOnPeriodDetail period_type %1 period_num %2 (%3-month "
+                                                 "subscription list price)")
+                                      .arg(p.type)
+                                      .arg(p.num)
+                                      .arg(p.months)));
             }
         }
         batch.files.append(core::ImportFileStats{kProvider, flavorsAction, int(flavors.size()), int(flavors.size()), 0});

@@ -103,15 +103,27 @@ core::Result<core::ImportBatch> parseTencentZoneInstanceConfigs(const QJsonObjec
             if (const double p = positive(price, "UnitPriceDiscount"))
                 batch.offers.append(core::onDemandOrSpot(instance, region, core::Billing::Spot, p, currency, kSource));
         } else if (charge == u"PREPAID") {
+            // What a buyer pays: the total after Tencent's duration discount (DiscountPrice*), the
+            // list total (OriginalPrice*) only where the answer has no discounted one. Tencent's own
+            // example prices S2.SMALL1 at OriginalPriceOneYear 708.0, DiscountPriceOneYear 587.64.
             const struct
             {
-                const char *field;
+                const char *discounted;
+                const char *list;
                 int months;
-            } terms[] = {{"OriginalPrice", 1}, {"OriginalPriceOneYear", 12}, {"OriginalPriceThreeYear", 36}};
+            } terms[] = {{"DiscountPrice", "OriginalPrice", 1},
+                         {"DiscountPriceOneYear", "OriginalPriceOneYear", 12},
+                         {"DiscountPriceThreeYear", "OriginalPriceThreeYear", 36}};
             for (const auto &t : terms) {
-                if (const double total = positive(price, t.field))
-                    batch.offers.append(prepaidSubscription(instance, region, t.months, total, currency,
-                                                            kSource + QStringLiteral(" (prepaid list price)")));
+                if (const double total = positive(price, t.discounted))
+                    batch.offers.append(prepaidSubscription(
+                        instance, region, t.months, total, currency,
+                        kSource + QStringLiteral(" (prepaid price after Tencent's duration discount, %1)")
+                                      .arg(QLatin1String(t.discounted))));
+                else if (const double list = positive(price, t.list))
+                    batch.offers.append(prepaidSubscription(instance, region, t.months, list, currency,
+                                                            kSource + QStringLiteral(" (prepaid list price, %1)")
+                                                                          .arg(QLatin1String(t.list))));
             }
         }
         if (batch.offers.size() > before)

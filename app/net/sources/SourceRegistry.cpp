@@ -3,6 +3,7 @@
 #include "net/providers/AlibabaEcsSource.h"
 #include "net/providers/AlibabaPublicPriceSource.h"
 #include "net/providers/AwsPriceListSource.h"
+#include "net/providers/AzureChinaPriceSheetSource.h"
 #include "net/providers/AzureRetailSource.h"
 #include "net/providers/CloudRiftSource.h"
 #include "net/providers/DigitalOceanSource.h"
@@ -37,7 +38,7 @@ QStringList SourceRegistry::endpointIds()
             QStringLiteral("alicloud"), QStringLiteral("alicloud-public"), QStringLiteral("tencentcloud"),
             QStringLiteral("huaweicloud"), QStringLiteral("vultr"), QStringLiteral("ovhcloud"), QStringLiteral("scaleway"),
             QStringLiteral("cloudrift"), QStringLiteral("oci"), QStringLiteral("digitalocean"), QStringLiteral("hotaisle"),
-            QStringLiteral("massedcompute")};
+            QStringLiteral("massedcompute"), QStringLiteral("aws-china"), QStringLiteral("azure-china")};
 }
 
 QHash<QString, QString> SourceRegistry::nativeProviders()
@@ -117,10 +118,12 @@ Result<std::unique_ptr<SourceRegistry>> SourceRegistry::create(const SourceSetti
             auto aws = std::make_unique<AwsPriceListSource>(endpoint("aws", AwsPriceListSource::defaultBaseUrl()), resolver,
                                                             shapes.value());
             aws->setSpotAdvisorUrl(endpoint("aws-spot-advisor", awsSpotAdvisorDefaultUrl()));
+            aws->setChinaBaseUrl(endpoint("aws-china", AwsPriceListSource::chinaDefaultBaseUrl()));
             registry->m_native.insert(QStringLiteral("aws"), own(std::move(aws)));
-            registry->m_native.insert(QStringLiteral("azure"),
-                                      own(std::make_unique<AzureRetailSource>(
-                                          endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver, shapes.value())));
+            auto azure = std::make_unique<AzureRetailSource>(endpoint("azure", AzureRetailSource::defaultBaseUrl()), resolver,
+                                                             shapes.value());
+            azure->setChinaBaseUrl(endpoint("azure-china", AzureChinaPriceSheet::defaultBaseUrl()));
+            registry->m_native.insert(QStringLiteral("azure"), own(std::move(azure)));
             registry->m_native.insert(QStringLiteral("vast"),
                                       own(std::make_unique<VastSource>(endpoint("vast", VastSource::defaultBaseUrl()),
                                                                        settings.apiKeys.value(QStringLiteral("vast")), resolver)));
