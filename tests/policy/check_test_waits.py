@@ -9,6 +9,10 @@ Checks every C++ source and header under tests/ (the benchmarks included):
     spacing that makes two writers race) and no assertion depends on the time slept;
   - every QSignalSpy::wait, QProcess::waitFor*, QTest::qWaitFor and QTRY-like wait on
     asynchronous work names a ceiling of at least 30 s (kSlowWaitMs), never the 5 s default.
+  - no assertion on speed: an EXPECT_*/ASSERT_* whose arguments read a clock (QElapsedTimer's
+    elapsed/nsecsElapsed, std::chrono clocks' now(), QTime::currentTime, QDateTime::current*) or a
+    variable assigned from one, unless the line (or the one above it) says why with "speed-ok:"
+    (e.g. a clock the test injects). A loaded machine runs a debug build slower than any bound.
 Prints file:line and the rule for each finding; exit status 1 when there is any.
 """
 import pathlib
@@ -32,6 +36,11 @@ WAITS = {
     "qWaitFor": 5000,
 }
 WAIT_CALL = re.compile(r"(?:\.|->|QTest::)(" + "|".join(WAITS) + r")\s*\(")
+# Reading the machine's clock, and the assertions that must not depend on it.
+CLOCK_READ = re.compile(r"(?:\.|->)(?:elapsed|nsecsElapsed|restart)\s*\(\s*\)|\b\w+_clock::now\s*\(|"
+                        r"QTime::currentTime\s*\(|QDateTime::current(?:MSecsSinceEpoch|DateTime(?:Utc)?|SecsSinceEpoch)\s*\(")
+ASSERTION = re.compile(r"\b(?:EXPECT|ASSERT)_[A-Z_]+\s*\(")
+CLOCK_VARIABLE = re.compile(r"\b(\w+)\s*=\s*[^;=]*?(?:(?:\.|->)(?:elapsed|nsecsElapsed|restart)\s*\(\s*\)|\b\w+_clock::now\s*\()")
 
 
 def strip_comments(text):
@@ -125,7 +134,34 @@ def check(path):
             if not excused(line):
                 findings.append((line, f"{name}: a ceiling of {ceiling} ms can pass on a loaded machine; "
                                  f"use kSlowWaitMs (tests/TestWaits.h)"))
+    clock_variables = {m.group(1) for m in CLOCK_VARIABLE.finditer(code)}
+    for m in ASSERTION.finditer(code):
+        args = last_argument_span(code, m.end() - 1)
+        if args is None:
+            continue
+        reads_clock = CLOCK_READ.search(args) or any(re.search(r"\b" + re.escape(v) + r"\b", args)
+                                                      for v in clock_variables)
+        if not reads_clock:
+            continue
+        line = line_of(m.start())
+        if not any("speed-ok:" in raw_lines[i] for i in range(max(0, line - 4), min(line, len(raw_lines)))):
+            findings.append((line, "an assertion on the machine's clock: it fails on a slow or loaded machine; "
+                             "inject the clock or the delay (or say why with a 'speed-ok:' comment)"))
     return findings
+
+
+def last_argument_span(code, open_paren):
+    """The whole argument text of the call whose '(' is at open_paren."""
+    depth = 0
+    for j in range(open_paren, len(code)):
+        ch = code[j]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return code[open_paren + 1:j]
+    return None
 
 
 def main():
@@ -133,6 +169,8 @@ def main():
     for path in sorted(TESTS.rglob("*")):
         if path.suffix not in (".cpp", ".h") or path.resolve() == SELF:
             continue
+        if path.relative_to(TESTS).parts[0] == "policy":
+            continue  # the check's own samples of what it must find
         for line, message in sorted(check(path)):
             print(f"{path.relative_to(ROOT)}:{line}: {message}")
             total += 1
