@@ -5,6 +5,7 @@
 #include "db/Migrations.h"
 #include "db/EmbeddedMerge.h"
 #include "db/PriceFlagStore.h"
+#include "core/cost/Money.h"
 #include "core/import/CatalogSources.h"
 #include "core/import/CommitmentsImporter.h"
 #include "core/import/GcpCyclenerdImporter.h"
@@ -414,6 +415,49 @@ Status writeUnpricedInstances(CatalogWriter &writer, const SeedMetadata &meta, c
     return success();
 }
 
+// The ECB's euro reference rates of a day (fx/ecb-reference-rates-<date>.csv: currency,
+// units_per_eur, date), stored per US dollar as the catalog keeps every rate: X per USD =
+// (X per EUR) / (USD per EUR), and EUR per USD = 1 / (USD per EUR). Dated, so the newest rate of
+// each currency is the one plans use and every converted figure can say which day it took.
+Status writeEcbRates(CatalogWriter &writer, const QString &seedDir)
+{
+    const QDir dir(QDir(seedDir).filePath(QStringLiteral("fx")));
+    const QStringList files = dir.entryList({QStringLiteral("ecb-reference-rates-*.csv")}, QDir::Files, QDir::Name);
+    for (const QString &name : files) {
+        auto table = readCsvFile(dir.filePath(name));
+        if (!table)
+            return table.error();
+        const CsvTable &t = table.value();
+        QHash<QString, double> perEur;
+        QString date;
+        for (const CsvRecord &r : t.records()) {
+            const QString where = QStringLiteral("fx/%1:%2").arg(name).arg(r.line);
+            const QString currency = t.field(r, QStringLiteral("currency"));
+            const auto rate = csvNumber(t.field(r, QStringLiteral("units_per_eur")));
+            const QString day = t.field(r, QStringLiteral("date"));
+            if (!isCurrencyCode(currency) || !rate || *rate <= 0 || !QDate::fromString(day, Qt::ISODate).isValid())
+                return Error{where + QStringLiteral(": needs currency (ISO code), units_per_eur (> 0) and date (YYYY-MM-DD)")};
+            if (!date.isEmpty() && day != date)
+                return Error{where + QStringLiteral(": every rate of one file is of one day (%1, not %2)").arg(date, day)};
+            date = day;
+            perEur.insert(currency, *rate);
+        }
+        const auto usd = perEur.constFind(QStringLiteral("USD"));
+        if (usd == perEur.cend())
+            return Error{QStringLiteral("fx/%1: has no USD rate to convert through").arg(name)};
+        const QString source = QStringLiteral("ECB euro foreign exchange reference rates of %1 (fx/%2)").arg(date, name);
+        if (auto s = writer.writeFxRate(QStringLiteral("EUR"), 1.0 / *usd, date, source); !s)
+            return s;
+        for (auto it = perEur.cbegin(); it != perEur.cend(); ++it) {
+            if (it.key() == u"USD")
+                continue;
+            if (auto s = writer.writeFxRate(it.key(), it.value() / *usd, date, source); !s)
+                return s;
+        }
+    }
+    return success();
+}
+
 // The dated sources (sources/sources.csv), each read by its format's reader, oldest observation
 // first; each source sees the offers of the snapshot and of the sources before it.
 Result<QList<ImportBatch>> readSources(const QString &seedDir, const SeedMetadata &meta, QList<ImportedOffer> catalog)
@@ -549,6 +593,8 @@ Status buildSeedCatalog(const QString &seedDir, const QString &outPath, const QL
                                     QStringLiteral("2026-05-07"),
                                     QStringLiteral("skypilot-catalog fork conversion rate 0.138 USD per CNY"));
         !s)
+        return s;
+    if (auto s = writeEcbRates(writer, seedDir); !s)
         return s;
     // The price checks need the FX rates above and every provider's offers.
     if (auto s = recheckPrices(database, meta.value().retired); !s)

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include <QFile>
+
 #include <gtest/gtest.h>
 
 using namespace gpuplanner;
@@ -84,9 +86,12 @@ TEST_F(Repository, SortsByUsdPriceAcrossCurrencies)
         sawCny = sawCny || list.at(i).currency == u"CNY";
     }
     EXPECT_TRUE(sawCny);
+    // At the embedded catalog's newest CNY rate: the ECB's of 2026-10-09 (7.4992 CNY and 1.1206
+    // USD per euro), not the fork's fixed 0.138 USD per CNY of 2026-05.
+    const double cnyPerUsd = 7.4992 / 1.1206;
     for (const Offer &o : list) {
         if (o.currency == u"CNY") {
-            EXPECT_NEAR(o.pricePerHourUsd, o.pricePerHour * 0.138, 1e-6);
+            EXPECT_NEAR(o.pricePerHourUsd, o.pricePerHour / cnyPerUsd, 1e-6);
         }
     }
 }
@@ -148,11 +153,22 @@ TEST_F(Repository, InfoReportsProvidersDatesAndSchema)
 {
     auto info = m_repo->info();
     ASSERT_TRUE(info.ok());
-    EXPECT_EQ(info->providers.size(), 23);
+    // Every provider of the reference list (providers.csv, one per line after the header).
+    QFile list(QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/catalog/providers.csv"));
+    ASSERT_TRUE(list.open(QIODevice::ReadOnly));
+    const qsizetype listed = QString::fromUtf8(list.readAll()).trimmed().split(u'\n').size() - 1;
+    EXPECT_GE(listed, 30);
+    EXPECT_EQ(info->providers.size(), listed);
     EXPECT_GT(info->offers, 5000);
-    // Every provider with prices dates them; Huawei Cloud ships without any and has no date.
-    for (const ProviderInfo &p : info->providers)
-        EXPECT_EQ(p.dataDate.isEmpty(), p.id == u"huaweicloud") << p.id.toStdString();
+    // Every provider with prices dates them; one shipped without any (Huawei Cloud, and the clouds
+    // whose public price APIs have no dated copy: Vultr, CloudRift) has no date and says so.
+    int unpriced = 0;
+    for (const ProviderInfo &p : info->providers) {
+        const bool none = p.dataNote.startsWith(QStringLiteral("no offline prices"));
+        unpriced += none ? 1 : 0;
+        EXPECT_EQ(p.dataDate.isEmpty(), none) << p.id.toStdString();
+    }
+    EXPECT_GE(info->providers.size() - unpriced, 30) << "issue 45: thirty providers with prices offline";
     EXPECT_FALSE(info->exclusions.isEmpty());
 }
 
@@ -175,18 +191,28 @@ TEST(RepositoryFx, FxRatesAreTheNewestOfEachCurrency)
     ASSERT_TRUE(rates.ok()) << rates.errorMessage().toStdString();
 
     QStringList currencies;
-    for (const FxRate &r : rates.value())
+    QHash<QString, FxRate> byCode;
+    for (const FxRate &r : rates.value()) {
         currencies << r.currency;
-    EXPECT_EQ(currencies, (QStringList{QStringLiteral("CNY"), QStringLiteral("EUR"), QStringLiteral("USD")}))
-        << "one row per currency, ordered by code";
-    const FxRate &cny = rates.value().at(0);
-    EXPECT_DOUBLE_EQ(cny.ratePerUsd, 7.1) << "the ECB rate is newer than the seed's";
+        byCode.insert(r.currency, r);
+    }
+    QStringList sorted = currencies;
+    sorted.sort();
+    EXPECT_EQ(currencies, sorted) << "ordered by code";
+    EXPECT_EQ(currencies.removeDuplicates(), 0) << "one row per currency";
+    const FxRate cny = byCode.value(QStringLiteral("CNY"));
+    EXPECT_DOUBLE_EQ(cny.ratePerUsd, 7.1) << "a rate newer than the embedded ECB day's";
     EXPECT_EQ(cny.date, QStringLiteral("2026-11-27"));
-    const FxRate &eur = rates.value().at(1);
+    const FxRate eur = byCode.value(QStringLiteral("EUR"));
     EXPECT_DOUBLE_EQ(eur.ratePerUsd, 0.92);
     EXPECT_EQ(eur.date, QStringLiteral("2026-11-27"));
     EXPECT_EQ(eur.source, QStringLiteral("ECB"));
-    EXPECT_DOUBLE_EQ(rates.value().at(2).ratePerUsd, 1.0);
+    EXPECT_DOUBLE_EQ(byCode.value(QStringLiteral("USD")).ratePerUsd, 1.0);
+    // The embedded catalog's own ECB day, for a currency nothing newer was written for.
+    const FxRate gbp = byCode.value(QStringLiteral("GBP"));
+    EXPECT_DOUBLE_EQ(gbp.ratePerUsd, 0.84763 / 1.1206);
+    EXPECT_EQ(gbp.date, QStringLiteral("2026-10-09"));
+    EXPECT_TRUE(gbp.source.startsWith(QStringLiteral("ECB euro foreign exchange reference rates of 2026-10-09")));
 }
 
 TEST_F(Repository, SeedCatalogStoresTheRateItConvertedCnyWith)

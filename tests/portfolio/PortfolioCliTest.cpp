@@ -209,7 +209,19 @@ TEST_F(PortfolioCli, RecordThenSinceListsWhatTheCatalogChanged)
         workloads.replace(i, w);
     }
     original.insert(QStringLiteral("workloads"), workloads);
-    const QString path = write(QStringLiteral("team.json"), QJsonDocument(original).toJson());
+    // Written by hand: keys in reverse order, two-space indent, one member per line (issue 47 (6):
+    // the record must leave all of it as it is).
+    QByteArray hand = "{\n";
+    const QStringList keys = original.keys();
+    for (qsizetype i = keys.size() - 1; i >= 0; --i) {
+        const QJsonValue v = original.value(keys.at(i));
+        const QByteArray value = v.isObject() || v.isArray()
+            ? (v.isObject() ? QJsonDocument(v.toObject()) : QJsonDocument(v.toArray())).toJson(QJsonDocument::Compact)
+            : QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+        hand += "  \"" + keys.at(i).toUtf8() + "\" : " + value + (i > 0 ? ",\n" : "\n");
+    }
+    hand += "}\n";
+    const QString path = write(QStringLiteral("team.json"), hand);
 
     const CliRun none = run({QStringLiteral("portfolio"), QStringLiteral("plan"), path, QStringLiteral("--since")});
     EXPECT_EQ(none.code, 2);
@@ -222,6 +234,15 @@ TEST_F(PortfolioCli, RecordThenSinceListsWhatTheCatalogChanged)
     QJsonObject root = readJson(path);
     for (const QString &key : original.keys())
         EXPECT_EQ(root.value(key), original.value(key)) << key.toStdString();
+    {
+        // Byte for byte: the hand-written text up to its last member, then only the record.
+        QFile written(path);
+        ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+        const QByteArray bytes = written.readAll();
+        const QByteArray kept = hand.chopped(3); // without "\n}\n"
+        EXPECT_TRUE(bytes.startsWith(kept + ",\n  \"priced_on\": {\n    \"")) << bytes.left(400).toStdString();
+        EXPECT_TRUE(bytes.endsWith("\n  }\n}\n"));
+    }
     const QJsonObject record = root.value(QStringLiteral("priced_on")).toObject();
     EXPECT_EQ(record.value(QStringLiteral("catalog_hash")).toString().size(), 64);
     EXPECT_FALSE(record.value(QStringLiteral("provider_dates")).toObject().isEmpty());

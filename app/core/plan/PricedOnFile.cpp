@@ -1,6 +1,7 @@
 #include "core/plan/PricedOnFile.h"
 
 #include "core/io/BoundedFile.h"
+#include "core/io/JsonSplice.h"
 #include "core/io/SafeFileWriter.h"
 
 #include <QCryptographicHash>
@@ -32,13 +33,15 @@ QByteArray fingerprintOf(const QByteArray &bytes)
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
 }
 
-// The file's JSON with record as its "priced_on", written safely over the file only while it still
-// holds what was read (readAs, its SHA-256); returns what it wrote.
-Result<QByteArray> writeRecordInto(const QString &path, QJsonObject root, const QJsonObject &record,
+// The file's text with record as its "priced_on" (every other byte as written), written safely over
+// the file only while it still holds what was read (readAs, its SHA-256); returns what it wrote.
+Result<QByteArray> writeRecordInto(const QString &path, const QByteArray &original, const QJsonObject &record,
                                    const QByteArray &readAs)
 {
-    root.insert(QStringLiteral("priced_on"), record);
-    const QByteArray bytes = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    const auto spliced = setTopLevelMember(original, QStringLiteral("priced_on"), record);
+    if (!spliced)
+        return Error{QStringLiteral("%1: not a JSON object").arg(path)};
+    const QByteArray &bytes = *spliced;
     SafeWriteOptions options;
     options.expectedSha256 = readAs;
     if (Status written = writeFileSafely(path, bytes, options); !written)
@@ -63,10 +66,9 @@ Status writePricedOn(const QString &path, const QJsonObject &record)
     auto bytes = readBoundedFile(path, kMaxScenarioBytes);
     if (!bytes)
         return bytes.error();
-    auto root = parseRoot(path, bytes.value());
-    if (!root)
+    if (auto root = parseRoot(path, bytes.value()); !root)
         return root.error();
-    if (auto written = writeRecordInto(path, std::move(root).value(), record, fingerprintOf(bytes.value())); !written)
+    if (auto written = writeRecordInto(path, bytes.value(), record, fingerprintOf(bytes.value())); !written)
         return written.error();
     return success();
 }
@@ -86,10 +88,9 @@ Result<QByteArray> writePricedOnIfUnchanged(const QString &path, const QJsonObje
         return Error{bytes.errorMessage()};
     if (fingerprintOf(bytes.value()) != openedAs)
         return Error{QStringLiteral("%1: changed on disk since it was opened; open it again to plan what it holds now").arg(path)};
-    auto root = parseRoot(path, bytes.value());
-    if (!root)
+    if (auto root = parseRoot(path, bytes.value()); !root)
         return root.error();
-    auto written = writeRecordInto(path, std::move(root).value(), record, openedAs);
+    auto written = writeRecordInto(path, bytes.value(), record, openedAs);
     if (!written)
         return written.error();
     return fingerprintOf(written.value());
