@@ -97,6 +97,10 @@ QStringList mergeStatements()
                        "AND NOT EXISTS (SELECT 1 FROM instance_types it WHERE it.provider_id = st.provider_id AND "
                        "it.name = st.name)"),
         QStringLiteral("INSERT OR IGNORE INTO spot_interruptions SELECT * FROM embedded.spot_interruptions"),
+        // The dated ECB rates this version ships (issue 45): a rate the user refreshed later stays
+        // the newest of its currency, and so the one plans use.
+        QStringLiteral("INSERT OR IGNORE INTO fx_rates (currency, rate, date, source) "
+                       "SELECT currency, rate, date, source FROM embedded.fx_rates"),
         QStringLiteral("INSERT OR IGNORE INTO price_references SELECT * FROM embedded.price_references"),
     };
 }
@@ -105,7 +109,7 @@ QStringList mergeStatements()
 
 QString embeddedDataMetaKey()
 {
-    return QStringLiteral("embedded_dated_sources_v5");
+    return QStringLiteral("embedded_dated_sources_v6");
 }
 
 bool embeddedMergeNeeded(Database &db)

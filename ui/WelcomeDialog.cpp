@@ -31,12 +31,14 @@ const QString kShowAtStart = QStringLiteral("welcome/showAtStart");
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Fine-tune from a measured rate"),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Train MobileNetV2 on one T4"),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Spot-based distributed training"),
+    QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Tencent GN7: pay-as-you-go or a subscription"),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Full fine-tuning of BERT-base on a GLUE-sized task: about 400k examples of 128 tokens, 3 epochs, within a day and 100 USD."),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Llama-3.1-70B chat at 5 requests per second (1,000 prompt and 250 output tokens), first token within 2 s and 50 ms per output token, for a year, on the hyperscalers the company already buys from (AWS, Azure, GCP), comparing on-demand with their 1- and 3-year commitments."),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "A Llama-2-7B-shaped model on 1T tokens within 30 days, after three months of experiments and followed by a year of serving. The ownership figures are placeholders: replace them with your quotes. Commitment prices come from the catalog (AWS reserved instances and savings plans, Azure and GCP ratios); add a negotiated term under assumptions.commitments."),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Our fine-tuning script runs 3,100 tokens/s on one A100-80GB; 2 billion tokens to go. The rate is scaled to every GPU by its BF16 peak. The job needs 80 GB per GPU, as on the machine it was measured on."),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "ImageNet-1k (1.28M images) for 90 epochs on a single NVIDIA T4, the cheapest place to rent one."),
     QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "Llama-3.1-8B on 300B tokens across several 8-GPU nodes, spot first, checkpointing every 30 minutes, within 21 days."),
+    QT_TRANSLATE_NOOP("gpuplanner::ui::ExampleScenarios", "One Tencent Cloud T4 box (GN7) in Guangzhou running all the time for three years: pay-as-you-go against 1-, 12- and 36-month subscriptions (包年包月), in CNY."),
 };
 
 QString exampleText(const QString &english)

@@ -730,10 +730,6 @@
         <translation>%1 × %2（%3 个 GPU）在无中断时 %4 完成；瓶颈：%5。</translation>
     </message>
     <message>
-        <source>Spot capacity can be reclaimed at about %1 a month per instance; serving on spot needs spare replicas.</source>
-        <translation>竞价容量每个实例每月约有 %1 的概率被回收；用竞价实例提供服务需要备用副本。</translation>
-    </message>
-    <message>
         <source>Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; P50 %4, P90 %5.</source>
         <translation>竞价：每月 %1 的实例被中断，每 %2 保存一次检查点，重启需 %3；P50 %4，P90 %5。</translation>
     </message>
@@ -973,6 +969,44 @@
     <message>
         <source>your negotiated %1 discount off on-demand of %2 (%3)</source>
         <translation>您 %2 协商的按需价格折扣 %1（%3）</translation>
+    </message>
+    <message>
+        <source>%1-month subscription, prepaid</source>
+        <translation>包年包月 %1 个月（预付）</translation>
+    </message>
+    <message>
+        <source>refresh Alibaba Cloud from its published price file, which lists 1-, 12- and 36-month subscriptions and needs no account (gpu-planner-cli refresh --source native --provider alicloud, or Tools ▸ Refresh prices… with the provider&apos;s own API)</source>
+        <translation>从阿里云公开发布的价格文件刷新阿里云价格，该文件列出 1、12 和 36 个月的包年包月，无需账号（gpu-planner-cli refresh --source native --provider alicloud，或通过“工具 ▸ 刷新价格…”使用该服务商自己的 API）</translation>
+    </message>
+    <message>
+        <source>refresh Tencent Cloud from its price API with an account (Settings ▸ API keys, or GPUPLANNER_TENCENT_SECRET_ID and GPUPLANNER_TENCENT_SECRET_KEY with gpu-planner-cli refresh --source native --provider tencentcloud)</source>
+        <translation>用账号从腾讯云的价格 API 刷新腾讯云价格（在“设置 ▸ API 密钥”中填写，或为 gpu-planner-cli refresh --source native --provider tencentcloud 设置 GPUPLANNER_TENCENT_SECRET_ID 和 GPUPLANNER_TENCENT_SECRET_KEY）</translation>
+    </message>
+    <message>
+        <source>refresh Huawei Cloud from its price API with an account (Settings ▸ API keys, or the GPUPLANNER_HUAWEI_* variables with gpu-planner-cli refresh --source native --provider huaweicloud)</source>
+        <translation>用账号从华为云的价格 API 刷新华为云价格（在“设置 ▸ API 密钥”中填写，或为 gpu-planner-cli refresh --source native --provider huaweicloud 设置 GPUPLANNER_HUAWEI_* 变量）</translation>
+    </message>
+    <message>
+        <source>No option of this plan has a subscription or reserved price in the catalog (%1 is priced pay-as-you-go only here).</source>
+        <translation>此方案的选项在目录中都没有包年包月或预留价格（%1 在此仅有按需价格）。</translation>
+    </message>
+    <message>
+        <source>The catalog has no subscription or reserved price for %1 %2 in %3.</source>
+        <translation>目录中没有 %1 %2（%3）的包年包月或预留价格。</translation>
+    </message>
+    <message>
+        <source>If the provider sells one, add its dated quote as a negotiated term (provider, quoted price or discount, term, source and date) to compare it.</source>
+        <translation>如果该服务商有售，请将其注明日期的报价添加为协商期限（提供商、报价或折扣、期限、来源和日期）以进行比较。</translation>
+    </message>
+    <message>
+        <source>To compare one, %1, or add a dated quote as a negotiated term (quoted price or discount, term, source and date).</source>
+        <translation>如需比较，请%1，或将注明日期的报价添加为协商期限（报价或折扣、期限、来源和日期）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Spot capacity can be reclaimed at about %1 a month per instance: priced with %n spare replica(s) (at least one), so the replicas the load needs are up %2 of the time when a reclaimed one takes %3 to replace (assumptions serving_availability and restart_overhead); each interruption drops that replica&apos;s requests in flight.</source>
+        <translation>
+            <numerusform>竞价容量每个实例每月约有 %1 的概率被回收：按 %n 个备用副本（至少一个）计价，这样在替换一个被回收的副本需要 %3 时，负载所需的副本仍有 %2 的时间可用（假设项 serving_availability 和 restart_overhead）；每次中断都会丢失该副本正在处理的请求。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1444,13 +1478,13 @@
         <source>is not a date (the day of the quote, 2026-11-02)</source>
         <translation>不是日期（报价日期，如 2026-11-02）</translation>
     </message>
+    <message>
+        <source>give provider, instance and region, or leave it out for the recommendation</source>
+        <translation>请给出 provider、instance 和 region，或整项省略以使用推荐的实例</translation>
+    </message>
 </context>
 <context>
     <name>TimelineText</name>
-    <message>
-        <source>%1 %2 on-demand</source>
-        <translation>%1 %2 按需</translation>
-    </message>
     <message>
         <source>%1 %2 spot</source>
         <translation>%1 %2 竞价</translation>
@@ -1488,16 +1522,38 @@
         <translation>%1 基础 + 按需</translation>
     </message>
     <message>
-        <source>%1 GPU(s) on a %2 from %3, %4 term(s); the rest on-demand. Price: %5</source>
-        <translation>%1 个 GPU 使用 %3 的%2，%4 个期限；其余按需。价格：%5</translation>
+        <source>%1 %2 in %3</source>
+        <translation>%1 %2（%3）</translation>
     </message>
     <message>
-        <source>no %1 base pays off at this load. Price: %2</source>
-        <translation>在此负载下，任何 %1 基础都不划算。价格：%2</translation>
+        <source>cheapest on-demand plan: %1</source>
+        <translation>最便宜的按需方案：%1</translation>
     </message>
     <message>
-        <source>No commitment price for %1: its provider&apos;s price list in the catalog has none for this instance type and region. Add a negotiated term (provider, discount or quoted price, source) to compare one.</source>
-        <translation>%1 没有承诺价格：目录中该提供商的价目表没有此实例类型和区域的承诺价格。添加一个协商期限（提供商、折扣或报价、来源）即可进行比较。</translation>
+        <source>Recommended instance on-demand</source>
+        <translation>推荐实例按需</translation>
+    </message>
+    <message>
+        <source>Chosen instance on-demand</source>
+        <translation>所选实例按需</translation>
+    </message>
+    <message>
+        <source>%1 GPU(s) on a %2 of %3 from %4, %5 term(s); the rest on-demand. Price: %6</source>
+        <translation>自 %4 起，%1 个 GPU 采用 %3 的“%2”，共 %5 个期限；其余按需。价格：%6</translation>
+    </message>
+    <message>
+        <source>no %1 base of %2 pays off at this load. Price: %3</source>
+        <translation>在此负载下，%2 的任何“%1”基础都不划算。价格：%3</translation>
+    </message>
+    <message>
+        <source>No commitment price for the chosen instance: add a negotiated term (provider, discount or quoted price, term, source) to compare one.</source>
+        <translation>所选实例没有承诺价格：添加一个协商期限（提供商、折扣或报价、期限、来源）即可进行比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, with %n spare replica(s) that keep serving while a reclaimed one is replaced</source>
+        <translation>
+            <numerusform>%1，另有 %n 个备用副本，在被回收的副本替换期间继续提供服务</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1583,14 @@
     <message>
         <source>The planned job is not one of its phases: add it on the Timeline to count it.</source>
         <translation>计划的任务不在其阶段之中：请在“时间线”中添加它，才会计入。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>The same project priced otherwise: %1.</source>
+        <translation>同一项目按其他方式计价：%1。</translation>
     </message>
 </context>
 <context>
@@ -3095,6 +3159,14 @@ Cost %2 (P90 %3) · time %4</source>
         <source>Llama-3.1-8B on 300B tokens across several 8-GPU nodes, spot first, checkpointing every 30 minutes, within 21 days.</source>
         <translation>Llama-3.1-8B 在多个 8 卡节点上训练 3000 亿 token，优先使用竞价实例，每 30 分钟保存检查点，21 天内完成。</translation>
     </message>
+    <message>
+        <source>Tencent GN7: pay-as-you-go or a subscription</source>
+        <translation>腾讯云 GN7：按量计费还是包年包月</translation>
+    </message>
+    <message>
+        <source>One Tencent Cloud T4 box (GN7) in Guangzhou running all the time for three years: pay-as-you-go against 1-, 12- and 36-month subscriptions (包年包月), in CNY.</source>
+        <translation>一台位于广州的腾讯云 T4 机器（GN7），三年不间断运行：对比按量计费（即按需）与 1、12 和 36 个月的包年包月，以人民币计。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::FxRatesField</name>
@@ -4263,10 +4335,6 @@ Cost %2 (P90 %3) · time %4</source>
         <source>the scenario has no phases</source>
         <translation>方案中没有项目阶段</translation>
     </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1：无法写入：%2</translation>
-    </message>
 </context>
 <context>
     <name>gpuplanner::ui::ReportMenu</name>
@@ -4431,10 +4499,6 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>report: the PDF could not be painted</source>
         <translation>报告：无法绘制 PDF</translation>
-    </message>
-    <message>
-        <source>%1: cannot write the report: %2</source>
-        <translation>%1：无法写入报告：%2</translation>
     </message>
     <message>
         <source>report: the printer &apos;%1&apos; could not be painted on</source>
@@ -5146,6 +5210,32 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>&lt;b&gt;Warning:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;警告：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>The instance whose subscriptions, reserved terms and negotiated quotes the Timeline compares with all on-demand. Instances with commitment prices are listed first.</source>
+        <translation>时间线将此实例的包年包月、预留期限和协商报价与全部按需进行比较。有承诺价格的实例排在最前。</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmitments priced on:</source>
+        <translation>承诺价格所依据的实例(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The recommended instance</source>
+        <translation>推荐的实例</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n commitment term(s))</source>
+        <translation>
+            <numerusform>%1（%n 个承诺期限）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (on-demand only)</source>
+        <translation>%1（仅按需）</translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3 (not in this plan)</source>
+        <translation>%1 %2（%3，不在此方案中）</translation>
     </message>
 </context>
 <context>

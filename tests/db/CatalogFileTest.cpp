@@ -200,7 +200,8 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
         ASSERT_TRUE(db.value()->exec(QStringLiteral(
                                          "DELETE FROM offers WHERE billing IN ('reserved', 'savings_plan', 'capacity_block');"
                                          "DELETE FROM spot_interruptions; DELETE FROM price_references; DELETE FROM offer_flags;"
-                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v5';"
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v6';"
+                                         "DELETE FROM fx_rates WHERE source LIKE 'ECB euro%';"
                                          "DELETE FROM instance_types WHERE provider_id = 'huaweicloud';"
                                          "DELETE FROM regions WHERE provider_id = 'huaweicloud';"
                                          "DELETE FROM providers WHERE id = 'huaweicloud';"
@@ -213,6 +214,8 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionGainsTheEmbeddedCommitmentsOnce)
               commitments);
     EXPECT_GT(count("SELECT count(*) FROM spot_interruptions"), 0);
     EXPECT_GT(count("SELECT count(*) FROM offer_flags"), flags / 2);
+    // The dated ECB rates this version ships (issue 45) arrive too.
+    EXPECT_GE(count("SELECT count(*) FROM fx_rates WHERE source LIKE 'ECB euro%' AND date = '2026-10-09'"), 29);
     EXPECT_EQ(count("SELECT count(*) FROM offers WHERE hourly_price = 99.25"), 1) << "the user's own prices stay";
     EXPECT_EQ(count("SELECT count(*) FROM pragma_foreign_key_check"), 0);
     // A catalog of an earlier version gains Huawei Cloud: the provider, its regions and its flavors.
@@ -262,7 +265,7 @@ TEST(CatalogFile, ACatalogFromAnEarlierVersionTakesTheNewerObservations)
                                          "UPDATE offers SET hourly_price = 30.0, fetched_at = '2026-12-01T08:00:00Z' WHERE id IN "
                                          "(SELECT o.id FROM offers o JOIN instance_types it ON it.id = o.instance_type_id "
                                          "WHERE it.name = 'gpu_8x_h100_sxm5' AND o.billing = 'on_demand');"
-                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v5';"))
+                                         "DELETE FROM catalog_meta WHERE key = 'embedded_dated_sources_v6';"))
                         .ok());
     }
     ASSERT_TRUE(ensureUserCatalog(dir.path(), seedCatalogPath()).ok());

@@ -591,3 +591,43 @@ TEST_F(PlanCli, WatchRefusesATargetThatIsNotAFinitePositiveAmount)
     const CliRun fine = run({QStringLiteral("watch"), path, QStringLiteral("--target"), QStringLiteral("0.5")});
     EXPECT_EQ(fine.code, 0) << fine.err.toStdString();
 }
+
+// Issue 47 (3): serving on spot pays for the spare replicas that keep the load's replicas up while
+// a reclaimed one is replaced (at least one), says so, and speaks of requests, not checkpoints.
+TEST_F(PlanCli, ServingOnSpotPaysForItsSpareReplicas)
+{
+    QFile f(example(QStringLiteral("llama-70b-serving")));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QJsonObject scenario = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonObject constraints = scenario.value(u"constraints").toObject();
+    constraints.insert(QStringLiteral("billing"), QJsonArray{QStringLiteral("on_demand"), QStringLiteral("spot")});
+    constraints.remove(QStringLiteral("providers"));
+    scenario.insert(QStringLiteral("constraints"), constraints);
+    const QString path = write(QJsonDocument(scenario).toJson());
+    const CliRun plan = run({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"),
+                             QStringLiteral("--top"), QStringLiteral("0")});
+    ASSERT_EQ(plan.code, 0) << plan.err.toStdString();
+    const QJsonArray options = QJsonDocument::fromJson(plan.out.toUtf8()).object().value(u"options").toArray();
+    // The load's replicas per instance type and region, from its on-demand option.
+    QHash<QString, int> loadReplicas;
+    for (const QJsonValue &v : options) {
+        const QJsonObject o = v.toObject();
+        if (o.value(u"billing").toString() == u"on_demand")
+            loadReplicas.insert(o.value(u"instance_type").toString() + u'@' + o.value(u"region").toString(),
+                                o.value(u"instances").toInt());
+    }
+    int spot = 0;
+    for (const QJsonValue &v : options) {
+        const QJsonObject o = v.toObject();
+        const QString key = o.value(u"instance_type").toString() + u'@' + o.value(u"region").toString();
+        if (o.value(u"billing").toString() != u"spot" || !loadReplicas.contains(key))
+            continue;
+        ++spot;
+        EXPECT_GE(o.value(u"instances").toInt(), loadReplicas.value(key) + 1) << key.toStdString();
+        const QString reasons = o.value(u"reasons").toVariant().toStringList().join(u' ');
+        EXPECT_TRUE(reasons.contains(QStringLiteral("spare replica"))) << reasons.toStdString();
+        EXPECT_TRUE(reasons.contains(QStringLiteral("up 99.9% of the time"))) << reasons.toStdString();
+        EXPECT_FALSE(reasons.contains(QStringLiteral("checkpoint"))) << reasons.toStdString();
+    }
+    EXPECT_GT(spot, 10);
+}

@@ -189,8 +189,9 @@ TEST_F(ReportCli, EveryExchangeRateNamesItsSource)
     aliOut.write(QJsonDocument(doc).toJson());
     aliOut.close();
     const QString yuan = text(report(ali, QStringLiteral("llama-7b-alicloud-eur.pdf"), {}));
-    EXPECT_TRUE(yuan.contains(QStringLiteral("CNY is converted at 7.24638 per US dollar"))) << yuan.toStdString();
-    EXPECT_TRUE(yuan.contains(QStringLiteral("skypilot-catalog fork conversion rate")));
+    // The ECB's rate of 2026-10-09: 7.4992 CNY and 1.1206 USD per euro.
+    EXPECT_TRUE(yuan.contains(QStringLiteral("CNY is converted at 6.69213 per US dollar"))) << yuan.toStdString();
+    EXPECT_TRUE(yuan.contains(QStringLiteral("ECB euro foreign exchange reference rates of 2026-10-09")));
 }
 
 TEST_F(ReportCli, FontsAreEmbedded)

@@ -81,7 +81,7 @@ TEST(MainWindow, OpensOffscreenOnTheSeedCatalogAndShowsFreshness)
     const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>();
     bool freshness = false;
     for (QLabel *l : labels)
-        freshness = freshness || l->text().contains(QStringLiteral("Prices as of 2026-07"));
+        freshness = freshness || l->text().contains(QStringLiteral("Prices as of 2026-10"));
     EXPECT_TRUE(freshness);
 
     QCoreApplication::processEvents();

@@ -368,7 +368,7 @@ TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEveryt
 
     ui::CatalogStatusLabel *status = tools->statusLabel();
     EXPECT_EQ(status->state(), ui::CatalogStatusLabel::State::NeverRefreshed);
-    EXPECT_TRUE(status->toolTip().contains(QStringLiteral("2026-07"))) << status->toolTip().toStdString();
+    EXPECT_TRUE(status->toolTip().contains(QStringLiteral("2026-10"))) << status->toolTip().toStdString();
 
     bool inMenu = false;
     for (QAction *menu : window.menuBar()->actions())

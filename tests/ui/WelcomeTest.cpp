@@ -110,7 +110,7 @@ TEST(Welcome, TheExamplesAreNamedInTheInterfacesLanguage)
 {
     // The example files hold English names; the menu and the dialog show them translated.
     const QList<ui::ExampleScenario> english = ui::exampleScenarios();
-    ASSERT_EQ(english.size(), 6);
+    ASSERT_EQ(english.size(), 7);
     tests::LookScope chinese(tests::Look::Chinese);
     const QList<ui::ExampleScenario> translated = ui::exampleScenarios();
     ASSERT_EQ(translated.size(), english.size());

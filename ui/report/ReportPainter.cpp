@@ -353,6 +353,10 @@ void ReportPainter::summary()
         paragraph((what + u' ' + tr("Price source: %1.").arg(source)).toHtmlEscaped(), 9);
     }
 
+    // Asked to compare a subscription or reserved term and the catalog has none: said plainly.
+    if (const QString missing = missingCommitmentNote(*m_in.planner, m_in.request); !missing.isEmpty())
+        paragraph(missing.toHtmlEscaped(), 9);
+
     if (!serving())
         gpuHoursParagraph(best);
 
@@ -526,10 +530,17 @@ void ReportPainter::assumptions()
     } else
         items << tr("Serving capacity comes from the GPUs' memory bandwidth and compute for the stated prompt and output "
                     "lengths; costs cover %1 month(s) of serving.").arg(a.servingMonths);
-    items << tr("Spot instances are interrupted at a monthly rate per instance (%1 by default); the job checkpoints "
-                "every %2 and needs %3 to restart, which is simulated %4 times to give P50 and P90.")
-                 .arg(percent(a.interruptions.defaultRate()), duration(a.checkpointHours), duration(a.restartHours))
-                 .arg(a.monteCarloDraws);
+    if (m_in.request.workload.kind == WorkloadKind::Inference)
+        // Serving has no checkpoints: a reclaimed replica drops its requests and is replaced.
+        items << tr("Spot instances are reclaimed at a monthly rate per instance (%1 by default); a serving option on "
+                    "spot pays for spare replicas (at least one) so the replicas the load needs are up %2 of the time "
+                    "while a reclaimed one takes %3 to replace.")
+                     .arg(percent(a.interruptions.defaultRate()), availabilityText(a.servingAvailability), duration(a.restartHours));
+    else
+        items << tr("Spot instances are interrupted at a monthly rate per instance (%1 by default); the job checkpoints "
+                    "every %2 and needs %3 to restart, which is simulated %4 times to give P50 and P90.")
+                     .arg(percent(a.interruptions.defaultRate()), duration(a.checkpointHours), duration(a.restartHours))
+                     .arg(a.monteCarloDraws);
     if (a.spotUsesMedianPrice)
         items << tr("Spot prices are the median zone price of a region where known, not the lowest.");
     for (const CommitmentTerm &t : a.commitments) {

@@ -296,11 +296,15 @@ void ReportPainter::timelineSection()
             else
                 line += tr("; breaks even with all on-demand in %1").arg(t.months.at(s.breakEvenMonth));
         }
-        // A commitment strategy says how big its base is and where its price came from.
-        if (s.id.startsWith(u"reserved_") || s.id.startsWith(u"savings_plan_"))
+        // A commitment strategy says how big its base is and where its price came from; the
+        // on-demand lines which instance they rent (the cheapest plan's, the chosen one's).
+        if (s.id.startsWith(u"reserved_") || s.id.startsWith(u"savings_plan_") || s.id.startsWith(u"on_demand"))
             line += QStringLiteral(" (%1)").arg(s.note);
         items << sentence(line);
     }
+    // What the timeline could not compare, and how to get it (no subscription price offline, ...).
+    for (const QString &note : t.notes)
+        items << note;
     if (t.ownership)
         items << tr("Owning costs %1 per GPU-hour at the scenario's utilization and beats on-demand above %2 "
                     "utilization.")

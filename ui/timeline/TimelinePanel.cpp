@@ -98,7 +98,7 @@ TimelinePanel::TimelinePanel(ScenarioDocument *doc, QWidget *parent)
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto *pricedOnLabel = new QLabel(tr("Commitments &priced on:"), left);
+    auto *pricedOnLabel = new QLabel(tr("Co&mmitments priced on:"), left);
     pricedOnLabel->setBuddy(m_pricedOn);
     auto *pricedOnRow = new QHBoxLayout;
     pricedOnRow->addWidget(pricedOnLabel);

@@ -7,6 +7,7 @@
 #include "core/io/TextTable.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QJsonArray>
 
 #include <cmath>
@@ -241,6 +242,12 @@ QString percentText(double share)
     return percent(share);
 }
 
+QString availabilityText(double share)
+{
+    // 99.9%, 99.95%: the nines a target has, never rounded up to 100%.
+    return QStringLiteral("%1%").arg(QString::number(share * 100.0, 'f', 4).remove(QRegularExpression(QStringLiteral("\\.?0+$"))));
+}
+
 QString bottleneckText(Bottleneck bottleneck)
 {
     return bottleneckWords(bottleneck);
@@ -313,8 +320,13 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
                    .arg(numberFormatName(option.formatAsked), o.gpu, numberFormatName(option.formatUsed));
     if (option.billing == Billing::Spot) {
         if (serving)
-            out << PlanText::tr("Spot capacity can be reclaimed at about %1 a month per instance; serving on spot "
-                                  "needs spare replicas.").arg(percent(option.interruptionRate));
+            out << PlanText::tr("Spot capacity can be reclaimed at about %1 a month per instance: priced with %n "
+                                "spare replica(s) (at least one), so the replicas the load needs are up %2 of the "
+                                "time when a reclaimed one takes %3 to replace (assumptions serving_availability and "
+                                "restart_overhead); each interruption drops that replica's requests in flight.",
+                                nullptr, option.spareReplicas)
+                       .arg(percent(option.interruptionRate), availabilityText(request.assumptions.servingAvailability),
+                            durationText(request.assumptions.restartHours));
         else
             out << PlanText::tr("Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; "
                                   "P50 %4, P90 %5.")
@@ -453,7 +465,7 @@ QString noCommitmentPriceText(const Offer &offer, bool wholePlan)
     if (offer.provider == u"alicloud")
         how = PlanText::tr("refresh Alibaba Cloud from its published price file, which lists 1-, 12- and 36-month "
                            "subscriptions and needs no account (gpu-planner-cli refresh --source native --provider "
-                           "alicloud, or Catalog ▸ Refresh with the provider's own API)");
+                           "alicloud, or Tools ▸ Refresh prices… with the provider's own API)");
     else if (offer.provider == u"tencentcloud")
         how = PlanText::tr("refresh Tencent Cloud from its price API with an account (Settings ▸ API keys, or "
                            "GPUPLANNER_TENCENT_SECRET_ID and GPUPLANNER_TENCENT_SECRET_KEY with gpu-planner-cli "

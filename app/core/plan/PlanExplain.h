@@ -50,6 +50,8 @@ QStringList optionReasons(const Offer &offer, const PlanRequest &request, const 
 
 // "41%"; "compute", "memory bandwidth", ... in the interface's language.
 QString percentText(double share);
+// An availability target with its nines: 0.999 -> "99.9%".
+QString availabilityText(double share);
 QString bottleneckText(Bottleneck bottleneck);
 
 // The recommendation in one or two sentences; says so when nothing is usable.

@@ -81,6 +81,9 @@ struct Assumptions
     // this job alone uses it, so the job pays the whole commitment.
     std::optional<double> expectedUtilization;
     double servingMonths = 1.0;       // inference: months of serving to price
+    // Serving on spot: the share of time all the replicas the load needs are up, which sets the
+    // spare replicas a spot option pays for (at least one). A default, stated with the option.
+    double servingAvailability = 0.999;
     QString servingPhase;             // the project phase whose months set servingMonths; empty: assumptions
     bool spotUsesMedianPrice = true;  // the median zone price, where known, not the lowest
 };
@@ -141,6 +144,7 @@ struct PlanOption
     double interruptionRate = 0; // monthly, spot only
     bool interruptionPublished = false; // the provider's own figure (Spot Advisor), not a default
     double expectedInterruptions = 0; // over the run on all its instances, spot only
+    int spareReplicas = 0;            // serving on spot: replicas paid for beyond the load's, in `instances`
     double commitmentTotal = 0;  // everything the commitment costs over its term(s), all instances
     int commitmentTerms = 0;     // consecutive terms the run needs (capacity blocks: days booked)
     double commitmentHourly = 0;  // one instance's commitment: billed every hour of the term

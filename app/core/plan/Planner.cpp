@@ -352,6 +352,32 @@ void Planner::addOptions(const PlanRequest &request, int offerIndex, std::vector
     }
 }
 
+namespace {
+
+// Serving on spot (issue 47): each replica is down a share p = monthly rate x outage / 730 h of
+// the time (a reclaimed replica is replaced after the restart time). The fewest spares s, at
+// least one, such that more than s replicas are down at once with at most 1 - availability
+// chance (replicas reclaimed independently; a binomial tail).
+int servingSpares(int replicas, double monthlyRate, double outageHours, double availability)
+{
+    const double p = std::clamp(monthlyRate * outageHours / kHoursPerMonth, 0.0, 0.999);
+    const int most = 4 * replicas + 8;
+    for (int spares = 1; spares < most; ++spares) {
+        const int n = replicas + spares;
+        double term = std::pow(1.0 - p, n); // P(X = 0)
+        double atMost = term;
+        for (int k = 1; k <= spares; ++k) {
+            term *= double(n - k + 1) / double(k) * p / (1.0 - p);
+            atMost += term;
+        }
+        if (1.0 - atMost <= 1.0 - availability)
+            return spares;
+    }
+    return most;
+}
+
+} // namespace
+
 void Planner::priceOption(const PlanRequest &request, PlanOption &option, const InstancePlan &plan)
 {
     const Offer &o = m_offers.at(option.offer);
@@ -420,8 +446,16 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
             && option.expectedInterruptions > c.maxSpotInterruptions)
             option.issue = OptionIssue::TooManyInterruptions;
         if (serving || !option.usable()) {
-            // Serving does not finish later when reclaimed, it drops capacity; that risk is
-            // stated in the option's reasons rather than simulated.
+            // Serving does not finish later when reclaimed, it drops capacity: it pays for the
+            // spare replicas that keep the load's replicas up at the availability target.
+            if (serving) {
+                option.spareReplicas = servingSpares(option.instances, option.interruptionRate, a.restartHours,
+                                                     a.servingAvailability);
+                option.instances += option.spareReplicas;
+                option.gpus = option.instances * std::max(1, int(o.gpuCount));
+                option.gpuHours = option.hours * option.gpus;
+                option.expectedInterruptions = option.interruptionRate * option.instances * option.hours / kHoursPerMonth;
+            }
             settleRange(option, option.hours, range, c, onDemandCost(price));
             break;
         }

@@ -104,7 +104,8 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
     const QString path = QStringLiteral("assumptions");
     r.checkKeys(o, path,
                 {u"fx", u"interruption", u"checkpoint_interval", u"restart_overhead", u"monte_carlo", u"storage",
-                 u"extras_prices", u"commitments", u"expected_utilization", u"serving_months", u"spot_price"});
+                 u"extras_prices", u"commitments", u"expected_utilization", u"serving_months", u"spot_price",
+                 u"serving_availability"});
     if (const auto fx = r.array(o, path, u"fx")) {
         for (qsizetype i = 0; i < fx->size() && !r.failed(); ++i) {
             const QString p = item(JsonReader::join(path, QStringLiteral("fx")), i);
@@ -222,6 +223,7 @@ void readAssumptions(JsonReader &r, const QJsonObject &o, Assumptions &a)
     if (const auto u = r.share(o, path, u"expected_utilization", 0.01, 1))
         a.expectedUtilization = u;
     a.servingMonths = r.number(o, path, u"serving_months", 0.01, 120).value_or(a.servingMonths);
+    a.servingAvailability = r.share(o, path, u"serving_availability", 0.5, 0.999999).value_or(a.servingAvailability);
     a.spotUsesMedianPrice = r.choice<bool>(o, path, u"spot_price", {{u"median", true}, {u"lowest", false}})
                                 .value_or(a.spotUsesMedianPrice);
 }

@@ -137,6 +137,8 @@ QJsonObject assumptionsToJson(const Assumptions &a)
     if (a.expectedUtilization)
         o.insert(QStringLiteral("expected_utilization"), *a.expectedUtilization);
     o.insert(QStringLiteral("serving_months"), a.servingMonths);
+    if (a.servingAvailability != Assumptions().servingAvailability)
+        o.insert(QStringLiteral("serving_availability"), a.servingAvailability);
     o.insert(QStringLiteral("spot_price"), a.spotUsesMedianPrice ? QStringLiteral("median") : QStringLiteral("lowest"));
     return o;
 }

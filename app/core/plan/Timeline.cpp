@@ -344,6 +344,7 @@ Result<TimelineRates> timelineRatesFromPlan(const Planner &planner, const Scenar
         rates.spotMainRunHours = s.hours;
         rates.spotMainRunExtras = std::max(0.0, s.cost - rates.spotTimeFactor * plain);
         rates.spotLabel = TimelineText::tr("%1 %2 spot").arg(so.providerLabel(), so.instanceType);
+        rates.spotSpareReplicas = s.spareReplicas;
     }
     // The cheapest variant (upfront option, offering class) of each billing model and term.
     QHash<QString, qsizetype> byTerm;
@@ -503,9 +504,15 @@ Result<Timeline> buildTimeline(const Scenario &scenario, const TimelineRates &ra
             mainRunOnSpot ? extrasByMonth(spotPhases, t.start, rates.spotMainRunGpus, rates.spotMainRunHours,
                                           rates.spotTimeFactor, rates.spotMainRunExtras, horizon)
                           : extras;
-        StrategySeries s{QStringLiteral("spot"), TimelineText::tr("Spot where allowed"), {}, {}, 0, -1,
-                         TimelineText::tr("%1, %2% expected extra time from interruptions")
-                             .arg(rates.spotLabel).arg((rates.spotTimeFactor - 1.0) * 100.0, 0, 'f', 0)};
+        // Serving is not lengthened by interruptions: it pays for spare replicas instead.
+        const QString spotNote = rates.spotSpareReplicas > 0
+            ? TimelineText::tr("%1, with %n spare replica(s) that keep serving while a reclaimed one is replaced", nullptr,
+                               rates.spotSpareReplicas)
+                  .arg(rates.spotLabel)
+            : TimelineText::tr("%1, %2% expected extra time from interruptions")
+                  .arg(rates.spotLabel)
+                  .arg((rates.spotTimeFactor - 1.0) * 100.0, 0, 'f', 0);
+        StrategySeries s{QStringLiteral("spot"), TimelineText::tr("Spot where allowed"), {}, {}, 0, -1, spotNote};
         for (int m = 0; m < horizon; ++m)
             s.monthly.push_back(onSpot[std::size_t(m)] * *rates.spotPerGpuHour + onDemandPart[std::size_t(m)] * od
                                 + spotExtras[std::size_t(m)]);

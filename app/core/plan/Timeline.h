@@ -52,6 +52,7 @@ struct TimelineRates
     double spotMainRunHours = 0;
     double spotMainRunExtras = 0;
     QString spotLabel;
+    int spotSpareReplicas = 0; // serving on spot: spare replicas in spotMainRunGpus (no run to lengthen)
 
     // Every commitment term available for the chosen instance type and region (the provider's own
     // price list, or the user's negotiated term), the cheapest variant per term.
