@@ -1,5 +1,7 @@
 #include "ui/MainWindow.h"
 
+#include "ui/ApplicationShortcuts.h"
+
 #include "ui/SteadyTabWidget.h"
 #include "ui/WelcomeDialog.h"
 #include "ui/WindowPlacement.h"
@@ -186,6 +188,9 @@ void MainWindow::createMenus()
     QMenu *report = menuBar()->addMenu(tr("&Report"));
     report->addActions(createReportActions(this, [this] { return currentReportInput(); }, m_settings));
 
+    // Ctrl+E, Ctrl+P and the others reach their actions from inside a text field too.
+    keepApplicationShortcuts(this);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Guide"), this, [this] { showGuide(this); });
     guide->setShortcut(QKeySequence::HelpContents);
@@ -195,7 +200,8 @@ void MainWindow::createMenus()
         QMessageBox::about(this, tr("About GPU Planner"),
                            tr("<b>GPU Planner %1</b><p>Plan GPU cloud rentals: which offer to rent, under which "
                               "billing model, how long it takes and what it costs.</p><p>Default prices come from "
-                              "the SkyPilot catalog snapshot (mid-2026; Azure 2023-24).</p>")
+                              "the embedded catalog: a SkyPilot snapshot of mid-2026 and dated provider sources up to 2026-10, each "
+                              "price with its own date.</p>")
                                .arg(QStringLiteral(GPUPLANNER_VERSION)));
     });
 }

@@ -248,7 +248,8 @@ QString accessibleLabelText(QString label)
 void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QString &tip)
 {
     auto *l = new QLabel(label, form->parentWidget());
-    l->setBuddy(field);
+    // The label's letter (Alt+D) goes to the editor itself: the field around it takes no focus.
+    l->setBuddy(field->focusProxy() ? field->focusProxy() : field);
     l->setToolTip(tip);
     field->setToolTip(tip);
     field->focusProxy()->setToolTip(tip);
@@ -262,7 +263,7 @@ void addFieldRow(QFormLayout *form, const QString &label, Field *field, const QS
 void addTableRow(QFormLayout *form, const QString &label, Field *field, const QString &tip)
 {
     auto *l = new QLabel(label, form->parentWidget());
-    l->setBuddy(field);
+    l->setBuddy(field->focusProxy() ? field->focusProxy() : field);
     l->setToolTip(tip);
     field->setToolTip(tip);
     field->focusProxy()->setToolTip(tip);
