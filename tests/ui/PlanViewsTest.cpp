@@ -434,6 +434,7 @@ TEST(PlanView, GpuNamesResolveAsPeopleWriteThemAndCompleteInTheList)
     QLineEdit *gpus = window->editor()->constraints()->gpusField()->edit();
     const quint64 generation = tests::planGeneration(*window);
     retype(gpus, QStringLiteral("A100"));
+    QTest::keyClick(gpus, Qt::Key_Return); // a list is planned once its typing ends
     ASSERT_TRUE(tests::waitForPlan(*window, generation));
     const auto &s = window->planRunner()->latest();
     ASSERT_TRUE(s && s->error.isEmpty()) << (s ? s->error.toStdString() : "");
@@ -1028,4 +1029,40 @@ TEST(PlanModels, ThePlannedJobsSpotCellShowsTheConstraintsBillingAndCannotBeSetT
     // Other phases keep a box of their own.
     const int other = main == 0 ? 1 : 0;
     EXPECT_TRUE(model.flags(model.index(other, ui::PhasesModel::Spot)) & Qt::ItemIsUserCheckable);
+}
+
+// Issue 47 (5): a GPU list typed key by key is one undo step, and no half-typed list is ever
+// planned: the document holds nothing of "H100, A" until the typing ends (Enter or leaving).
+TEST(PlanView, AGpuListTypedKeyByKeyIsOneStepAndNeverPlannedHalfTyped)
+{
+    auto window = tests::plannedWindow();
+    ASSERT_TRUE(window);
+    ui::ScenarioDocument *doc = window->document();
+    QLineEdit *gpus = window->editor()->constraints()->gpusField()->edit();
+    const QJsonValue before = doc->value(QStringLiteral("constraints.gpus"));
+    const int steps = doc->undoStack()->count();
+    QSignalSpy changed(doc, &ui::ScenarioDocument::changed);
+    gpus->setFocus();
+    QTest::mouseClick(gpus, Qt::LeftButton);
+    QTest::keyClick(gpus, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(gpus, Qt::Key_Backspace);
+    QTest::keyClicks(gpus, QStringLiteral("H100, A100"));
+    EXPECT_EQ(changed.count(), 0) << "nothing typed so far reached the document, so nothing was planned";
+    EXPECT_EQ(doc->value(QStringLiteral("constraints.gpus")), before);
+    QTest::keyClick(gpus, Qt::Key_Return);
+    EXPECT_EQ(doc->value(QStringLiteral("constraints.gpus")),
+              QJsonValue(QJsonArray{QStringLiteral("H100"), QStringLiteral("A100")}));
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1) << "one step for the whole list";
+    // More typing in the same stay of the keyboard joins that step; Ctrl+Z takes all of it back.
+    QTest::keyClicks(gpus, QStringLiteral(", L4"));
+    QTest::keyClick(gpus, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(doc->value(QStringLiteral("constraints.gpus")), before);
+    EXPECT_EQ(doc->undoStack()->index(), steps);
+    // Saving while a list is still being typed saves it as typed.
+    QTest::keyClicks(gpus, QStringLiteral(", T4"));
+    QTemporaryDir dir;
+    QString error;
+    ASSERT_TRUE(doc->save(dir.filePath(QStringLiteral("s.gpuplan")), &error)) << error.toStdString();
+    EXPECT_TRUE(doc->value(QStringLiteral("constraints.gpus")).toArray().contains(QStringLiteral("T4")))
+        << QJsonDocument(doc->value(QStringLiteral("constraints.gpus")).toArray()).toJson().toStdString();
 }

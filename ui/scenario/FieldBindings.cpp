@@ -157,11 +157,46 @@ LineField::LineField(ScenarioDocument *doc, const QString &path, FieldKind kind,
     m_edit->setPlaceholderText(placeholder);
     m_edit->setClearButtonEnabled(true);
     setEditor(m_edit);
+    m_session = ScenarioDocument::newEditSession();
+    // A list ("H100, A100") is planned once its typing ends (Enter, leaving the field, saving),
+    // never half-typed ("H100, A" would plan on an unknown GPU); other fields as they are typed.
     connect(m_edit, &QLineEdit::textEdited, this, [this](const QString &text) {
-        m_written = fieldJson(m_kind, text);
-        m_doc->setValue(m_path, m_written);
+        if (m_kind == FieldKind::List)
+            m_pending = true;
+        else
+            write(text);
+    });
+    connect(m_edit, &QLineEdit::editingFinished, this, [this] {
+        if (m_pending)
+            write(m_edit->text());
+    });
+    connect(doc, &ScenarioDocument::pendingEditsWanted, this, [this] {
+        if (m_pending)
+            write(m_edit->text());
     });
     refresh();
+}
+
+void LineField::write(const QString &text)
+{
+    m_pending = false;
+    m_written = fieldJson(m_kind, text);
+    m_doc->setValue(m_path, m_written, m_session);
+}
+
+bool LineField::eventFilter(QObject *watched, QEvent *event)
+{
+    // Each stay of the keyboard in the field is one undo step, however slowly it is typed.
+    if (watched == m_edit && event->type() == QEvent::FocusIn)
+        m_session = ScenarioDocument::newEditSession();
+    if (watched == m_edit && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
+        && m_pending) {
+        // Undo while a list is being typed: write it first, so the undo takes back the typing.
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            write(m_edit->text());
+    }
+    return Field::eventFilter(watched, event);
 }
 
 void LineField::showValue(const QJsonValue &value)
@@ -169,6 +204,8 @@ void LineField::showValue(const QJsonValue &value)
     // While the user types, the document holds what they typed: leave the text and cursor alone.
     if (m_edit->hasFocus() && value == m_written && !m_edit->text().isEmpty())
         return;
+    if (m_pending && m_edit->hasFocus())
+        return; // a list being typed: it is written when the typing ends
     if (fieldJson(m_kind, m_edit->text()) == value)
         return;
     m_edit->setText(fieldText(value));

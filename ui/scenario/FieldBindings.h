@@ -69,13 +69,19 @@ public:
     QLineEdit *edit() const { return m_edit; }
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void showValue(const QJsonValue &value) override;
     void showInvalid(bool invalid) override;
 
 private:
+    // Writes the typed text to the document (one undo step per stay of the keyboard).
+    void write(const QString &text);
+
     FieldKind m_kind;
     QLineEdit *m_edit;
     QJsonValue m_written; // last value this field wrote; the document echoing it back changes nothing
+    quint64 m_session = 0; // this stay of the keyboard's edit session; 0 before the first
+    bool m_pending = false; // a list typed but not written yet (it is written when the typing ends)
 };
 
 class ChoiceField : public Field

@@ -20,9 +20,9 @@ namespace gpuplanner::ui {
 class SetValueCommand : public QUndoCommand
 {
 public:
-    SetValueCommand(ScenarioDocument *doc, QString path, QJsonValue before, QJsonValue after)
+    SetValueCommand(ScenarioDocument *doc, QString path, QJsonValue before, QJsonValue after, quint64 session)
         : m_doc(doc), m_path(std::move(path)), m_before(std::move(before)), m_after(std::move(after)),
-          m_time(QDateTime::currentMSecsSinceEpoch())
+          m_time(QDateTime::currentMSecsSinceEpoch()), m_session(session)
     {
         // "Undo Dataset tokens change" in the Edit menu, not a JSON path.
         setText(ScenarioDocument::tr("%1 change").arg(doc->fieldName(m_path)));
@@ -36,8 +36,18 @@ public:
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *o = static_cast<const SetValueCommand *>(other);
+        if (o->m_path != m_path)
+            return false;
+        // One stay of the keyboard in a field is one step, whatever it typed and however slowly.
+        if (m_session != 0 || o->m_session != 0) {
+            if (o->m_session != m_session)
+                return false;
+            m_after = o->m_after;
+            m_time = o->m_time;
+            return true;
+        }
         // Arrays (phases, lists) change by whole rows: each such edit stays its own step.
-        if (o->m_path != m_path || o->m_time - m_time > 2000 || m_after.isArray() || o->m_after.isArray())
+        if (o->m_time - m_time > 2000 || m_after.isArray() || o->m_after.isArray())
             return false;
         m_after = o->m_after;
         m_time = o->m_time;
@@ -50,6 +60,7 @@ private:
     QJsonValue m_before;
     QJsonValue m_after;
     qint64 m_time;
+    quint64 m_session;
 };
 
 ScenarioDocument::ScenarioDocument(QList<core::ModelPreset> presets, QObject *parent)
@@ -140,12 +151,18 @@ QJsonValue ScenarioDocument::value(const QString &path) const
     return jsonValueAt(m_json, path);
 }
 
-void ScenarioDocument::setValue(const QString &path, const QJsonValue &value)
+void ScenarioDocument::setValue(const QString &path, const QJsonValue &value, quint64 session)
 {
     const QJsonValue before = jsonValueAt(m_json, path);
     if (before == value)
         return;
-    m_undo->push(new SetValueCommand(this, path, before, value));
+    m_undo->push(new SetValueCommand(this, path, before, value, session));
+}
+
+quint64 ScenarioDocument::newEditSession()
+{
+    static quint64 next = 0;
+    return ++next;
 }
 
 void ScenarioDocument::apply(const QString &path, const QJsonValue &value)
@@ -227,6 +244,7 @@ void ScenarioDocument::setRecordSource(std::function<std::optional<QJsonObject>(
 
 bool ScenarioDocument::save(const QString &path, QString *error)
 {
+    commitPendingEdits(); // a list still being typed is saved as typed
     // The record is metadata of the saved plan, not an edit: it changes no field and no undo step.
     if (m_recordSource) {
         if (const std::optional<QJsonObject> record = m_recordSource()) {

@@ -38,7 +38,13 @@ public:
     QString errorInWords(const QString &message) const;
     QJsonValue value(const QString &path) const;
     // Pushes an undoable edit; consecutive edits of one field within a moment merge into one step.
-    void setValue(const QString &path, const QJsonValue &value);
+    // With an edit session (a field's one stay of the keyboard, see newEditSession), every edit of
+    // that session is one step however slowly it is typed.
+    void setValue(const QString &path, const QJsonValue &value, quint64 session = 0);
+    static quint64 newEditSession();
+    // Asks every field holding typed text it has not written yet (a list being typed) to write it:
+    // before saving, recording or exporting, so nothing typed is left out.
+    void commitPendingEdits() { Q_EMIT pendingEditsWanted(); }
 
     // Valid scenario of the current JSON, or nothing while the JSON has a problem.
     const std::optional<core::Scenario> &scenario() const { return m_scenario; }
@@ -68,6 +74,7 @@ Q_SIGNALS:
     void filePathChanged(const QString &path);
     void modifiedChanged(bool modified);
     void replaced(); // a new or opened document: views start afresh
+    void pendingEditsWanted();
 
 private:
     friend class SetValueCommand;

@@ -134,6 +134,7 @@ bool ScenarioFiles::saveTo(const QString &path)
 
 bool ScenarioFiles::maybeSave()
 {
+    m_doc->commitPendingEdits();
     if (!m_doc->isModified())
         return true;
     const auto answer = QMessageBox::warning(
