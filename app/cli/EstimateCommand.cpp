@@ -70,6 +70,10 @@ constexpr Option kOptions[] = {
     {u"batch-tokens", u"Global batch in tokens (16M); converted to sequences.", u"N"},
     {u"experts", u"Mixture-of-experts: routed experts per layer.", u"N"},
     {u"experts-per-token", u"Mixture-of-experts: experts each token visits (top-k).", u"N"},
+    {u"expert-overlap",
+     u"Mixture-of-experts: none (default; Megatron-Core's default schedule) or full (the stack runs dispatch and combine "
+     u"beside another micro-batch's computation: DeepSeek-V3's DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm).",
+     u"O"},
     {u"micro-batch", u"Sequences per GPU per forward pass.", u"N"},
     {u"precision", u"fp32, tf32, bf16, fp16 or fp8.", u"P"},
     {u"optimizer", u"adamw, adam8bit or sgd.", u"O"},
@@ -268,6 +272,8 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     t.sharding = a.choice<Sharding>(u"zero", Sharding::Auto,
                                     {{u"auto", Sharding::Auto}, {u"0", Sharding::None}, {u"1", Sharding::Zero1},
                                      {u"2", Sharding::Zero2}, {u"3", Sharding::Zero3}, {u"fsdp", Sharding::Zero3}});
+    t.expertOverlap = a.choice<ExpertOverlap>(u"expert-overlap", ExpertOverlap::Default,
+                                              {{u"none", ExpertOverlap::None}, {u"full", ExpertOverlap::Full}});
     t.loraRank = int(a.count(u"lora-rank", t.loraRank));
     t.loraTargetsPerLayer = int(a.count(u"lora-targets", t.loraTargetsPerLayer));
 

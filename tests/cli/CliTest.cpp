@@ -394,6 +394,39 @@ TEST_F(Cli, EstimateOfAMeasuredScenarioUsesItsUnitAndPrecision)
     EXPECT_GT(std::abs(fp32 - bf16) / bf16, 0.03) << bf16 << " " << fp32;
 }
 
+// Issue 46 item 3: whether the stack hides the expert all-to-all is an input, a default when unstated.
+TEST_F(Cli, EstimateStatesTheExpertAllToAllOverlap)
+{
+    const QStringList base = {QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
+                              QStringLiteral("--task"), QStringLiteral("pretrain"), QStringLiteral("--tokens"),
+                              QStringLiteral("14.8T"), QStringLiteral("--precision"), QStringLiteral("fp8"),
+                              QStringLiteral("--gpu"), QStringLiteral("H800"), QStringLiteral("--gpus"),
+                              QStringLiteral("2048"), QStringLiteral("--network-gbps"), QStringLiteral("3200"),
+                              QStringLiteral("--no-calibration"), QStringLiteral("--format"), QStringLiteral("json")};
+    const CliRun unstated = run(base);
+    ASSERT_EQ(unstated.code, 0) << unstated.err.toStdString();
+    const QJsonObject d = QJsonDocument::fromJson(unstated.out.toUtf8()).object();
+    EXPECT_EQ(d.value(QStringLiteral("expert_overlap")).toString(), QStringLiteral("none"));
+    EXPECT_FALSE(d.value(QStringLiteral("expert_overlap_stated")).toBool());
+    EXPECT_GT(d.value(QStringLiteral("expert_all_to_all_seconds")).toDouble(), 0);
+
+    const CliRun full = run(base + QStringList{QStringLiteral("--expert-overlap"), QStringLiteral("full")});
+    ASSERT_EQ(full.code, 0) << full.err.toStdString();
+    const QJsonObject f = QJsonDocument::fromJson(full.out.toUtf8()).object();
+    EXPECT_EQ(f.value(QStringLiteral("expert_overlap")).toString(), QStringLiteral("full"));
+    EXPECT_TRUE(f.value(QStringLiteral("expert_overlap_stated")).toBool());
+    EXPECT_LT(f.value(QStringLiteral("gpu_hours_tuned")).toDouble(), d.value(QStringLiteral("gpu_hours_tuned")).toDouble())
+        << "hiding the all-to-all shortens the run";
+    QString said;
+    for (const QJsonValue &v : f.value(QStringLiteral("assumptions")).toArray())
+        said += v.toString() + u'\n';
+    EXPECT_TRUE(said.contains(QStringLiteral("2412.19437"))) << said.toStdString();
+
+    const CliRun bad = run(base + QStringList{QStringLiteral("--expert-overlap"), QStringLiteral("half")});
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_TRUE(bad.err.contains(QStringLiteral("--expert-overlap"))) << bad.err.toStdString();
+}
+
 TEST_F(Cli, EstimateErrorsNameTheFlagAndValue)
 {
     const QList<std::pair<QStringList, const char *>> cases = {

@@ -63,6 +63,12 @@ std::vector<PublishedRun> loadPublishedRuns()
         m.gatedMlp = m.ffn > 0 && m.ffn != 4 * m.hidden && !m.moe();
         w.training.tokens = num(f("tokens"), 1e12);
         w.training.precision = f("precision") == u"fp8" ? TrainPrecision::Fp8 : TrainPrecision::Mixed;
+        // What the source states of its run (validation-campaigns.md); empty keeps the product's default.
+        w.training.globalBatch = int(num(f("batch")));
+        if (f("expert_overlap") == u"full")
+            w.training.expertOverlap = ExpertOverlap::Full;
+        else if (f("expert_overlap") == u"none")
+            w.training.expertOverlap = ExpertOverlap::None;
         const double value = num(f("reported_value"));
         run.reportedUnit = f("reported_unit");
         if (run.reportedUnit == u"days")

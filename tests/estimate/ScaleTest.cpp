@@ -374,6 +374,7 @@ TEST(Campaign, DeepSeekV3OnH800sIsWithinAQuarterOfItsPublishedThroughput)
     w.model.ffn = 2048; // moe_intermediate_size, as validation-campaigns.csv has it
     w.training.tokens = 1e12;
     w.training.precision = TrainPrecision::Fp8;
+    w.training.expertOverlap = ExpertOverlap::Full; // DualPipe (section 3.2.1)
     ClusterConfig c = hgxCluster(QStringLiteral("H800-SXM5-80GB"), 2048);
     c.networkGbps = 3200;
     constexpr double kPublished = 1e12 / (180e3 * 3600.0);

@@ -442,3 +442,23 @@ TEST(Scenario, ThePlannedJobRunsOnSpotExactlyWhenThePlanMay)
                                      .toObject();
     EXPECT_TRUE(spotOf(setAt(withSpot, flag.split(u'.'), false).toObject()));
 }
+
+// Issue 46 item 3: a scenario states whether its stack hides the expert all-to-all; unstated is the
+// product's default, and a value it does not know names the field.
+TEST(Scenario, ExpertOverlapIsReadFromTheWorkload)
+{
+    auto plain = parseScenario(QJsonDocument(example()).toJson(), presets());
+    ASSERT_TRUE(plain.ok()) << plain.errorMessage().toStdString();
+    EXPECT_EQ(plain->workload.training.expertOverlap, ExpertOverlap::Default);
+    for (const auto &[text, value] : {std::pair{"full", ExpertOverlap::Full}, std::pair{"none", ExpertOverlap::None}}) {
+        const QJsonObject o = setAt(example(), {QStringLiteral("workload"), QStringLiteral("expert_overlap")},
+                                    QString::fromLatin1(text))
+                                  .toObject();
+        auto s = parseScenario(QJsonDocument(o).toJson(), presets());
+        ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
+        EXPECT_EQ(s->workload.training.expertOverlap, value) << text;
+    }
+    const QString error = errorFor(QStringLiteral("workload.expert_overlap"), QStringLiteral("half"));
+    EXPECT_TRUE(error.contains(QStringLiteral("expert_overlap"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("half"))) << error.toStdString();
+}

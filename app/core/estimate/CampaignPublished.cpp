@@ -12,16 +12,16 @@ const CampaignModel &publishedCampaignModel()
 {
     static const CampaignModel model = [] {
         CampaignModel m;
-        m.intercept = 0.515396;
-        m.perDoubling = -0.021166;
-        m.generationOffset[int(CampaignGeneration::Volta)] = 0.265546;
-        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.166917;
-        m.generationOffset[int(CampaignGeneration::Hopper)] = -0.098629;
+        m.intercept = 0.550324;
+        m.perDoubling = -0.021732;
+        m.generationOffset[int(CampaignGeneration::Volta)] = 0.249113;
+        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.198912;
+        m.generationOffset[int(CampaignGeneration::Hopper)] = -0.050201;
         m.generationRows[int(CampaignGeneration::Volta)] = 2;
         m.generationRows[int(CampaignGeneration::Ampere)] = 24;
         m.generationRows[int(CampaignGeneration::Hopper)] = 10;
-        m.logP10 = -0.674061;
-        m.logP90 = 0.633600;
+        m.logP10 = -0.517910;
+        m.logP90 = 0.588825;
         m.tunedLogSigma = 0.154108;
         m.tunedRows = 28;
         m.rows = 36;

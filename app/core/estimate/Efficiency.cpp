@@ -157,6 +157,12 @@ QStringList efficiencySources()
         QStringLiteral("On Hopper and later GPUs, tensor-parallel collectives overlap with the GEMMs they feed (Transformer "
                        "Engine's communication overlap in Megatron-Core); a quarter of their time is assumed to stay "
                        "exposed, a default rather than a measurement. Older GPUs expose all of it."),
+        QStringLiteral("Mixture of experts: the expert all-to-all (dispatch and combine) is on the critical path unless "
+                       "you state a stack that overlaps it (Megatron-Core's combined 1F1B schedule is off by default; "
+                       "DeepSeek-V3's DualPipe overlaps it, arXiv 2412.19437 section 3.2). Overlapped, it runs beside "
+                       "another micro-batch's computation on 20 of 132 SMs (DeepSeek-V3, section 3.2.2); the busiest "
+                       "expert takes 15% more than the mean (Megatron-Core MoE model zoo: dropless routing 8-20% "
+                       "slower per step than forced balance)."),
         QStringLiteral("Models narrower than hidden size 4096 lose GEMM efficiency as h/(h+256) "
                        "(NVIDIA Matrix Multiplication Background guide: tile and wave quantisation)."),
         QStringLiteral("Vision training reaches 22% (Volta), 18% (Ampere), 12% (Hopper) of the half-precision "

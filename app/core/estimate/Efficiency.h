@@ -48,6 +48,20 @@ ServingEngineProfile servingEngineProfile(const InferenceSetup &inference);
 inline constexpr double kOverlappedTensorParallelExposedShare = 0.25;
 double tensorParallelExposedShare(GpuGeneration generation);
 
+// Mixture of experts, when the user does not say whether the stack hides the expert all-to-all:
+// it does not. Megatron-Core runs dispatch -> experts -> combine in order within a micro-batch;
+// hiding the all-to-all takes its combined 1F1B schedule, off unless
+// --overlap-moe-expert-parallel-comm is given and advised against while a run is brought up
+// (Megatron-Core user guide, "Combined 1F1B: Expert-Parallel All-to-All Overlap"; Megatron-Bridge
+// communication-overlap guide). DeepSeek-V3 states the overlap (DualPipe, arXiv 2412.19437
+// section 3.2.1); DeepSeek-V2 states only shared experts computed beside the all-to-all (arXiv
+// 2405.04434 section 3.1.3), which is not modelled and counts as none.
+inline constexpr ExpertOverlap kDefaultExpertOverlap = ExpertOverlap::None;
+inline ExpertOverlap expertOverlapOf(const TrainingSetup &t)
+{
+    return t.expertOverlap == ExpertOverlap::Default ? kDefaultExpertOverlap : t.expertOverlap;
+}
+
 // fp8 training: matmuls run at the fp8 peak but the rest does not; end-to-end speed-ups
 // over bf16 are 1.3-1.5x, so efficiency relative to the fp8 peak is lower.
 inline constexpr double kFp8EfficiencyFactor = 0.65;

@@ -153,7 +153,8 @@ struct Estimate
     double networkShareOfDataParallel = 0; // fraction of data-parallel time spent between instances
     double pipelineTransferSeconds = 0;    // activations between pipeline stages on the critical path
     double contextParallelSeconds = 0;     // ring-attention key/value exchange not hidden behind attention
-    double expertParallelSeconds = 0;      // mixture-of-experts all-to-all
+    double expertParallelSeconds = 0;      // mixture-of-experts all-to-all on the critical path
+    double expertAllToAllSeconds = 0;      // the same traffic before any overlap with computation
     // The next-best layout the search tried, to say why the chosen one wins.
     Layout runnerUp;
     double runnerUpThroughput = 0; // tokens/s; 0 = no other layout fitted

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplanner::core {
@@ -264,6 +265,35 @@ QString goodputText(const GoodputSetup &given, const GoodputTerms &t, double goo
              share(t.slowdownShare), origin(given.slowdownShare >= 0));
 }
 
+// The expert all-to-all: how much of it the stated (or default) stack hides, and from whom that comes.
+QString expertOverlapText(const TrainingSetup &t, const Estimate &e)
+{
+    const bool stated = t.expertOverlap != ExpertOverlap::Default;
+    const int micro = std::max(1, e.layout.globalBatch / std::max(1, e.layout.dataParallel * e.layout.microBatch));
+    const double hidden = e.expertAllToAllSeconds > 0 ? 1.0 - e.expertParallelSeconds / e.expertAllToAllSeconds : 0.0;
+    QString how;
+    if (expertOverlapOf(t) == ExpertOverlap::Full && micro >= 2)
+        how = QStringLiteral("overlapped with another micro-batch's attention and expert computation (%1: "
+                             "DualPipe-class, as DeepSeek-V3, arXiv 2412.19437 section 3.2, or Megatron-Core's combined "
+                             "1F1B, --overlap-moe-expert-parallel-comm), on 20 of 132 SMs taken from compute; %2 of it "
+                             "is hidden")
+                  .arg(stated ? QStringLiteral("your stack") : QStringLiteral("a default"), share(hidden));
+    else if (expertOverlapOf(t) == ExpertOverlap::Full)
+        how = QStringLiteral("not hidden: your stack overlaps it with another micro-batch, but each rank runs one "
+                             "micro-batch per step");
+    else
+        how = stated ? QStringLiteral("not overlapped, as you stated")
+                     : QStringLiteral("not overlapped, a default: Megatron-Core runs dispatch, experts and combine in "
+                                      "order unless its combined 1F1B schedule (--overlap-moe-expert-parallel-comm) is "
+                                      "on, which it is not by default; state expert_overlap full for a DualPipe-class "
+                                      "stack (DeepSeek-V3, arXiv 2412.19437 section 3.2)");
+    return QStringLiteral("Experts are spread over %1 data-parallel ranks; their all-to-all (dispatch and combine) takes "
+                          "%2 s per step, %3, so it costs %4 of each step.")
+        .arg(e.layout.expertParallel)
+        .arg(e.expertAllToAllSeconds, 0, 'g', 2)
+        .arg(how, share(e.expertParallelSeconds / e.stepSeconds));
+}
+
 } // namespace
 
 QString layoutText(const Estimate &e, WorkloadKind kind)
@@ -395,10 +425,7 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
                        .arg(e.layout.contextParallel)
                        .arg(share(e.contextParallelSeconds / e.stepSeconds));
         if (e.layout.expertParallel > 1)
-            out << QStringLiteral("Experts are spread over %1 data-parallel ranks; their all-to-all traffic costs %2 "
-                                  "of each step (not overlapped).")
-                       .arg(e.layout.expertParallel)
-                       .arg(share(e.expertParallelSeconds / e.stepSeconds));
+            out << expertOverlapText(w.training, e);
         out << batchText(w, e);
         if (e.runnerUpThroughput > 0)
             out << QStringLiteral("It beats the next-best layout, %1, by %2: that one has %3.")
@@ -502,6 +529,13 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
     if (w.kind == WorkloadKind::Vision && e.hostLimitItemsPerSecond > 0) {
         o.insert(QStringLiteral("host_limit_samples_per_second"), e.hostLimitItemsPerSecond);
         o.insert(QStringLiteral("loader_vcpus_per_instance"), e.loaderVcpusPerInstance);
+    }
+    if ((w.kind == WorkloadKind::Pretrain || w.kind == WorkloadKind::FineTune) && w.model.moe()) {
+        o.insert(QStringLiteral("expert_overlap"),
+                 expertOverlapOf(w.training) == ExpertOverlap::Full ? QStringLiteral("full") : QStringLiteral("none"));
+        o.insert(QStringLiteral("expert_overlap_stated"), w.training.expertOverlap != ExpertOverlap::Default);
+        o.insert(QStringLiteral("expert_all_to_all_seconds"), e.expertAllToAllSeconds);
+        o.insert(QStringLiteral("expert_all_to_all_exposed_seconds"), e.expertParallelSeconds);
     }
     if (w.kind != WorkloadKind::Inference && e.fits) {
         const GoodputTerms &t = e.goodputTerms;

@@ -79,6 +79,7 @@ struct StepTime
     double p2p = 0;
     double cp = 0;
     double ep = 0;
+    double epTraffic = 0; // the all-to-all before overlap
     double dp = 0;
     double dpExposed = 0;
     double networkShare = 0;
@@ -214,13 +215,16 @@ StepTime stepTime(const Context &x, const Layout &l)
         t.compute *= 1.0 + routedExpertShare(x) * (kExpertImbalance - 1.0);
         if (l.expertParallel > 1) {
             const double allToAll = expertAllToAllSeconds(x, l, tokensPerRank, layersPerStage);
-            if (micro >= 2) {
-                // Two micro-batches in flight: one's all-to-all runs beside the other's compute
-                // (DeepSeek-V3's DualPipe, Megatron-Core's expert-parallel overlap), on SMs taken
-                // from the compute; with one micro-batch nothing runs beside it.
+            t.epTraffic = allToAll;
+            if (expertOverlapOf(x.w->training) == ExpertOverlap::Full && micro >= 2) {
+                // Two micro-batches in flight: one's all-to-all runs beside the other's attention
+                // and expert compute (DeepSeek-V3's DualPipe, Megatron-Core's combined 1F1B), on
+                // SMs taken from the compute; with one micro-batch nothing runs beside it.
                 t.compute /= 1.0 - kOverlapCommSmShare;
                 t.ep = std::max(0.0, allToAll - t.compute);
             } else {
+                // Dispatch and combine sit between attention and the experts, and between the
+                // experts and the next layer: without the schedule, every byte waits.
                 t.ep = allToAll;
             }
         }
@@ -567,6 +571,7 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     e.pipelineTransferSeconds = bt.p2p;
     e.contextParallelSeconds = bt.cp;
     e.expertParallelSeconds = bt.ep;
+    e.expertAllToAllSeconds = bt.epTraffic;
     e.dataParallelSeconds = bt.dp;
     e.dataParallelExposedSeconds = bt.dpExposed;
     e.networkShareOfDataParallel = bt.networkShare;

@@ -23,6 +23,11 @@ enum class FineTuneMethod : quint8 { Full, Lora, Qlora };
 enum class StoragePrecision : quint8 { Bf16, Fp8, Int8, Int4 };
 // The serving engine an inference estimate assumes (see Efficiency.h for what each means).
 enum class ServingEngine : quint8 { Tuned, General };
+// Whether the training stack runs mixture-of-experts dispatch and combine all-to-alls beside
+// computation. Default: the user did not say, estimated as None (TrainingEstimator.cpp says why).
+// Full: one micro-batch's all-to-all runs beside another's attention and expert computation
+// (DeepSeek-V3's DualPipe, Megatron-Core's combined 1F1B / --overlap-moe-expert-parallel-comm).
+enum class ExpertOverlap : quint8 { Default, None, Full };
 // What bounds a measured job, so it scales with the matching peak.
 enum class MeasuredBound : quint8 { Compute, MemoryBandwidth };
 
@@ -71,6 +76,7 @@ struct TrainingSetup
     FineTuneMethod method = FineTuneMethod::Full;
     int loraRank = 16;
     int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)
+    ExpertOverlap expertOverlap = ExpertOverlap::Default; // mixture of experts only
 
     bool operator==(const TrainingSetup &) const = default;
 };

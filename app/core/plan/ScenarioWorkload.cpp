@@ -45,7 +45,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"micro_batch", u"precision", u"optimizer", u"recompute", u"zero", u"lora_rank", u"lora_targets",
                  u"weights", u"kv_cache", u"prompt_tokens", u"output_tokens", u"rps", u"tokens_per_second", u"ttft",
                  u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
-                 u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"tp",
+                 u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"expert_overlap", u"tp",
                  u"engine", u"engine_efficiency", u"failure_rate", u"restart_minutes", u"checkpoint_gbps",
                  u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes", u"gpu_decode"});
     const ModelPreset *preset = nullptr;
@@ -121,6 +121,9 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                                     {{u"auto", Sharding::Auto}, {u"0", Sharding::None}, {u"1", Sharding::Zero1},
                                      {u"2", Sharding::Zero2}, {u"3", Sharding::Zero3}, {u"fsdp", Sharding::Zero3}})
                      .value_or(Sharding::Auto);
+    t.expertOverlap = r.choice<ExpertOverlap>(o, path, u"expert_overlap",
+                                              {{u"none", ExpertOverlap::None}, {u"full", ExpertOverlap::Full}})
+                          .value_or(ExpertOverlap::Default);
     t.loraRank = int(r.count(o, path, u"lora_rank").value_or(t.loraRank));
     t.loraTargetsPerLayer = int(r.count(o, path, u"lora_targets").value_or(t.loraTargetsPerLayer));
 
