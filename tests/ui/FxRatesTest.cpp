@@ -238,7 +238,8 @@ TEST(FxRatesInThePlan, ARateAndTheDisplayCurrencyRescaleTheCostColumnAndCtrlZUnd
     ASSERT_TRUE(plannedIn("USD"));
     const QHash<QString, double> back = costColumn();
     for (auto it = back.begin(); it != back.end(); ++it) {
-        if (inUsd.contains(it.key())) {
+        // Euro-priced offers still take the typed EUR rate, which is still in the table.
+        if (inUsd.contains(it.key()) && dollarOffers.contains(it.key().section(u':', 0, 0))) {
             EXPECT_DOUBLE_EQ(it.value(), inUsd.value(it.key())) << it.key().toStdString();
         }
     }

@@ -48,10 +48,13 @@ void ReportPainter::actualsSection()
     m_y += chartH + mm(3);
 
     const SpendForecast &f = a.forecast;
+    // One spent-to-date figure on the page: the table's (every booked month's actual spend, a
+    // month's credit counted whole), not the forecast's day-by-day spread of it.
+    const double spent = a.monthsWithActuals > 0 ? a.actualCumulative[std::size_t(a.monthsWithActuals - 1)] : 0.0;
     if (f.available) {
         QString text = tr("Spent %1 up to %2. At the recent rate of %3 per day (%4 to %5, over the last %6 days) the "
                           "plan ends at about %7 (%8 to %9) against the planned %10.")
-                           .arg(money(f.toDate), f.dataEnd.addDays(-1).toString(Qt::ISODate), money(f.burnPerDay),
+                           .arg(money(spent), f.dataEnd.addDays(-1).toString(Qt::ISODate), money(f.burnPerDay),
                                 money(f.burnPerDayLow), money(f.burnPerDayHigh))
                            .arg(f.windowDays)
                            .arg(money(f.expectedTotal), money(f.lowTotal), money(f.highTotal), money(a.plannedTotal));
@@ -60,7 +63,7 @@ void ReportPainter::actualsSection()
         paragraph(text.toHtmlEscaped(), 9.5);
     } else {
         paragraph(tr("Too few booked days for a forecast; spent %1 so far against the planned %2.")
-                      .arg(money(f.toDate), money(a.plannedTotal))
+                      .arg(money(spent), money(a.plannedTotal))
                       .toHtmlEscaped(),
                   9.5);
     }

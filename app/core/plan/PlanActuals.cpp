@@ -110,6 +110,14 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     QSet<QString> billedProviders, amortizedProviders;
     const auto later = [](QDate a, QDate b) { return a.isValid() ? std::max(a, b) : b; };
     bool unknownGpuCount = false;
+    struct Unconverted
+    {
+        qint64 lines = 0;
+        double amount = 0;
+        QString firstFile;
+        qint64 firstRow = 0;
+    };
+    std::map<QString, Unconverted> unconverted; // by currency
     for (const SpendRecord &r : spend) {
         const SpendLine &l = r.line;
         const QDate day = l.usageStart.date(); // the bill's own day (Beijing time for the Chinese clouds)
@@ -124,11 +132,15 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
         // days a line covers, which all lines of a group share.
         const auto amount = fx.convert(double(l.amountMicros) / 1e6, l.currency, currency);
         if (!amount) {
-            return Error{QStringLiteral("%1 row %2: currency %3 has no exchange rate to %4; add it under the scenario's "
-                                        "assumptions.fx or fetch rates with `gpu-planner-cli refresh --provider ecb`")
-                             .arg(r.sourceFile)
-                             .arg(l.sourceRow)
-                             .arg(l.currency, currency)};
+            // A line in a currency without a rate is left out and named; the rest is still drawn.
+            Unconverted &u = unconverted[l.currency];
+            u.lines += r.lines;
+            u.amount += double(l.amountMicros) / 1e6;
+            if (u.firstFile.isEmpty()) {
+                u.firstFile = r.sourceFile;
+                u.firstRow = l.sourceRow;
+            }
+            continue;
         }
         if (l.kind == ChargeKind::Tax) {
             a.tax[std::size_t(m)] += *amount;
@@ -189,6 +201,19 @@ Result<PlanActuals> comparePlanToActuals(const Timeline &t, const QList<SpendRec
     if (unknownGpuCount)
         a.notes << PlanActualsText::tr("%1 GPU usage lines name an instance type the catalog does not know: their GPU-hours are not counted")
                        .arg(a.gpuLinesWithoutGpuCount);
+    for (const auto &[code, u] : unconverted) {
+        a.warnings << PlanActualsText::tr("%1 billing line(s) in %2 (%3 %2 in all, first: %4 row %5) have no exchange "
+                                          "rate to %6 and are left out of the actual spend: add a rate for %2 under the "
+                                          "scenario's assumptions.fx, or fetch the ECB's with `gpu-planner-cli refresh "
+                                          "--provider ecb`")
+                          .arg(u.lines)
+                          .arg(code)
+                          .arg(u.amount, 0, 'f', 2)
+                          .arg(u.firstFile)
+                          .arg(u.firstRow)
+                          .arg(currency);
+        a.unconvertedCurrencies << code;
+    }
     a.plannedCumulative.assign(std::size_t(n), 0.0);
     a.actualCumulative.assign(std::size_t(n), -1.0);
     double planned = 0, actual = 0;

@@ -71,6 +71,7 @@ struct PlanActuals
     int gpuLinesWithoutGpuCount = 0; // GPU usage lines whose instance type the catalog does not know
     double paidByVouchers = 0;     // vouchers and promotional credits (positive): not in actual, a way of paying
     QStringList warnings;
+    QStringList unconvertedCurrencies; // bill currencies with no rate to the display currency (lines left out)
     QStringList notes;
 
     bool hasActuals() const { return monthsWithActuals > 0; }
