@@ -2055,12 +2055,22 @@
         <translation>正在使用截至 %1 的内置价格。使用“工具 ▸ 刷新价格…”下载最新价格。</translation>
     </message>
     <message>
-        <source>Online · refreshed %1</source>
-        <translation>在线 · 已于 %1 刷新</translation>
+        <source>Refreshed %1</source>
+        <translation>已于 %1 刷新</translation>
     </message>
     <message>
-        <source>Online</source>
-        <translation>在线</translation>
+        <source>Refreshed</source>
+        <translation>已刷新</translation>
+    </message>
+    <message>
+        <source>The last refresh reached the providers. The network is not checked again until the next refresh.</source>
+        <translation>上次刷新已连接到各服务商。在下次刷新之前不会再次检查网络。</translation>
+    </message>
+    <message>
+        <source>The last refresh reached some providers; these failed:
+%1</source>
+        <translation>上次刷新连接到了部分服务商；以下服务商失败：
+%1</translation>
     </message>
     <message>
         <source>Offline · saved prices</source>

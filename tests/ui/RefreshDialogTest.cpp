@@ -342,6 +342,29 @@ TEST(CatalogStatus, ALiveRefreshResultOutranksTheLogReadThatFollowsItButNotANewe
     EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Online);
 }
 
+// Issue 47 (7): the status bar says what the last real attempt found. A cancelled run says
+// nothing about the network, and a refresh that reached the providers is named as that, with its
+// date, never as "Online" now.
+TEST(CatalogStatus, TheNetworkStateComesFromTheLastRealAttempt)
+{
+    ui::CatalogStatusLabel status;
+    const QDateTime failedAt = QDateTime::currentDateTimeUtc().addSecs(-7200);
+    const QDateTime cancelledAt = QDateTime::currentDateTimeUtc().addSecs(-60);
+    status.setRefreshLog({{QStringLiteral("aws"), failedAt, failedAt.addSecs(30), core::RefreshStatus::Failed, 0,
+                           QStringLiteral("aws: could not resolve host")},
+                          {QStringLiteral("aws"), cancelledAt, cancelledAt.addSecs(2), core::RefreshStatus::Cancelled, 0, {}}});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Offline) << "the cancel is not an attempt";
+    status.setRefreshLog({{QStringLiteral("aws"), cancelledAt, cancelledAt.addSecs(2), core::RefreshStatus::Cancelled, 0, {}}});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::NeverRefreshed);
+    EXPECT_FALSE(status.text().contains(QStringLiteral("Online")));
+    const QDateTime okAt = QDateTime::currentDateTimeUtc().addDays(-3);
+    status.setRefreshLog({{QStringLiteral("aws"), okAt, okAt.addSecs(20), core::RefreshStatus::Ok, 900, {}}});
+    EXPECT_EQ(status.state(), ui::CatalogStatusLabel::State::Online);
+    EXPECT_TRUE(status.text().startsWith(QStringLiteral("Refreshed "))) << status.text().toStdString();
+    EXPECT_FALSE(status.text().contains(QStringLiteral("Online"))) << "three days ago says nothing about now";
+    EXPECT_TRUE(status.toolTip().contains(QStringLiteral("not checked again"))) << status.toolTip().toStdString();
+}
+
 TEST(CatalogTools, MenuActionsOpenTheDialogsAndTheStatusBarGoesOfflineWhenEverythingFails)
 {
     QTemporaryDir dir;

@@ -45,10 +45,19 @@ void CatalogStatusLabel::setRefreshLog(const QList<core::RefreshLogEntry> &entri
         update();
         return;
     }
-    // The last run: entries started within an hour of the newest one.
+    // The last real attempt: entries started within an hour of the newest one that reached a
+    // provider or failed to (a cancelled run says nothing about the network).
     QDateTime newest;
-    for (const core::RefreshLogEntry &e : entries)
-        newest = std::max(newest, e.started);
+    for (const core::RefreshLogEntry &e : entries) {
+        if (e.status != core::RefreshStatus::Cancelled)
+            newest = std::max(newest, e.started);
+    }
+    if (!newest.isValid()) {
+        m_state = State::NeverRefreshed;
+        m_details.clear();
+        update();
+        return;
+    }
     bool anyOk = false;
     bool anyFailed = false;
     QStringList lines;
@@ -56,14 +65,14 @@ void CatalogStatusLabel::setRefreshLog(const QList<core::RefreshLogEntry> &entri
     for (const core::RefreshLogEntry &e : entries) {
         if (e.status == core::RefreshStatus::Ok)
             m_lastSuccess = std::max(m_lastSuccess, e.finished);
-        if (e.started.secsTo(newest) > 3600)
+        if (e.started.secsTo(newest) > 3600 || e.status == core::RefreshStatus::Cancelled)
             continue;
         anyOk = anyOk || e.status == core::RefreshStatus::Ok;
         anyFailed = anyFailed || e.status == core::RefreshStatus::Failed;
         if (e.status == core::RefreshStatus::Failed)
             lines.append(tr("%1: %2").arg(e.provider, e.message));
     }
-    m_state = anyOk || !anyFailed ? State::Online : State::Offline;
+    m_state = anyOk ? State::Online : State::Offline;
     m_details = lines.join(QLatin1Char('\n'));
     update();
 }
@@ -101,10 +110,15 @@ void CatalogStatusLabel::update()
         setStyleSheet(QString());
         break;
     case State::Online:
+        // What the last refresh found, never a claim about the network now: it is not checked
+        // between refreshes.
         setText(m_lastSuccess.isValid()
-                    ? tr("Online · refreshed %1").arg(QLocale().toString(m_lastSuccess.toLocalTime(), QLocale::ShortFormat))
-                    : tr("Online"));
-        setToolTip(m_details);
+                    ? tr("Refreshed %1").arg(QLocale().toString(m_lastSuccess.toLocalTime(), QLocale::ShortFormat))
+                    : tr("Refreshed"));
+        setToolTip(m_details.isEmpty()
+                       ? tr("The last refresh reached the providers. The network is not checked again until the next "
+                            "refresh.")
+                       : tr("The last refresh reached some providers; these failed:\n%1").arg(m_details));
         setStyleSheet(QString());
         break;
     case State::Offline:
