@@ -303,6 +303,12 @@ TEST_F(PortfolioCli, RecordThenSinceListsWhatTheCatalogChanged)
     EXPECT_TRUE(all.contains(QStringLiteral(": on-demand: "))) << all.toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("/h now (")) && all.contains(QStringLiteral(", 2026-12-01)."))) << all.toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("withdrawn, no longer in the catalog (was "))) << all.toStdString();
+    // Issue 47 (7): "withdrawn" only for what the catalog no longer sells.
+    for (qsizetype i = 0; i < kinds.size(); ++i) {
+        if (kinds.at(i) == u"withdrawn") {
+            EXPECT_TRUE(lines.at(i).contains(QStringLiteral("withdrawn, no longer in the catalog"))) << lines.at(i).toStdString();
+        }
+    }
     EXPECT_TRUE(all.contains(QStringLiteral("Purchase plan: ")) && all.contains(QStringLiteral(" then"))) << all.toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("Expected cost: ")) && all.contains(QStringLiteral("%)."))) << all.toStdString();
 

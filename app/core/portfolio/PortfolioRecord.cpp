@@ -169,12 +169,33 @@ void comparePrices(const PortfolioRecord &then, const PortfolioFacts &now, Portf
         const QString was = sourceAndDate(p.source, p.date);
         const auto it = pricesNow.constFind(p.key);
         if (it == pricesNow.cend()) {
-            since.changes.append(
-                {PlanChange::Kind::Withdrawn,
-                 stillOffered(p.key, offered, offeredAnyTerm)
-                     ? PortfolioRecordText::tr("%1: no longer among what the portfolio's plan can use (was %2/h, %3).")
-                           .arg(p.name, formatMoney(p.pricePerHour, cur), was)
-                     : withdrawnText(p.name, p.pricePerHour, cur, was)});
+            // Withdrawn only when the catalog no longer sells it; an offer still sold that the plan
+            // leaves out now (its price rose past the others, its terms changed) is a price change.
+            if (!stillOffered(p.key, offered, offeredAnyTerm)) {
+                since.changes.append({PlanChange::Kind::Withdrawn, withdrawnText(p.name, p.pricePerHour, cur, was)});
+                continue;
+            }
+            const Offer *current = nullptr;
+            for (const Offer &o : now.catalog) {
+                if (offeredKey(o.provider, o.instanceType, o.region, o.billing, o.termMonths) == p.key.section(u'/', 0, 4)
+                    && !isCommitment(o.billing) && (o.currency == cur || cur == u"USD")) {
+                    current = &o;
+                    break;
+                }
+            }
+            if (current)
+                since.changes.append({PlanChange::Kind::Price,
+                                      priceChangeText(p.name, p.pricePerHour, cur, was,
+                                                      current->currency == cur ? current->pricePerHour : current->pricePerHourUsd,
+                                                      cur, sourceAndDate(current->source, current->ageDate().left(10)))
+                                          + u' '
+                                          + PortfolioRecordText::tr("Still offered; the plan no longer uses it.")});
+            else
+                since.changes.append(
+                    {PlanChange::Kind::Price,
+                     PortfolioRecordText::tr("%1: still offered, but its price or terms changed and the portfolio's plan "
+                                             "no longer uses it (was %2/h, %3).")
+                         .arg(p.name, formatMoney(p.pricePerHour, cur), was)});
             continue;
         }
         if (std::abs(it->pricePerHour - p.pricePerHour) > 1e-6 * std::max(1.0, p.pricePerHour))
