@@ -114,16 +114,19 @@ int list(CatalogSession &session, const QString &format, QTextStream &out, QText
         return ExitOk;
     }
     TextTable table({QStringLiteral("ID"), QStringLiteral("GPU model"), QStringLiteral("Device"), QStringLiteral("Host"),
-                     QStringLiteral("Measured"), QStringLiteral("bf16 TFLOP/s"), QStringLiteral("Memory GB/s"),
+                     QStringLiteral("Measured"), QStringLiteral("16-bit TFLOP/s"), QStringLiteral("Memory GB/s"),
                      QStringLiteral("Train tokens/s")},
                     {true, false, false, false, false, true, true, true});
     for (const Calibration &c : all.value()) {
         const ProbeResult &p = c.probe;
-        // bf16 as the column says; fp16 only where the device has no bf16 (older GPUs).
+        // bf16 where the device has it; else fp16 (T4, V100), named as such so it never reads as bf16.
         const double bf16 = p.matmulTflops(QStringLiteral("bf16"));
-        const double half = bf16 > 0 ? bf16 : p.matmulTflops(QStringLiteral("fp16"));
+        const double fp16 = p.matmulTflops(QStringLiteral("fp16"));
+        const QString half = bf16 > 0 ? fixed(bf16, 2) + QStringLiteral(" bf16")
+                             : fp16 > 0 ? fixed(fp16, 2) + QStringLiteral(" fp16")
+                                        : QStringLiteral("-");
         table.addRow({QString::number(c.id), c.gpuId.isEmpty() ? QStringLiteral("(host CPU)") : c.gpuId, p.deviceLabel(),
-                      p.host, p.startedAt.toString(Qt::ISODate), fixed(half, 2), fixed(p.memoryBandwidthGbs, 1),
+                      p.host, p.startedAt.toString(Qt::ISODate), half, fixed(p.memoryBandwidthGbs, 1),
                       fixed(p.training.tokensPerSecond, 0)});
     }
     out << table.render();

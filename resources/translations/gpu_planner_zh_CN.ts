@@ -3851,9 +3851,9 @@ Cost %2 (P90 %3) · time %4</source>
         <translation>自 %1 制定此方案以来没有变化（%2）。</translation>
     </message>
     <message numerus="yes">
-        <source>… and %n more change(s).</source>
+        <source>… and %n more change(s) (hover for the full list).</source>
         <translation>
-            <numerusform>… 另有 %n 项变化。</numerusform>
+            <numerusform>… 另有 %n 项变化（鼠标悬停可查看完整列表）。</numerusform>
         </translation>
     </message>
     <message>
@@ -4638,6 +4638,10 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Cannot open the scenario</source>
         <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>“%1” is removed from Open Recent.</source>
+        <translation>“%1”已从“最近打开”中移除。</translation>
     </message>
     <message>
         <source>Save scenario</source>

@@ -157,6 +157,28 @@ TEST_F(CalibrateCli, GpuResultCalibratesThatGpusEstimatesUnlessSwitchedOff)
     EXPECT_TRUE(refused.err.contains(QStringLiteral("does not carry to MI300X"))) << refused.err.toStdString();
 }
 
+// Issue 47: a T4 measures fp16 (it has no bf16); the list names the format of the figure it shows.
+TEST_F(CalibrateCli, ListNamesTheFormatOfEachSixteenBitRate)
+{
+    ASSERT_EQ(run({QStringLiteral("calibrate"), QStringLiteral("import"), fixture("h100-synthetic.json")}).code, 0);
+    const CliRun t4 = run({QStringLiteral("calibrate"), QStringLiteral("import"), fixture("t4-synthetic.json")});
+    ASSERT_EQ(t4.code, 0) << t4.err.toStdString();
+    const CliRun listed = run({QStringLiteral("calibrate"), QStringLiteral("list")});
+    ASSERT_EQ(listed.code, 0) << listed.err.toStdString();
+    const QStringList lines = listed.out.split(u'\n');
+    EXPECT_FALSE(lines.value(0).contains(QStringLiteral("bf16"), Qt::CaseInsensitive)) << lines.value(0).toStdString();
+    QString t4Row, h100Row;
+    for (const QString &line : lines) {
+        if (line.contains(QStringLiteral("test-t4-box")))
+            t4Row = line.simplified();
+        if (line.contains(QStringLiteral("test-h100-box")))
+            h100Row = line.simplified();
+    }
+    EXPECT_TRUE(t4Row.contains(QStringLiteral(" 42.00 fp16 "))) << t4Row.toStdString();
+    EXPECT_FALSE(t4Row.contains(QStringLiteral("bf16"), Qt::CaseInsensitive)) << t4Row.toStdString();
+    EXPECT_TRUE(h100Row.contains(QStringLiteral(" 700.00 bf16 "))) << h100Row.toStdString();
+}
+
 TEST_F(CalibrateCli, RefusesBadResultsWithTheReason)
 {
     auto write = [&](const char *name, const QByteArray &bytes) {

@@ -242,6 +242,29 @@ TEST_F(Cli, GpusFiltersByVendorAndMemory)
     }
 }
 
+// Issue 47: T4 and V100 have no BF16; their published 16-bit rate is FP16 and the table says so.
+TEST_F(Cli, GpusTableNamesTheFormatOfEachSixteenBitRate)
+{
+    const CliRun r = run({QStringLiteral("gpus"), QStringLiteral("--vendor"), QStringLiteral("nvidia")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    auto rowOf = [&](const QString &gpu) {
+        for (const QString &line : r.out.split(u'\n'))
+            if (line.startsWith(gpu + u' '))
+                return line.simplified();
+        return QString();
+    };
+    const QString header = r.out.section(u'\n', 0, 0);
+    EXPECT_FALSE(header.contains(QStringLiteral("BF16"))) << header.toStdString();
+    for (const char *gpu : {"T4", "V100-SXM2-16GB", "V100-PCIe-16GB"}) {
+        const QString row = rowOf(QLatin1String(gpu));
+        EXPECT_FALSE(row.contains(QStringLiteral("BF16"))) << row.toStdString();
+    }
+    EXPECT_TRUE(rowOf(QStringLiteral("T4")).contains(QStringLiteral(" 65 FP16 "))) << rowOf(QStringLiteral("T4")).toStdString();
+    EXPECT_TRUE(rowOf(QStringLiteral("V100-SXM2-16GB")).contains(QStringLiteral(" 125 FP16 ")));
+    EXPECT_TRUE(rowOf(QStringLiteral("H100-SXM5-80GB")).contains(QStringLiteral(" 989.5 BF16 ")))
+        << rowOf(QStringLiteral("H100-SXM5-80GB")).toStdString();
+}
+
 TEST_F(Cli, UsageErrorsExitOneAndNameTheProblem)
 {
     const QList<std::pair<QStringList, const char *>> cases = {

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -176,6 +177,30 @@ TEST_F(BenchmarkReport, PdfShowsDevicesAgainstSpecOffersWinnerAndSources)
     EXPECT_TRUE(t.simplified().contains(QStringLiteral("The runner-up, ")));
     EXPECT_TRUE(t.simplified().contains(QStringLiteral("measured by the probe on test-h100-box, 2026-11-30")));
     EXPECT_TRUE(t.simplified().contains(QStringLiteral("H100-SXM5-80GB spec figures: catalog spec")));
+}
+
+// Issue 47: where each figure comes from, as a person reads it: the probe file by its name (not
+// the folders of the user's disk) and the catalog's spec source in words, not its evidence codes.
+TEST_F(BenchmarkReport, SourcesNameTheProbeFileAndTheSpecSourceInWords)
+{
+    const QString pdf = artifact(QStringLiteral("benchmark-sources.pdf"));
+    const CliRun r = run({QStringLiteral("report"), QStringLiteral("--benchmark"), fixture("h100-synthetic.json"),
+                          QStringLiteral("-o"), pdf});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QString t = text(pdf).simplified();
+    const qsizetype at = t.indexOf(QStringLiteral("Where each figure comes from"));
+    ASSERT_GE(at, 0);
+    const QString sources = t.mid(at);
+    QString squeezed = sources;
+    squeezed.remove(u' '); // a path the PDF wraps across lines still counts
+    EXPECT_TRUE(squeezed.contains(QStringLiteral("(probe1.0.0,fileh100-synthetic.json)"))) << sources.toStdString();
+    EXPECT_FALSE(squeezed.contains(QFileInfo(fixture("h100-synthetic.json")).absolutePath().remove(u' ')))
+        << sources.toStdString();
+    EXPECT_FALSE(sources.contains(QStringLiteral("[V]"))) << sources.toStdString();
+    EXPECT_FALSE(sources.contains(u'{')) << sources.toStdString();
+    EXPECT_TRUE(sources.contains(QStringLiteral("H100-SXM5-80GB spec figures: catalog spec (stas00/ml-engineering")))
+        << sources.toStdString();
+    EXPECT_FALSE(sources.contains(QStringLiteral(").)."))) << sources.toStdString();
 }
 
 TEST_F(BenchmarkReport, ChinesePdfHasTheChineseTitle)

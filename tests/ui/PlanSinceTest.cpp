@@ -90,6 +90,13 @@ TEST(PlanSince, ASavedPlanReopenedOnMovedPricesSaysWhatChangedAndOffersBothChoic
     EXPECT_TRUE(banner->text()->text().startsWith(QStringLiteral("Nothing has changed since this plan was made on")))
         << banner->text()->text().toStdString();
     EXPECT_FALSE(banner->keepButton()->isVisible());
+    // Issue 47 (7): edited, the scenario is no longer the plan that "has not changed": the banner goes.
+    ASSERT_TRUE(banner->isVisible());
+    window->document()->setValue(QStringLiteral("constraints.budget"), 123.0);
+    tests::settleEvents();
+    EXPECT_FALSE(banner->isVisible()) << banner->text()->text().toStdString();
+    window->document()->undoStack()->undo(); // clean again: opening the next file asks nothing
+    ASSERT_FALSE(window->document()->isModified());
 
     // A record made when the recommendation cost half: the lines say then and now.
     QJsonObject older = saved;

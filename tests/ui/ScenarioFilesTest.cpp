@@ -20,6 +20,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QMenu>
 #include <QMimeData>
 #include <QTemporaryDir>
@@ -167,6 +168,61 @@ TEST(ScenarioFiles, TitleRecentFilesDropAndUnsavedPrompt)
     EXPECT_FALSE(window.close());
     EXPECT_TRUE(window.isVisible());
     window.document()->undoStack()->setClean();
+}
+
+// Issue 47: a recent file that fails to open is named in the error, leaves Open Recent, and is
+// not offered again, neither in this window nor in the next session's menu.
+TEST(ScenarioFiles, ARecentFileThatFailsToOpenLeavesOpenRecent)
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    QWidget window;
+    ui::ScenarioDocument doc(presets());
+    auto *files = new ui::ScenarioFiles(&doc, &window, &settings);
+    const QString kept = dir.filePath(QStringLiteral("kept.gpuplan"));
+    const QString broken = dir.filePath(QStringLiteral("damaged.gpuplan"));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(":/scenarios/bert-base-finetune.json"), kept));
+    ASSERT_TRUE(QFile::copy(QStringLiteral(":/scenarios/bert-base-finetune.json"), broken));
+    ASSERT_TRUE(files->openFile(kept));
+    ASSERT_TRUE(files->openFile(broken));
+    auto menuTexts = [](const QMenu *menu) {
+        QStringList texts;
+        for (const QAction *a : menu->actions())
+            texts << a->text();
+        return texts.join(u'\n');
+    };
+    ASSERT_TRUE(menuTexts(files->recentMenu()).contains(QStringLiteral("damaged.gpuplan")));
+
+    QFile damage(broken);
+    ASSERT_TRUE(damage.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damage.write("{ not json");
+    damage.close();
+    QAction *entry = nullptr;
+    for (QAction *a : files->recentMenu()->actions())
+        if (a->text().contains(QStringLiteral("damaged.gpuplan")))
+            entry = a;
+    ASSERT_NE(entry, nullptr);
+    QString message;
+    answerNextDialog(&window, QStringLiteral("OK"), &message);
+    entry->trigger(); // File > Open Recent > damaged.gpuplan, as a person picks it
+
+    EXPECT_TRUE(message.contains(QStringLiteral("damaged.gpuplan"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("removed from Open Recent"))) << message.toStdString();
+    EXPECT_FALSE(menuTexts(files->recentMenu()).contains(QStringLiteral("damaged.gpuplan")))
+        << menuTexts(files->recentMenu()).toStdString();
+    EXPECT_TRUE(menuTexts(files->recentMenu()).contains(QStringLiteral("kept.gpuplan")));
+    EXPECT_EQ(files->recentFiles(), QStringList{QFileInfo(kept).absoluteFilePath()});
+    EXPECT_EQ(doc.filePath(), broken) << "the document that was open stays open";
+
+    // The next session reads the same settings: the damaged file is not offered again.
+    settings.sync();
+    QSettings reread(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    QWidget nextWindow;
+    ui::ScenarioDocument nextDoc(presets());
+    ui::ScenarioFiles next(&nextDoc, &nextWindow, &reread);
+    EXPECT_FALSE(menuTexts(next.recentMenu()).contains(QStringLiteral("damaged.gpuplan")))
+        << menuTexts(next.recentMenu()).toStdString();
+    EXPECT_TRUE(menuTexts(next.recentMenu()).contains(QStringLiteral("kept.gpuplan")));
 }
 
 // File > Open example and Help > Welcome replace the document too: with unsaved edits both ask

@@ -57,6 +57,11 @@ PlanSinceBanner::PlanSinceBanner(ScenarioDocument *doc, PlanRunner *runner, QWid
     hide();
 
     connect(m_doc, &ScenarioDocument::replaced, this, &PlanSinceBanner::documentReplaced);
+    // Once the scenario is edited, "nothing has changed" is no longer true of it: that banner goes.
+    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, [this](int index) {
+        if (isVisible() && m_since && m_since->unchanged() && index != m_openedAtUndoIndex)
+            hide();
+    });
     connect(m_runner, &PlanRunner::finished, this, &PlanSinceBanner::planFinished);
     connect(m_keep, &QPushButton::clicked, this, [this] {
         m_keepRecord = true;
@@ -117,10 +122,16 @@ void PlanSinceBanner::planFinished(const PlanSnapshotPtr &snapshot)
         return;
     }
     QStringList lines;
-    for (qsizetype i = 0; i < m_since->changes.size() && i < kLinesShown; ++i)
-        lines << m_since->changes.at(i).text.toHtmlEscaped();
+    QStringList all;
+    for (qsizetype i = 0; i < m_since->changes.size(); ++i) {
+        all << m_since->changes.at(i).text;
+        if (i < kLinesShown)
+            lines << m_since->changes.at(i).text.toHtmlEscaped();
+    }
     if (m_since->changes.size() > kLinesShown)
-        lines << tr("… and %n more change(s).", nullptr, int(m_since->changes.size() - kLinesShown));
+        lines << tr("… and %n more change(s) (hover for the full list).", nullptr, int(m_since->changes.size() - kLinesShown));
+    // The full list on demand, without the banner taking the window.
+    m_text->setToolTip(all.join(u'\n'));
     m_text->setText(tr("<b>Since this plan was made on %1</b> (%2):<br>%3")
                         .arg(when, m_since->then.identity().toHtmlEscaped(), lines.join(QStringLiteral("<br>"))));
     m_keep->show();

@@ -95,6 +95,7 @@ private:
     QString rateLabel(const core::BenchmarkRate &r) const;
     QString rateValue(double v, const QString &unit) const;
     QString measuredFigure(const core::BenchmarkDevice &d, const QString &key) const;
+    QString readableSpecSource(const QString &source) const;
     QString deviceName(const core::BenchmarkDevice &d) const;
     QString unitMoney(double amount) const;
     // ReportPainterPortfolio.cpp: the portfolio report.

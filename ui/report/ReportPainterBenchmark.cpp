@@ -7,10 +7,12 @@
 
 #include "core/cost/Money.h"
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -270,18 +272,46 @@ QString ReportPainter::measuredFigure(const BenchmarkDevice &d, const QString &k
     return tr("not measured");
 }
 
+// The catalog's spec sources carry the evidence tags of resources/catalog/gpu-specs.notes.md
+// ([V] verified, [D] derived, [S] secondary, [U] unverified); a reader gets words, not codes.
+QString ReportPainter::readableSpecSource(const QString &source) const
+{
+    static const QRegularExpression tag(QStringLiteral("\\[([VDSU])\\]\\s*"));
+    QString out;
+    qsizetype from = 0;
+    for (auto it = tag.globalMatch(source); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += source.mid(from, m.capturedStart() - from);
+        const QChar kind = m.captured(1).at(0);
+        if (kind == u'D')
+            out += tr("derived: ");
+        else if (kind == u'S')
+            out += tr("secondary source: ");
+        else if (kind == u'U')
+            out += tr("unverified: ");
+        from = m.capturedEnd();
+    }
+    out += source.mid(from);
+    out = out.simplified();
+    while (out.endsWith(u'.'))
+        out.chop(1); // the sentence adds the full stop
+    return out;
+}
+
 void ReportPainter::benchmarkSources()
 {
     const BenchmarkComparison &c = *m_in.benchmark;
     heading(tr("Where each figure comes from"), mm(25));
     QStringList items;
     for (const BenchmarkDevice &d : c.devices) {
+        // The file by its name: the folders are the user's own and say nothing about the figure.
         items << sentence(tr("%1: measured by the probe on %2, %3 (probe %4, file %5)")
                               .arg(d.probe.deviceLabel(), d.probe.host, d.probe.startedAt.date().toString(Qt::ISODate),
-                                   d.probe.probeVersion, d.sourceFile));
+                                   d.probe.probeVersion, QFileInfo(d.sourceFile).fileName()));
         if (!d.gpuId.isEmpty()) {
+            const QString spec = readableSpecSource(d.gpuSpecSource);
             items << sentence(tr("%1 spec figures: catalog spec (%2)")
-                                  .arg(d.gpuId, d.gpuSpecSource.isEmpty() ? tr("source not recorded") : d.gpuSpecSource));
+                                  .arg(d.gpuId, spec.isEmpty() ? tr("source not recorded") : spec));
             items << sentence(tr("%1 offers: catalog prices, times and costs estimated by the planner %2")
                                   .arg(d.gpuId, tr("calibrated from your measurement of %1 on %2 (%3, probe %4)")
                                                     .arg(d.probe.startedAt.date().toString(Qt::ISODate), d.probe.host,

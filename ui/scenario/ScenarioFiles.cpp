@@ -89,6 +89,10 @@ bool ScenarioFiles::load(const QString &path)
 {
     QString error;
     if (!m_doc->open(path, &error)) {
+        // A file that cannot be opened is no longer a recent scenario: out of the menu and the
+        // settings before the message shows, so it is not offered again.
+        if (removeRecent(path))
+            error += QStringLiteral("\n\n") + tr("“%1” is removed from Open Recent.").arg(QFileInfo(path).fileName());
         QMessageBox::warning(m_window, tr("Cannot open the scenario"), error);
         return false;
     }
@@ -156,6 +160,16 @@ void ScenarioFiles::addRecent(const QString &path)
     if (m_settings)
         m_settings->setValue(kRecentKey, m_recent);
     rebuildRecentMenu();
+}
+
+bool ScenarioFiles::removeRecent(const QString &path)
+{
+    if (m_recent.removeAll(QFileInfo(path).absoluteFilePath()) == 0)
+        return false;
+    if (m_settings)
+        m_settings->setValue(kRecentKey, m_recent);
+    rebuildRecentMenu();
+    return true;
 }
 
 void ScenarioFiles::rebuildRecentMenu()

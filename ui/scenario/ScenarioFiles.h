@@ -48,6 +48,7 @@ protected:
 private:
     bool load(const QString &path); // replaces the document without asking
     void addRecent(const QString &path);
+    bool removeRecent(const QString &path); // false when it was not listed
     void rebuildRecentMenu();
 
     ScenarioDocument *m_doc;

@@ -258,13 +258,19 @@ QString formatGpus(const QList<GpuModel> &gpus, OutputFormat format)
     }
     case OutputFormat::Table: {
         TextTable table({QStringLiteral("GPU"), QStringLiteral("VENDOR"), QStringLiteral("KIND"),
-                         QStringLiteral("MEM GiB"), QStringLiteral("BW GB/s"), QStringLiteral("BF16 TFLOPS"),
+                         QStringLiteral("MEM GiB"), QStringLiteral("BW GB/s"), QStringLiteral("16-BIT TFLOPS"),
                          QStringLiteral("FP8 TFLOPS"), QStringLiteral("TDP W"), QStringLiteral("ARCHITECTURE")},
                         {false, false, false, true, true, true, true, true, false});
         for (const GpuModel &g : gpus) {
-            const auto bf16 = g.bf16Tflops ? g.bf16Tflops : g.fp16Tflops;
+            // One 16-bit column, each figure named by its format: parts without BF16 (T4, V100, P100)
+            // publish an FP16 rate, which must not read as BF16.
+            QString half;
+            if (g.bf16Tflops)
+                half = optionalText(g.bf16Tflops) + QStringLiteral(" BF16");
+            else if (g.fp16Tflops)
+                half = optionalText(g.fp16Tflops) + QStringLiteral(" FP16");
             table.addRow({g.id, g.vendor, g.kind, optionalText(g.memoryGib), optionalText(g.memoryBandwidthGbs),
-                          optionalText(bf16), optionalText(g.fp8Tflops), optionalText(g.tdpW), g.architecture});
+                          half, optionalText(g.fp8Tflops), optionalText(g.tdpW), g.architecture});
         }
         return table.render() + QStringLiteral("%1 GPU models\n").arg(gpus.size());
     }

@@ -916,6 +916,18 @@ per run</source>
         <translation>未记录来源</translation>
     </message>
     <message>
+        <source>derived: </source>
+        <translation>推算：</translation>
+    </message>
+    <message>
+        <source>secondary source: </source>
+        <translation>二手来源：</translation>
+    </message>
+    <message>
+        <source>unverified: </source>
+        <translation>未核实：</translation>
+    </message>
+    <message>
         <source>%1 offers: catalog prices, times and costs estimated by the planner %2</source>
         <translation>%1 报价：目录价格，时间和成本由规划器估算，%2</translation>
     </message>
