@@ -29,17 +29,9 @@ QUrl AzureRetailSource::firstPageUrl(const QString &region) const
     return url;
 }
 
-QUrl AzureRetailSource::rebase(const QString &nextPageLink) const
+QUrl AzureRetailSource::rebase(const QString &next) const
 {
-    const QUrl next(nextPageLink);
-    QString pathAndQuery = next.path(QUrl::FullyEncoded);
-    if (next.hasQuery())
-        pathAndQuery += u'?' + next.query(QUrl::FullyEncoded);
-    QUrl url = joinUrl(m_baseUrl, pathAndQuery);
-    // joinUrl re-parses the query: keep the server's exact encoding.
-    if (next.hasQuery())
-        url.setQuery(next.query(QUrl::FullyEncoded), QUrl::StrictMode);
-    return url;
+    return rebaseNextLink(m_baseUrl, next);
 }
 
 core::Result<core::ImportBatch> AzureRetailSource::fetch(const QString &provider, const core::RefreshContext &context)

@@ -129,11 +129,7 @@ DigitalOceanSource::DigitalOceanSource(QUrl baseUrl, QString apiKey, const core:
 
 QUrl DigitalOceanSource::rebase(const QString &next) const
 {
-    const QUrl link(next);
-    QString pathAndQuery = link.path(QUrl::FullyEncoded);
-    if (link.hasQuery())
-        pathAndQuery += u'?' + link.query(QUrl::FullyEncoded);
-    return joinUrl(m_baseUrl, pathAndQuery);
+    return rebaseNextLink(m_baseUrl, next);
 }
 
 core::Result<core::ImportBatch> DigitalOceanSource::fetch(const QString &provider, const core::RefreshContext &context)

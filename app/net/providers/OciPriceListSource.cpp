@@ -228,11 +228,7 @@ OciPriceListSource::OciPriceListSource(QUrl baseUrl, QString apiKey, const core:
 
 QUrl OciPriceListSource::rebase(const QString &next) const
 {
-    const QUrl link(next);
-    QString pathAndQuery = link.path(QUrl::FullyEncoded);
-    if (link.hasQuery())
-        pathAndQuery += u'?' + link.query(QUrl::FullyEncoded);
-    return joinUrl(m_baseUrl, pathAndQuery);
+    return rebaseNextLink(m_baseUrl, next);
 }
 
 core::Result<core::ImportBatch> OciPriceListSource::fetch(const QString &provider, const core::RefreshContext &context)

@@ -9,6 +9,19 @@
 
 namespace gpuplanner::net {
 
+QUrl rebaseNextLink(const QUrl &base, const QString &nextLink)
+{
+    const QUrl next(nextLink);
+    QString pathAndQuery = next.path(QUrl::FullyEncoded);
+    if (next.hasQuery())
+        pathAndQuery += u'?' + next.query(QUrl::FullyEncoded);
+    QUrl url = joinUrl(base, pathAndQuery);
+    // joinUrl re-parses the query: keep the server's exact encoding.
+    if (next.hasQuery())
+        url.setQuery(next.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    return url;
+}
+
 QUrl joinUrl(const QUrl &base, const QString &pathOrUrl)
 {
     const QUrl given(pathOrUrl);

@@ -20,6 +20,9 @@ namespace gpuplanner::net {
 // base "http://127.0.0.1:8080/mirror" + "/offers/x.json" -> "http://127.0.0.1:8080/mirror/offers/x.json";
 // an absolute URL in pathOrUrl is returned as is.
 QUrl joinUrl(const QUrl &base, const QString &pathOrUrl);
+// A paged API's "next" link moved onto the configured base (a mirror or a test server keeps every
+// page), its query kept in the server's exact encoding.
+QUrl rebaseNextLink(const QUrl &base, const QString &nextLink);
 
 bool isCancelled(const core::RefreshContext &context);
 core::Error cancelledError(const QString &what);
