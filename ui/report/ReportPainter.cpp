@@ -333,7 +333,7 @@ void ReportPainter::summary()
         QString age = staleNote(offer);
         if (age.isEmpty())
             age = tr("Its price was observed on %1.").arg(priceAgeText(offer));
-        else if (const QString fresher = fresherComparableNote(offer, m_in.planner->offers()); !fresher.isEmpty())
+        else if (const QString fresher = fresherComparableNote(offer, *m_in.planner, m_in.request); !fresher.isEmpty())
             age += u' ' + fresher;
         if (!isCommitment(best.billing))
             age += u' ' + tr("Price source: %1.").arg(offer.source);

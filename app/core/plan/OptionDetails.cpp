@@ -202,7 +202,16 @@ QList<DetailSection> optionDetails(const Offer &offer, const GpuModel *gpu, cons
     if (!option.derivedCommitment()) {
         price.lines.append({DetailText::tr("Price observed"), priceAgeText(offer)});
         if (const QString stale = staleNote(offer); !stale.isEmpty()) {
-            const QString fresher = catalog ? fresherComparableNote(offer, *catalog) : QString();
+            QString fresher;
+            if (catalog) {
+                // Among the providers the scenario names, as the recommendation's note.
+                QList<Offer> within;
+                for (const Offer &candidate : *catalog) {
+                    if (!request.constraints.providers.isEmpty() && request.constraints.providers.contains(candidate.provider))
+                        within.append(candidate);
+                }
+                fresher = fresherComparableNote(offer, request.constraints.providers.isEmpty() ? *catalog : within);
+            }
             price.lines.append({DetailText::tr("Age"), fresher.isEmpty() ? stale : stale + u' ' + fresher});
         }
     }

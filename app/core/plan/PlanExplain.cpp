@@ -168,6 +168,20 @@ QString fresherComparableNote(const Offer &offer, const QList<Offer> &offers, co
              best->ageDate().left(10));
 }
 
+QString fresherComparableNote(const Offer &offer, const Planner &planner, const PlanRequest &request)
+{
+    // Where the scenario names its providers, a fresher price elsewhere is no answer to it.
+    const QStringList &providers = request.constraints.providers;
+    if (providers.isEmpty())
+        return fresherComparableNote(offer, planner.offers());
+    QList<Offer> within;
+    for (const Offer &candidate : planner.offers()) {
+        if (providers.contains(candidate.provider))
+            within.append(candidate);
+    }
+    return fresherComparableNote(offer, within);
+}
+
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option, const QDate &today)
 {
     // A price the user was quoted is theirs, not the catalog's: the catalog's date says nothing
@@ -432,16 +446,7 @@ QString recommendationText(const Planner &planner, const PlanRequest &request)
     if (const QString stale = staleNote(o, request, best); !stale.isEmpty()) {
         text += u' ' + stale;
         if (!best.derivedCommitment()) {
-            // Where the scenario names its providers, a fresher price elsewhere is no answer to it.
-            QList<Offer> within;
-            if (!c.providers.isEmpty()) {
-                for (const Offer &candidate : planner.offers()) {
-                    if (c.providers.contains(candidate.provider))
-                        within.append(candidate);
-                }
-            }
-            if (const QString fresher = fresherComparableNote(o, c.providers.isEmpty() ? planner.offers() : within);
-                !fresher.isEmpty())
+            if (const QString fresher = fresherComparableNote(o, planner, request); !fresher.isEmpty())
                 text += u' ' + fresher;
         }
     } else if (!best.derivedCommitment()) {

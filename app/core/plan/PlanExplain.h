@@ -31,6 +31,8 @@ QString priceAgeText(const Offer &offer, const QDate &today = QDate::currentDate
 // the freshest of them (the cheapest among equals); empty otherwise.
 QString fresherComparableNote(const Offer &offer, const QList<Offer> &offers,
                               const QDate &today = QDate::currentDate());
+// The same among the offers of the providers the request names (all offers when it names none).
+QString fresherComparableNote(const Offer &offer, const Planner &planner, const PlanRequest &request);
 // The same for an option: none when it is priced at the user's own quote (a negotiated term).
 QString staleNote(const Offer &offer, const PlanRequest &request, const PlanOption &option,
                   const QDate &today = QDate::currentDate());
