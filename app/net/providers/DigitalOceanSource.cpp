@@ -97,8 +97,9 @@ core::Result<DigitalOceanSizesPage> parseDigitalOceanSizes(const QByteArray &byt
         }
         core::ImportedInstance instance{kProvider, slug, resolved->gpuId, count * resolved->fraction, vcpus,
                                         memoryMb / 1024.0, {}};
-        if (vram && *vram > 0)
-            instance.listedGpuMemoryGib = *vram / count;
+        // value_or, not *vram: GCC's -O2 flow analysis calls a checked optional maybe-uninitialized.
+        if (const double gib = vram.value_or(0.0); gib > 0)
+            instance.listedGpuMemoryGib = gib / count;
         ++used;
         for (qsizetype r = 0; r < regions.size(); ++r) {
             if (!regions.at(r).isString() || regions.at(r).toString().isEmpty())

@@ -116,15 +116,17 @@ core::Result<VultrPage> parseVultrPlans(const QByteArray &bytes, const QString &
             // gpu_vram_gb is the plan's whole GPU memory: a vGPU slice of one card (A16 2 GB of
             // 16 GB) or several cards. The count follows from the card's own memory.
             const double perGpu = gpuMemoryGib.value(resolved->gpuId);
-            if (!vramGb || !(*vramGb > 0) || !(perGpu > 0)) {
+            // value_or, not *vramGb: GCC's -O2 flow analysis calls a checked optional maybe-uninitialized.
+            const double vram = vramGb.value_or(0.0);
+            if (!(vram > 0) || !(perGpu > 0)) {
                 batch.exclusions.append(unusableEntry(
                     kProvider, label, QStringLiteral("plan"),
                     QStringLiteral("%1: %2 has no gpu_vram_gb or its GPU %3 no known memory; left out")
                         .arg(path, id, resolved->gpuId)));
                 continue;
             }
-            instance.gpuCount = *vramGb / perGpu;
-            instance.listedGpuMemoryGib = *vramGb / instance.gpuCount;
+            instance.gpuCount = vram / perGpu;
+            instance.listedGpuMemoryGib = vram / instance.gpuCount;
         }
         instance.gpuCount *= resolved->fraction;
         addOffers(batch, instance, locations, hourly);
