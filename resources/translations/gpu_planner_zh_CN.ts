@@ -143,6 +143,10 @@
         <translation>%1 小时</translation>
     </message>
     <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
@@ -732,6 +736,10 @@
     <message>
         <source>Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; P50 %4, P90 %5.</source>
         <translation>竞价：每月 %1 的实例被中断，每 %2 保存一次检查点，重启需 %3；P50 %4，P90 %5。</translation>
+    </message>
+    <message>
+        <source>Spot: %1 of instances interrupted per month; this %2 run ends before its first checkpoint (every %3), so an interruption restarts it from the beginning, %4 to restart; P50 %5, P90 %6.</source>
+        <translation>竞价：每月 %1 的实例被中断；本次 %2 的运行在第一次检查点（每 %3）之前就结束，中断后须从头重跑，重启需 %4；P50 %5，P90 %6。</translation>
     </message>
     <message>
         <source>Meets the %1 deadline with %2 probability.</source>
@@ -3576,6 +3584,22 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>%1 of %2 offers</source>
         <translation>%2 条报价中的 %1 条</translation>
+    </message>
+    <message>
+        <source>GPU &amp;slices</source>
+        <translation>GPU 切片(&amp;S)</translation>
+    </message>
+    <message>
+        <source>GPU &amp;slices (%1)</source>
+        <translation>GPU 切片(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>Also show offers of less than one whole GPU (vGPU and fractional shapes); they are hidden by default so that whole GPUs sort first</source>
+        <translation>同时显示不足一整块 GPU 的报价（vGPU 与分片规格）；默认隐藏，使整块 GPU 排在前面</translation>
+    </message>
+    <message>
+        <source>Show GPU slices</source>
+        <translation>显示 GPU 切片</translation>
     </message>
     <message>
         <source>GP&amp;U:</source>

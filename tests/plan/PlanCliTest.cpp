@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "CliProcess.h"
 
 namespace {
@@ -122,6 +124,56 @@ TEST_F(PlanCli, NoExampleRecommendationRestsOnASuspectPriceOrAPlaceholderTerm)
             }
         }
     }
+}
+
+// Issue 47, class 16: an 18-minute fine-tune reads in minutes, and with a 30-minute checkpoint interval
+// its spot option says that it restarts from the beginning when interrupted (not "checkpoints every 0.5 h").
+TEST_F(PlanCli, ATinyJobReadsInMinutesAndEndsBeforeItsFirstCheckpoint)
+{
+    QFile file(example(QStringLiteral("bert-base-finetune")));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QJsonObject scenario = QJsonDocument::fromJson(file.readAll()).object();
+    QJsonObject assumptions = scenario.value(QStringLiteral("assumptions")).toObject();
+    assumptions.insert(QStringLiteral("checkpoint_interval"), QStringLiteral("30min"));
+    scenario.insert(QStringLiteral("assumptions"), assumptions);
+    const CliRun r = run({QStringLiteral("plan"), write(QJsonDocument(scenario).toJson()),
+                          QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--top"), QStringLiteral("1")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    const QJsonObject best = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options"))
+                                 .toArray().at(0).toObject();
+    ASSERT_EQ(best.value(QStringLiteral("billing")).toString(), QStringLiteral("spot"));
+    const double hours = best.value(QStringLiteral("hours")).toDouble();
+    ASSERT_LT(hours, 0.5) << "the example is a short fine-tune";
+    const QString reasons = best.value(QStringLiteral("reasons")).toVariant().toStringList().join(u'\n');
+    const QString minutes = QStringLiteral("%1 min").arg(std::round(hours * 60.0));
+    EXPECT_TRUE(reasons.contains(QStringLiteral("finish in %1 without interruptions").arg(minutes))) << qPrintable(reasons);
+    EXPECT_TRUE(reasons.contains(QStringLiteral("this %1 run ends before its first checkpoint (every 30 min), so an "
+                                                "interruption restarts it from the beginning").arg(minutes)))
+        << qPrintable(reasons);
+    EXPECT_FALSE(reasons.contains(QStringLiteral("checkpoints every"))) << qPrintable(reasons);
+    EXPECT_FALSE(reasons.contains(QStringLiteral(" 0.3 h"))) << qPrintable(reasons);
+}
+
+// Issue 47, class 17: Cudo's "a100-pcie" instances are 80 GB PCIe cards (the SkyPilot file lists
+// 81,920 MiB per GPU), not 40 GB SXM parts on NVLink.
+TEST_F(PlanCli, CudoPcieA100sAreFiledAsPcieCards)
+{
+    const QString path = write(R"({"version": 1, "workload": {"task": "finetune", "model": "bert-base", "tokens": "100M"},
+                                    "constraints": {"providers": ["cudo"], "max_gpus": 8}})");
+    const CliRun r = run({QStringLiteral("plan"), path, QStringLiteral("--format"), QStringLiteral("json"),
+                          QStringLiteral("--top"), QStringLiteral("0")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    int a100s = 0;
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray()) {
+        const QJsonObject o = v.toObject();
+        const QString type = o.value(QStringLiteral("instance_type")).toString();
+        if (!type.contains(QStringLiteral("-a100-pci")) && !type.contains(QStringLiteral("-a800-pci")))
+            continue;
+        ++a100s;
+        const QString gpu = o.value(QStringLiteral("gpu")).toString();
+        EXPECT_TRUE(gpu == u"A100-PCIe-80GB" || gpu == u"A800-PCIe-80GB") << qPrintable(type) << " " << qPrintable(gpu);
+    }
+    EXPECT_GT(a100s, 0);
 }
 
 TEST_F(PlanCli, TimelineComparesEachRealCommitmentTermSideBySide)

@@ -6,8 +6,10 @@
 #include "ui/catalog/OffersPanel.h"
 #include "ui/catalog/OffersTableModel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
+#include "TestWaits.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -77,7 +79,30 @@ TEST(MainWindow, OpensOffscreenOnTheSeedCatalogAndShowsFreshness)
     ASSERT_TRUE(loadInto(window));
     auto *panel = window.offersPanel();
     EXPECT_GT(panel->model()->rowCount(), 5000);
+    // Whole GPUs first: the cheapest rows a person sees are not slices of one (class 17 of issue 47).
+    int slices = 0;
+    for (int row = 0; row < panel->model()->rowCount(); ++row)
+        slices += panel->model()->offerAt(row).fractionalGpu() ? 1 : 0;
+    ASSERT_GT(slices, 0) << "the seed catalog has vGPU slices";
+    EXPECT_EQ(panel->proxy()->rowCount(), panel->model()->rowCount() - slices);
+    EXPECT_EQ(panel->fractionalFilter()->text(), QStringLiteral("GPU &slices (%1)").arg(slices));
+    for (int row = 0; row < 20; ++row)
+        EXPECT_GE(panel->proxy()->index(row, ui::OffersTableModel::GpuCount).data(ui::OffersTableModel::SortRole).toDouble(),
+                  1.0) << row;
+    // Alt+S shows them, as its underlined letter says.
+    window.tabs()->setCurrentWidget(panel);
+    window.activateWindow();
+    QApplication::setActiveWindow(&window);
+    panel->textFilter()->setFocus();
+    // A button's mnemonic clicks it as an animated click: the toggle comes from the event loop.
+    QSignalSpy toggled(panel->fractionalFilter(), &QAbstractButton::toggled);
+    QTest::keyClick(&window, Qt::Key_S, Qt::AltModifier);
+    ASSERT_TRUE(toggled.count() == 1 || toggled.wait(tests::kSlowWaitMs));
+    EXPECT_TRUE(panel->fractionalFilter()->isChecked());
     EXPECT_EQ(panel->proxy()->rowCount(), panel->model()->rowCount());
+    QTest::keyClick(&window, Qt::Key_S, Qt::AltModifier);
+    ASSERT_TRUE(toggled.count() == 2 || toggled.wait(tests::kSlowWaitMs));
+    EXPECT_FALSE(panel->fractionalFilter()->isChecked());
     const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>();
     bool freshness = false;
     for (QLabel *l : labels)

@@ -50,6 +50,14 @@ void OffersFilterProxy::setText(const QString &text)
     invalidateFilter();
 }
 
+void OffersFilterProxy::setShowFractional(bool show)
+{
+    if (m_showFractional == show)
+        return;
+    m_showFractional = show;
+    invalidateFilter();
+}
+
 bool OffersFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     if (sourceParent.isValid())
@@ -65,6 +73,8 @@ bool OffersFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourc
     if (m_billing && offer.billing != *m_billing)
         return false;
     if (m_termMonths > 0 && offer.termMonths != m_termMonths)
+        return false;
+    if (!m_showFractional && offer.fractionalGpu())
         return false;
     if (!m_text.isEmpty() && !offer.instanceType.contains(m_text, Qt::CaseInsensitive)
         && !offer.region.contains(m_text, Qt::CaseInsensitive)

@@ -1,5 +1,5 @@
 #pragma once
-// OffersFilterProxy: typed filters (GPU, provider, billing, term, text) and numeric sorting
+// OffersFilterProxy: typed filters (GPU, provider, billing, term, text, GPU slices) and numeric sorting
 // over OffersTableModel.
 
 #include "core/catalog/Billing.h"
@@ -22,6 +22,9 @@ public:
     void setBilling(std::optional<core::Billing> billing);
     void setTermMonths(int months);          // commitments of this term only; 0 = any
     void setText(const QString &text);       // substring of instance type or region
+    // Slices of one GPU (vGPU, fractional shapes) are shown only when asked: sorted by price they
+    // would fill the top of the table with offers few plans can use.
+    void setShowFractional(bool show);
 
     QString gpu() const { return m_gpu; }
     QString provider() const { return m_provider; }
@@ -37,6 +40,7 @@ private:
     std::optional<core::Billing> m_billing;
     int m_termMonths = 0;
     QString m_text;
+    bool m_showFractional = false;
 };
 
 } // namespace gpuplanner::ui

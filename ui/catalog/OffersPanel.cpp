@@ -4,6 +4,7 @@
 #include "ui/catalog/OffersFilterProxy.h"
 #include "ui/catalog/OffersTableModel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,13 +14,15 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gpuplanner::ui {
 
 OffersPanel::OffersPanel(QWidget *parent)
     : QWidget(parent), m_model(new OffersTableModel(this)), m_proxy(new OffersFilterProxy(this)),
       m_view(new QTableView(this)), m_gpu(new QComboBox(this)), m_provider(new QComboBox(this)),
       m_billing(new QComboBox(this)), m_term(new QComboBox(this)), m_text(new QLineEdit(this)),
-      m_count(new QLabel(this))
+      m_count(new QLabel(this)), m_fractional(new QCheckBox(this))
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
@@ -59,6 +62,10 @@ OffersPanel::OffersPanel(QWidget *parent)
     m_text->setClearButtonEnabled(true);
     m_text->setAccessibleName(tr("Text filter"));
 
+    m_fractional->setText(tr("GPU &slices"));
+    m_fractional->setToolTip(tr("Also show offers of less than one whole GPU (vGPU and fractional shapes); "
+                                "they are hidden by default so that whole GPUs sort first"));
+    m_fractional->setAccessibleName(tr("Show GPU slices"));
     m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(tr("%1 of %2 offers").arg(88888).arg(88888)));
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
@@ -77,6 +84,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     filters->addWidget(billingLabel);
     filters->addWidget(m_billing);
     filters->addWidget(m_term);
+    filters->addWidget(m_fractional);
     filters->addWidget(m_text, 1);
     filters->addWidget(m_count);
 
@@ -89,6 +97,7 @@ OffersPanel::OffersPanel(QWidget *parent)
     connect(m_billing, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
     connect(m_term, &QComboBox::currentIndexChanged, this, &OffersPanel::applyFilters);
     connect(m_text, &QLineEdit::textChanged, this, &OffersPanel::applyFilters);
+    connect(m_fractional, &QCheckBox::toggled, this, &OffersPanel::applyFilters);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &OffersPanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &OffersPanel::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &OffersPanel::updateCount);
@@ -143,6 +152,8 @@ void OffersPanel::fill(const PendingCatalog &catalog)
         m_provider->addItem(p.name, p.id);
 
     m_model->setOffers(offers);
+    const auto slices = std::count_if(offers.cbegin(), offers.cend(), [](const core::Offer &o) { return o.fractionalGpu(); });
+    m_fractional->setText(tr("GPU &slices (%1)").arg(slices));
     m_view->resizeColumnsToContents();
     applyFilters();
 }
@@ -155,6 +166,7 @@ void OffersPanel::applyFilters()
     m_proxy->setBilling(billing.isEmpty() ? std::nullopt : core::billingFromId(billing));
     m_proxy->setTermMonths(m_term->currentData().toInt());
     m_proxy->setText(m_text->text());
+    m_proxy->setShowFractional(m_fractional->isChecked());
     updateCount();
 }
 

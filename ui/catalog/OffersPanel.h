@@ -12,6 +12,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -40,6 +41,7 @@ public:
     QComboBox *billingFilter() const { return filled()->m_billing; }
     QComboBox *termFilter() const { return filled()->m_term; }
     QLineEdit *textFilter() const { return filled()->m_text; }
+    QCheckBox *fractionalFilter() const { return filled()->m_fractional; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -68,6 +70,7 @@ private:
     QComboBox *m_term;
     QLineEdit *m_text;
     QLabel *m_count;
+    QCheckBox *m_fractional;
 };
 
 } // namespace gpuplanner::ui

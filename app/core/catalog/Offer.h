@@ -59,6 +59,8 @@ struct Offer
     QString interruptionSource;
 
     double pricePerGpuHour() const { return gpuCount > 0 ? pricePerHour / gpuCount : 0; }
+    // A slice of one GPU (vGPU, a fractional shape): less than one whole device.
+    bool fractionalGpu() const { return gpuCount > 0 && gpuCount < 1.0; }
     bool suspect() const { return !suspectReasons.isEmpty(); }
     // Commitments: hours in the term (AWS's 730 per month, 8760 per year).
     double termHours() const { return termMonths * 730.0; }

@@ -228,6 +228,9 @@ QString durationText(double hours)
     // Whole numbers print without decimals ("30 days"), the rest with one.
     auto number = [](double v) { return std::abs(v - std::round(v)) < 0.05 ? QString::number(std::round(v), 'f', 0)
                                                                          : QString::number(v, 'f', 1); };
+    // Under an hour in whole minutes: a 12-minute run is not "0.2 h".
+    if (hours < 0.95)
+        return PlanText::tr("%1 min").arg(std::max(1.0, std::round(hours * 60.0)));
     if (hours < 48)
         return PlanText::tr("%1 h").arg(number(hours));
     return PlanText::tr("%1 days").arg(number(hours / 24.0));
@@ -341,6 +344,15 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
                                 nullptr, option.spareReplicas)
                        .arg(percent(option.interruptionRate), availabilityText(request.assumptions.servingAvailability),
                             durationText(request.assumptions.restartHours));
+        else if (option.hours <= request.assumptions.checkpointHours)
+            // Nothing is saved before the run ends: an interruption starts it again.
+            out << PlanText::tr("Spot: %1 of instances interrupted per month; this %2 run ends before its first "
+                                "checkpoint (every %3), so an interruption restarts it from the beginning, %4 to "
+                                "restart; P50 %5, P90 %6.")
+                       .arg(percent(option.interruptionRate), durationText(option.hours),
+                            durationText(request.assumptions.checkpointHours),
+                            durationText(request.assumptions.restartHours), durationText(option.timeP50),
+                            durationText(option.timeP90));
         else
             out << PlanText::tr("Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; "
                                   "P50 %4, P90 %5.")
