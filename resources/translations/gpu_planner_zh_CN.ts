@@ -1818,6 +1818,18 @@
         <translation>服务月数(&amp;M)：</translation>
     </message>
     <message>
+        <source>Serving availability:</source>
+        <translation>服务可用性：</translation>
+    </message>
+    <message>
+        <source>0.999</source>
+        <translation>0.999</translation>
+    </message>
+    <message>
+        <source>Inference: share of time (0–1) the replicas the load needs must be up. Spot serving is priced with the spare replicas this takes when reclaimed ones are being replaced.</source>
+        <translation>推理：负载所需的副本必须在线的时间比例（0–1）。竞价推理按替换被收回副本期间所需的备用副本计价。</translation>
+    </message>
+    <message>
         <source>1</source>
         <translation>1</translation>
     </message>
@@ -4736,6 +4748,26 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Vast.ai API key:</source>
         <translation>Vast.ai API 密钥：</translation>
+    </message>
+    <message>
+        <source>DigitalOcean API token:</source>
+        <translation>DigitalOcean API 令牌：</translation>
+    </message>
+    <message>
+        <source>Hot Aisle API token:</source>
+        <translation>Hot Aisle API 令牌：</translation>
+    </message>
+    <message>
+        <source>Massed Compute API key:</source>
+        <translation>Massed Compute API 密钥：</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>常规(&amp;G)</translation>
+    </message>
+    <message>
+        <source>API &amp;keys</source>
+        <translation>API 密钥(&amp;K)</translation>
     </message>
     <message>
         <source>Reading the system keychain…</source>

@@ -31,6 +31,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTemporaryDir>
+#include <QTabWidget>
 #include <QTranslator>
 #include <QTest>
 
@@ -148,7 +149,15 @@ void screenshotSettingsDialog(Look look)
             keychain = keychain || (t->filePath().contains(QStringLiteral("qtkeychain_zh")) && !t->isEmpty());
         EXPECT_TRUE(keychain);
     }
+    // Issue 47 (10): it fits a 1366x768 laptop with room for the title bar and a panel, in every language.
+    EXPECT_LE(dialog.sizeHint().height(), 768 - 80) << dialog.sizeHint().height();
+    EXPECT_LE(dialog.height(), 768 - 80) << dialog.height();
     save(dialog, QStringLiteral("settings-dialog-") + tests::lookSuffix(look));
+    // The other page, with every price API's key, is screenshotted too.
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    ASSERT_TRUE(tabs);
+    tabs->setCurrentIndex(1);
+    save(dialog, QStringLiteral("settings-dialog-keys-") + tests::lookSuffix(look));
 }
 
 core::CatalogRepositoryFactory seedRepositories()

@@ -222,6 +222,10 @@ AssumptionsEditor::AssumptionsEditor(ScenarioDocument *doc, QWidget *parent) : Q
     // this field then says so instead of taking a second, unused figure.
     connect(doc, &ScenarioDocument::changed, this, [this, doc] { showServingPhase(doc); });
     showServingPhase(doc);
+    line(tr("Serving availability:"), QStringLiteral("assumptions.serving_availability"), FieldKind::Number,
+         tr("0.999"),
+         tr("Inference: share of time (0–1) the replicas the load needs must be up. Spot serving is priced with "
+            "the spare replicas this takes when reclaimed ones are being replaced."));
     line(tr("Commitment use:"), QStringLiteral("assumptions.expected_utilization"), FieldKind::Number, tr("1.0"),
          tr("Share (0–1) of a reserved term you expect to use; idle reserved hours still cost."));
     m_commitments = new CommitmentsField(doc, this);

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QUrl>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace gpuplanner::ui {
@@ -43,15 +44,27 @@ SettingsDialog::SettingsDialog(QSettings &settings, SecretStore &secrets, QWidge
     showAsProblem(m_error, true);
     m_error->setVisible(false);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(createKeysGroup());
-    layout->addWidget(createNetworkGroup());
+    // Two pages, so that the dialog fits a 768-pixel laptop screen in every language: the keys of
+    // fifteen price APIs on one, the network, display and default assumptions on the other.
+    m_tabs = new QTabWidget(this);
+    auto *general = new QWidget(m_tabs);
+    auto *generalLayout = new QVBoxLayout(general);
+    generalLayout->addWidget(createNetworkGroup());
     auto *row = new QHBoxLayout;
     row->addWidget(createDisplayGroup());
     row->addWidget(createAssumptionsGroup());
-    layout->addLayout(row);
+    generalLayout->addLayout(row);
+    generalLayout->addStretch(1);
+    m_tabs->addTab(general, tr("&General"));
+    auto *keys = new QWidget(m_tabs);
+    auto *keysLayout = new QVBoxLayout(keys);
+    keysLayout->addWidget(createKeysGroup());
+    keysLayout->addStretch(1);
+    m_tabs->addTab(keys, tr("API &keys"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(m_error);
-    layout->addStretch(1);
     layout->addWidget(m_buttons);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
@@ -68,6 +81,9 @@ QWidget *SettingsDialog::createKeysGroup()
         {QStringLiteral("lambda"), tr("Lambda Cloud API key:")},
         {QStringLiteral("runpod"), tr("RunPod API key:")},
         {QStringLiteral("vast"), tr("Vast.ai API key:")},
+        {QStringLiteral("digitalocean"), tr("DigitalOcean API token:")},
+        {QStringLiteral("hotaisle"), tr("Hot Aisle API token:")},
+        {QStringLiteral("massedcompute"), tr("Massed Compute API key:")},
         {QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_ID"), tr("Alibaba Cloud AccessKey ID:")},
         {QStringLiteral("GPUPLANNER_ALIBABA_ACCESS_KEY_SECRET"), tr("Alibaba Cloud AccessKey secret:")},
         {QStringLiteral("GPUPLANNER_TENCENT_SECRET_ID"), tr("Tencent Cloud SecretId:")},
@@ -248,8 +264,14 @@ void SettingsDialog::showError(const QString &message, QWidget *field)
 {
     m_error->setText(message);
     m_error->setVisible(!message.isEmpty());
-    if (field)
-        field->setFocus();
+    if (!field)
+        return;
+    // The field at fault may be on the other page: show that page first.
+    for (int page = 0; page < m_tabs->count(); ++page) {
+        if (m_tabs->widget(page)->isAncestorOf(field))
+            m_tabs->setCurrentIndex(page);
+    }
+    field->setFocus();
 }
 
 void SettingsDialog::accept()

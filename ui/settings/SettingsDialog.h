@@ -10,6 +10,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
+class QTabWidget;
 class QLineEdit;
 class QSettings;
 class QSpinBox;
@@ -72,6 +73,7 @@ private:
     QDoubleSpinBox *m_interruptions = nullptr;
     QSpinBox *m_checkpoint = nullptr;
     QLabel *m_error = nullptr;
+    QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
 
