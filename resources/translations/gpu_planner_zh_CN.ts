@@ -3363,6 +3363,10 @@ Cost %2 (P90 %3) · time %4</source>
         <translation>带宽（GB/s）</translation>
     </message>
     <message>
+        <source>FP16 TFLOPS</source>
+        <translation>FP16 TFLOPS</translation>
+    </message>
+    <message>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>

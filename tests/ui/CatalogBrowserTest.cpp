@@ -141,6 +141,21 @@ TEST(GpuSpecs, ModelPassesTheTesterAndFiltersRespondToInput)
     panel.textFilter()->clear();
     EXPECT_EQ(panel.proxy()->rowCount(), all);
 
+    // Issue 47 (10): a T4's 16-bit rate is FP16 (65 TFLOPS) and it has no BF16: never a BF16 figure.
+    const QString fp16Header = panel.proxy()->headerData(ui::GpuSpecsModel::Fp16, Qt::Horizontal).toString();
+    EXPECT_EQ(fp16Header, QStringLiteral("FP16 TFLOPS"));
+    QTest::keyClicks(panel.textFilter(), QStringLiteral("T4"));
+    bool sawT4 = false;
+    for (int r = 0; r < panel.proxy()->rowCount(); ++r) {
+        if (panel.proxy()->index(r, ui::GpuSpecsModel::Id).data().toString() != u"T4")
+            continue;
+        sawT4 = true;
+        EXPECT_EQ(panel.proxy()->index(r, ui::GpuSpecsModel::Fp16).data().toString(), QStringLiteral("65"));
+        EXPECT_EQ(panel.proxy()->index(r, ui::GpuSpecsModel::Bf16).data().toString(), QString());
+    }
+    EXPECT_TRUE(sawT4);
+    panel.textFilter()->clear();
+
     panel.memoryFilter()->setFocus();
     panel.memoryFilter()->selectAll();
     QTest::keyClicks(panel.memoryFilter(), QStringLiteral("80"));

@@ -11,6 +11,7 @@ std::optional<double> number(const core::GpuModel &g, int column)
     switch (column) {
     case GpuSpecsModel::Memory: return g.memoryGib;
     case GpuSpecsModel::Bandwidth: return g.memoryBandwidthGbs;
+    case GpuSpecsModel::Fp16: return g.fp16Tflops;
     case GpuSpecsModel::Bf16: return g.bf16Tflops;
     case GpuSpecsModel::Fp8: return g.fp8Tflops;
     case GpuSpecsModel::Fp32: return g.fp32Tflops;
@@ -23,7 +24,8 @@ std::optional<double> number(const core::GpuModel &g, int column)
 
 bool isNumeric(int column)
 {
-    return column == GpuSpecsModel::Memory || column == GpuSpecsModel::Bandwidth || column == GpuSpecsModel::Bf16
+    return column == GpuSpecsModel::Memory || column == GpuSpecsModel::Bandwidth || column == GpuSpecsModel::Fp16
+           || column == GpuSpecsModel::Bf16
            || column == GpuSpecsModel::Fp8 || column == GpuSpecsModel::Fp32 || column == GpuSpecsModel::Tdp
            || column == GpuSpecsModel::Year;
 }
@@ -107,6 +109,7 @@ QVariant GpuSpecsModel::headerData(int section, Qt::Orientation orientation, int
     case FormFactor: return tr("Form factor");
     case Memory: return tr("Memory (GiB)");
     case Bandwidth: return tr("Bandwidth (GB/s)");
+    case Fp16: return tr("FP16 TFLOPS");
     case Bf16: return tr("BF16 TFLOPS");
     case Fp8: return tr("FP8 TFLOPS");
     case Fp32: return tr("FP32 TFLOPS");

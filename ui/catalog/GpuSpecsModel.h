@@ -22,6 +22,7 @@ public:
         FormFactor,
         Memory,
         Bandwidth,
+        Fp16,
         Bf16,
         Fp8,
         Fp32,

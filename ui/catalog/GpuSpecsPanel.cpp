@@ -30,7 +30,8 @@ GpuSpecsPanel::GpuSpecsPanel(QWidget *parent)
     // Tab leaves the table for the next control; the arrow keys move inside it.
     m_view->setTabKeyNavigation(false);
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(GpuSpecsModel::Bf16, Qt::DescendingOrder);
+    // FP16: every tensor GPU has it (T4 and V100 have no BF16, and would sort last by it).
+    m_view->sortByColumn(GpuSpecsModel::Fp16, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->setVisible(false);
