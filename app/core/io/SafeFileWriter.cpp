@@ -196,7 +196,8 @@ Status SafeFileWriter::openTarget()
                 return Error{QStringLiteral("%1: belongs to another user; replacing it would change its owner")
                                  .arg(m_path)};
             }
-            (void)::fchown(m_fd, uid_t(-1), st.st_gid);
+            // The group is kept where it can be; a group this user is not in stays the new file's.
+            [[maybe_unused]] const int groupKept = ::fchown(m_fd, uid_t(-1), st.st_gid);
         }
     }
     if (::fchmod(m_fd, st.st_mode & 07777) != 0) {
