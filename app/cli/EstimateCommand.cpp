@@ -6,6 +6,7 @@
 #include "core/common/Redact.h"
 #include "core/io/BoundedFile.h"
 #include "core/plan/InputLimits.h"
+#include "core/estimate/CampaignTerms.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Explain.h"
 #include "core/estimate/InstancePlanner.h"
@@ -74,6 +75,15 @@ constexpr Option kOptions[] = {
      u"Mixture-of-experts: none (default; Megatron-Core's default schedule) or full (the stack runs dispatch and combine "
      u"beside another micro-batch's computation: DeepSeek-V3's DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm).",
      u"O"},
+    {u"stack",
+     u"Pre-training campaign: tuned (a stack already run at this scale), generic (default: generic, or a first time at "
+     u"this scale) or mfu=0.42 (your stack's measured MFU).",
+     u"S"},
+    {u"failure-handling", u"Pre-training campaign: automatic (failures detected and restarted by tooling) or manual (default).",
+     u"H"},
+    {u"first-run", u"Pre-training campaign: yes (default: first run of this architecture at a quarter of this size or more) or no.",
+     u"Y"},
+    {u"spare-capacity", u"Pre-training campaign: spare GPUs paid for, in % of those used (default 0).", u"PCT"},
     {u"micro-batch", u"Sequences per GPU per forward pass.", u"N"},
     {u"precision", u"fp32, tf32, bf16, fp16 or fp8.", u"P"},
     {u"optimizer", u"adamw, adam8bit or sgd.", u"O"},
@@ -274,6 +284,14 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
                                      {u"2", Sharding::Zero2}, {u"3", Sharding::Zero3}, {u"fsdp", Sharding::Zero3}});
     t.expertOverlap = a.choice<ExpertOverlap>(u"expert-overlap", ExpertOverlap::Default,
                                               {{u"none", ExpertOverlap::None}, {u"full", ExpertOverlap::Full}});
+    CampaignTerms &ct = t.campaign;
+    if (a.has(u"stack") && !parseStack(a.text(u"stack"), ct.stack, ct.measuredMfu))
+        a.fail(u"stack", QStringLiteral("%1 is not tuned, generic or mfu=<measured MFU, 0 to 1>").arg(quoteValue(a.text(u"stack"))));
+    ct.failureHandling = a.choice<FailureHandling>(u"failure-handling", FailureHandling::Default,
+                                                   {{u"automatic", FailureHandling::Automatic}, {u"manual", FailureHandling::Manual}});
+    ct.firstRun = a.choice<FirstRun>(u"first-run", FirstRun::Default, {{u"yes", FirstRun::Yes}, {u"no", FirstRun::No}});
+    if (a.has(u"spare-capacity"))
+        ct.spareCapacityPercent = a.count(u"spare-capacity", -1);
     t.loraRank = int(a.count(u"lora-rank", t.loraRank));
     t.loraTargetsPerLayer = int(a.count(u"lora-targets", t.loraTargetsPerLayer));
 
@@ -461,6 +479,13 @@ void printTable(QTextStream &out, const Workload &w, const ClusterConfig &c, con
             line("best case", QStringLiteral("%1 GPU-hours, %2 h: a tuned stack, no incidents")
                                   .arg(QString::number(e.campaign.tunedGpuHours, 'f', 0))
                                   .arg(e.campaign.tunedWallTimeHours, 0, 'f', 1));
+            // Each campaign term with its factor; the assumptions below give the sources.
+            for (const CampaignTermLine &t : campaignTermLines(w, e)) {
+                const QByteArray key = QByteArrayLiteral("  ") + t.id.toLatin1().replace('_', ' ');
+                line(key.constData(), QStringLiteral("%1 (%2), x %3 on GPU-hours")
+                                          .arg(t.value, t.stated ? QStringLiteral("stated") : QStringLiteral("default"))
+                                          .arg(t.factor, 0, 'f', 2));
+            }
         }
         line("MFU", QStringLiteral("%1%").arg(e.mfu * 100.0, 0, 'f', 1));
         line("bottleneck", bottleneckId(e.bottleneck));

@@ -5,6 +5,7 @@
 
 #include "core/estimate/Campaign.h"
 #include "core/estimate/Estimator.h"
+#include "core/estimate/Explain.h"
 #include "core/estimate/RunLength.h"
 
 #include <gtest/gtest.h>
@@ -95,6 +96,61 @@ TEST(CampaignRange, ACalibrationOnThisGpuNarrowsTheRange)
     c.gpu.trainingScaleHidden = 1024;
     c.gpu.trainingScaleBand = 1.5;
     EXPECT_FALSE(estimate(llama7b(WorkloadKind::Pretrain), c).campaign.calibrated);
+}
+
+// Issue 46: a calibration still narrows the range with the campaign terms, and says so; a measured
+// MFU narrows it the same way and replaces the generic-stack factor.
+TEST(CampaignRange, ACalibrationOrAMeasuredMfuNarrowsTheRangeAndSaysSo)
+{
+    ClusterConfig c = hgxCluster(QStringLiteral("A100-SXM4-80GB"), 256);
+    Workload w = llama7b(WorkloadKind::Pretrain);
+    w.training.campaign.stack = StackMaturity::Tuned;
+    w.training.campaign.failureHandling = FailureHandling::Automatic;
+    const Estimate plain = estimate(w, c);
+    ClusterConfig measured = c;
+    measured.gpu.trainingMeasured = true;
+    const Estimate calibrated = estimate(w, measured);
+    EXPECT_TRUE(calibrated.campaign.calibrated);
+    EXPECT_LT(calibrated.campaign.high / calibrated.campaign.low, plain.campaign.high / plain.campaign.low);
+    EXPECT_TRUE(assumptions(w, measured, calibrated).join(u'\n').contains(QStringLiteral("Your calibration measured")));
+
+    Workload mfu = w;
+    mfu.training.campaign.stack = StackMaturity::Measured;
+    mfu.training.campaign.measuredMfu = plain.mfu * 0.8;
+    const Estimate own = estimate(mfu, c);
+    EXPECT_TRUE(own.campaign.calibrated);
+    EXPECT_LT(own.campaign.high / own.campaign.low, plain.campaign.high / plain.campaign.low);
+    EXPECT_NEAR(own.campaign.stackFactor, 1.25, 1e-9) << "tuned MFU / measured MFU";
+    EXPECT_NEAR(own.gpuHours / plain.gpuHours, 1.25, 1e-3) << "the start-up is not scaled";
+    EXPECT_TRUE(assumptions(mfu, c, own).join(u'\n').contains(QStringLiteral("Your measured MFU")));
+}
+
+// Each stated term moves the expected campaign by its factor; unstated ones take the defaults
+// (a generic stack, manual restarts, a first run), and spares add to the GPU-hours paid only.
+TEST(CampaignRange, StatedTermsSetTheFactorAndDefaultsAreTheTypicalCase)
+{
+    const ClusterConfig c = hgxCluster(QStringLiteral("A100-SXM4-80GB"), 256);
+    Workload w = llama7b(WorkloadKind::Pretrain);
+    const Estimate byDefault = estimate(w, c);
+    const CampaignModel &m = publishedCampaignModel();
+    EXPECT_NEAR(byDefault.campaign.stackFactor, m.termFactor(CampaignTerm::GenericStack), 1e-12);
+    EXPECT_NEAR(byDefault.campaign.failureFactor, m.termFactor(CampaignTerm::ManualFailureHandling), 1e-12);
+    EXPECT_NEAR(byDefault.campaign.firstRunFactor, m.termFactor(CampaignTerm::FirstRun), 1e-12);
+    EXPECT_GT(m.termFactor(CampaignTerm::GenericStack), 1.0);
+    EXPECT_GT(m.termFactor(CampaignTerm::ManualFailureHandling), 1.0);
+    EXPECT_GT(m.termFactor(CampaignTerm::FirstRun), 1.0);
+    w.training.campaign.stack = StackMaturity::Tuned;
+    w.training.campaign.failureHandling = FailureHandling::Automatic;
+    w.training.campaign.firstRun = FirstRun::No;
+    const Estimate seasoned = estimate(w, c);
+    EXPECT_DOUBLE_EQ(seasoned.campaign.factor, seasoned.campaign.generationFactor * seasoned.campaign.scaleFactor);
+    EXPECT_NEAR(byDefault.gpuHours / seasoned.gpuHours,
+                byDefault.campaign.stackFactor * byDefault.campaign.failureFactor * byDefault.campaign.firstRunFactor, 1e-3)
+        << "the start-up is not scaled";
+    w.training.campaign.spareCapacityPercent = 10;
+    const Estimate spares = estimate(w, c);
+    EXPECT_NEAR(spares.gpuHours, seasoned.gpuHours * 1.10, 1e-6 * seasoned.gpuHours);
+    EXPECT_DOUBLE_EQ(spares.wallTimeHours, seasoned.wallTimeHours) << "spares do not train";
 }
 
 TEST(CampaignRange, TheUsersOwnEfficiencyIsNotInflatedAgain)

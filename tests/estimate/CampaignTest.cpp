@@ -2,18 +2,21 @@
 // leave-one-out cross-validation of the campaign rows, the P10-P90 range's coverage, the tuned
 // steady-state rows, and the product's constants (CampaignPublished.cpp) against a fresh fit.
 //
-// Issue 26 set these goals: leave-one-out median error <= 15 %, >= 75 % of campaign rows within
-// +-25 %, the P10-P90 range covering >= 80 % of rows, tuned rows within +-15 %. The range's
-// coverage is met and asserted at the goal. The point goals are not met on this table: one
-// generation and scale term leaves a median of about 22 % (campaigns of one GPU generation and
-// scale differ by 2x between teams: BLOOM, OPT and GLM against LLaMA 1), so the test asserts
-// what the model reaches today, as a guard against losing it, and prints the goals beside it.
-// KnowingTheTeamStillMissesTheGoalWithin25Percent shows the goal is beyond the table itself: even
-// a prediction from the same team's other campaigns leaves fewer than 75 % within +-25 %.
+// Issue 46 set these goals for leave-one-out with the terms each report states: median error
+// <= 15 %, >= 70 % of campaign rows within +-25 %, the P10-P90 range covering >= 80 % of rows and
+// narrower than before the terms (median P90/P10 3.02 with generation and scale only: median
+// 18.4 %, 58 % within +-25 %, coverage 86 %), tuned steady-state rows >= 80 % within +-15 %.
+// Where a goal is not met on this table the test guards what the model reaches and prints the
+// goal beside it (the closing note of issue 46 names the worst rows and why).
 constexpr double kGoalMedian = 0.15;
-constexpr double kGoalWithin25 = 0.75;
-constexpr double kGuardMedian = 0.25;
-constexpr double kGuardWithin25 = 0.50;
+constexpr double kGoalWithin25 = 0.70;
+constexpr double kGoalCoverage = 0.80;
+constexpr double kWidthBeforeTerms = 3.02;
+constexpr double kGuardMedian = 0.15;
+constexpr double kGuardWithin25 = 0.70;
+// Not met yet (58 % of 24 tuned rows; issue 46 item 4): guarded at what the estimator reaches.
+constexpr double kGoalTunedWithin15 = 0.80;
+constexpr double kGuardTunedWithin15 = 0.55;
 
 #include "estimate/PublishedRuns.h"
 
@@ -63,15 +66,18 @@ TEST(CampaignModel, TableHasTheRowsTheModelNeeds)
     EXPECT_GE(perGeneration[int(CampaignGeneration::Hopper)], 5);
 }
 
+// Issue 46 item 5: each campaign predicted, by a fit that never saw it, with the terms its report
+// states (validation-campaigns.md; unstated terms take the product's defaults, as for a user).
 TEST(CampaignModel, LeaveOneOutMeetsTheGoals)
 {
     const PublishedFit &fit = published();
     const std::vector<double> loo = leaveOneOutResiduals(fit.samples);
     ASSERT_EQ(loo.size(), fit.samples.size());
     std::vector<double> errors;
+    std::vector<double> widths;
     int within25 = 0;
     int covered = 0;
-    std::printf("%-24s %6s %12s %12s %8s %8s\n", "campaign", "gpus", "modelled", "reported", "raw", "loo");
+    std::printf("%-24s %6s %12s %12s %8s %8s %7s\n", "campaign", "gpus", "modelled", "reported", "raw", "loo", "P90/P10");
     for (std::size_t i = 0; i < loo.size(); ++i) {
         const CampaignSample &s = fit.samples[i];
         // The row's range from a fit that never saw it.
@@ -81,22 +87,25 @@ TEST(CampaignModel, LeaveOneOutMeetsTheGoals)
         const bool inside = loo[i] >= without.logP10 - 1e-12 && loo[i] <= without.logP90 + 1e-12;
         const double error = percentError(loo[i]);
         errors.push_back(std::abs(error));
+        widths.push_back(std::exp(without.logP90 - without.logP10));
         within25 += std::abs(error) <= 0.25;
         covered += inside;
-        std::printf("%-24s %6d %12.4g %12.4g %+7.1f%% %+7.1f%% %s\n", qPrintable(fit.sampleIds[i]), s.gpus,
+        std::printf("%-24s %6d %12.4g %12.4g %+7.1f%% %+7.1f%% %7.2f %s\n", qPrintable(fit.sampleIds[i]), s.gpus,
                     s.modelledGpuHours, s.reportedGpuHours, 100.0 * (s.modelledGpuHours / s.reportedGpuHours - 1.0),
-                    100.0 * error, inside ? "" : "outside P10-P90");
+                    100.0 * error, widths.back(), inside ? "" : "outside P10-P90");
     }
     const double median = quantile(errors, 0.5);
     const double shareWithin = double(within25) / double(errors.size());
     const double coverage = double(covered) / double(errors.size());
+    const double width = quantile(widths, 0.5);
     std::printf("leave-one-out: %zu campaigns, median |error| %.1f%% (goal %.0f%%), within +-25%% %.0f%% (goal %.0f%%), "
-                "P10-P90 covers %.0f%% (goal 80%%)\n",
+                "P10-P90 covers %.0f%% (goal %.0f%%), median width P90/P10 %.2f (before the terms %.2f)\n",
                 errors.size(), 100.0 * median, 100.0 * kGoalMedian, 100.0 * shareWithin, 100.0 * kGoalWithin25,
-                100.0 * coverage);
+                100.0 * coverage, 100.0 * kGoalCoverage, width, kWidthBeforeTerms);
     EXPECT_LE(median, kGuardMedian);
     EXPECT_GE(shareWithin, kGuardWithin25);
-    EXPECT_GE(coverage, 0.80);
+    EXPECT_GE(coverage, kGoalCoverage);
+    EXPECT_LT(width, kWidthBeforeTerms);
 }
 
 // The team that ran a campaign: its id's family (llama3 and llama31 are one team's two releases,
@@ -146,25 +155,32 @@ TEST(CampaignModel, KnowingTheTeamStillMissesTheGoalWithin25Percent)
     EXPECT_LT(within25, kGoalWithin25);
 }
 
+// Issue 46 item 4: the rows of stacks tuned at their scale (the table's stack column) within
+// +-15 % for at least 80 % of them. Rows of generic or first-time stacks (OPT, GLM-130B, BLOOM)
+// are printed but not scored: their stack is the campaign model's generic term.
 TEST(CampaignModel, TunedSteadyStateRowsStayClose)
 {
     const PublishedFit &fit = published();
+    int tuned = 0;
     int within15 = 0;
     int within25 = 0;
     for (std::size_t i = 0; i < fit.steadyLogRatios.size(); ++i) {
         const double error = std::exp(fit.steadyLogRatios[i]) - 1.0;
+        std::printf("%-28s %s estimate %+6.1f%%\n", qPrintable(fit.steadyIds[i]),
+                    fit.steadyTuned[i] ? "tuned  " : "other  ", 100.0 * error);
+        if (!fit.steadyTuned[i])
+            continue;
+        ++tuned;
         within15 += std::abs(error) <= 0.15;
         within25 += std::abs(error) <= 0.25;
-        std::printf("%-28s tuned estimate %+6.1f%%\n", qPrintable(fit.steadyIds[i]), 100.0 * error);
     }
-    const double share = double(within15) / double(fit.steadyLogRatios.size());
-    std::printf("steady state: %zu rows, within +-15%% %.0f%%, within +-25%% %.0f%%, log sigma %.3f\n",
-                fit.steadyLogRatios.size(), 100.0 * share, 100.0 * double(within25) / double(fit.steadyLogRatios.size()),
-                fit.tunedLogSigma);
-    // The issue's +-15 % held on its eleven rows; on these 28 the H100 rows run 10-25 % above
-    // what Megatron-Core and llm-foundry published, so +-25 % is what is guarded.
-    EXPECT_GE(share, 0.5);
-    EXPECT_GE(double(within25) / double(fit.steadyLogRatios.size()), 0.8);
+    ASSERT_EQ(tuned, fit.tunedRows);
+    ASSERT_GE(tuned, 20);
+    const double share = double(within15) / double(tuned);
+    std::printf("steady state: %d tuned rows, within +-15%% %.0f%% (goal %.0f%%), within +-25%% %.0f%%, log sigma %.3f\n",
+                tuned, 100.0 * share, 100.0 * kGoalTunedWithin15, 100.0 * double(within25) / double(tuned), fit.tunedLogSigma);
+    EXPECT_GE(share, kGuardTunedWithin15);
+    EXPECT_GE(double(within25) / double(tuned), 0.8);
 }
 
 TEST(CampaignModel, ProductConstantsAreTheFitOfTheTable)
@@ -177,6 +193,8 @@ TEST(CampaignModel, ProductConstantsAreTheFitOfTheTable)
                 fresh.intercept, fresh.perDoubling, fresh.generationOffset[1], fresh.generationOffset[2],
                 fresh.generationOffset[3], fresh.generationRows[0], fresh.generationRows[1], fresh.generationRows[2],
                 fresh.generationRows[3], fresh.logP10, fresh.logP90, fresh.tunedLogSigma, fresh.rows);
+    std::printf("terms: generic stack %.6f manual failure handling %.6f first run %.6f throughput accounting %.6f\n",
+                fresh.termCoefficient[0], fresh.termCoefficient[1], fresh.termCoefficient[2], fresh.termCoefficient[3]);
     constexpr double kRounding = 5e-4;
     EXPECT_NEAR(shipped.intercept, fresh.intercept, kRounding);
     EXPECT_NEAR(shipped.perDoubling, fresh.perDoubling, kRounding);
@@ -188,7 +206,9 @@ TEST(CampaignModel, ProductConstantsAreTheFitOfTheTable)
     EXPECT_NEAR(shipped.logP90, fresh.logP90, kRounding);
     EXPECT_NEAR(shipped.tunedLogSigma, fresh.tunedLogSigma, kRounding);
     EXPECT_EQ(shipped.rows, fresh.rows);
-    EXPECT_EQ(shipped.tunedRows, int(fit.steadyLogRatios.size()));
+    EXPECT_EQ(shipped.tunedRows, fit.tunedRows);
+    for (int t = 0; t < kCampaignTerms; ++t)
+        EXPECT_NEAR(shipped.termCoefficient[t], fresh.termCoefficient[t], kRounding) << "term " << t;
 }
 
 namespace {
@@ -204,8 +224,9 @@ const PublishedRun *findRun(const std::vector<PublishedRun> &runs, QStringView i
 } // namespace
 
 // Issue 46 item 3: the DeepSeek mixture-of-experts campaigns, each estimated with what its report
-// states (GPUs, network, precision, batch and whether the stack hides the expert all-to-all:
-// validation-campaigns.md), come within +-25 % of their published GPU-hours: by the shipped model
+// states (GPUs, network, precision, batch, whether the stack hides the expert all-to-all, its
+// stack and first run: validation-campaigns.md), come within +-25 % of their published GPU-hours
+// as the reports count them (per trillion tokens, throughput-derived): by the shipped model
 // and by a fit that never saw the row. DeepSeek-V3: 2.664M H800 GPU-hours (arXiv 2412.19437);
 // DeepSeek-V2: 172.8K per trillion tokens (arXiv 2405.04434).
 TEST(CampaignModel, DeepSeekMixtureOfExpertsRowsWithinAQuarterAsTheirReportsStateThem)
@@ -219,16 +240,20 @@ TEST(CampaignModel, DeepSeekMixtureOfExpertsRowsWithinAQuarterAsTheirReportsStat
         ASSERT_NE(run, nullptr) << id.toString().toStdString();
         const Estimate e = estimate(run->workload, run->cluster);
         ASSERT_TRUE(e.fits);
+        // Both reports count GPU-hours per trillion tokens (throughput-derived): the expected
+        // wall-clock campaign as they count it.
+        const double asCounted = e.gpuHours * campaignAccountingRatio(publishedCampaignModel(), e.campaign, run->accounting);
         const auto at = std::find(fit.sampleIds.begin(), fit.sampleIds.end(), id.toString());
         ASSERT_NE(at, fit.sampleIds.end());
         const double leftOut = percentError(loo[std::size_t(at - fit.sampleIds.begin())]);
         std::printf("%-10s published %.4g GPU-h  expected %.4g (%+.1f%%)  left out %+.1f%%  best case %.4g  "
                     "all-to-all %.2f s, exposed %.2f s of a %.2f s step\n",
-                    qPrintable(run->id), run->reported, e.gpuHours, 100.0 * (e.gpuHours / run->reported - 1.0),
+                    qPrintable(run->id), run->reported, asCounted, 100.0 * (asCounted / run->reported - 1.0),
                     100.0 * leftOut, e.campaign.tunedGpuHours, e.expertAllToAllSeconds, e.expertParallelSeconds,
                     e.stepSeconds);
         EXPECT_TRUE(e.campaign.factorApplied);
-        EXPECT_LE(std::abs(e.gpuHours / run->reported - 1.0), kTolerance) << qPrintable(run->id);
+        EXPECT_EQ(run->accounting, CampaignAccounting::ThroughputDerived);
+        EXPECT_LE(std::abs(asCounted / run->reported - 1.0), kTolerance) << qPrintable(run->id);
         EXPECT_LE(std::abs(leftOut), kTolerance) << qPrintable(run->id);
         EXPECT_GT(e.layout.expertParallel, 1);
     }

@@ -69,6 +69,24 @@ std::vector<PublishedRun> loadPublishedRuns()
             w.training.expertOverlap = ExpertOverlap::Full;
         else if (f("expert_overlap") == u"none")
             w.training.expertOverlap = ExpertOverlap::None;
+        // What the report states of its campaign (validation-campaigns.md); unknown keeps the default.
+        CampaignTerms &terms = w.training.campaign;
+        if (f("stack") == u"tuned")
+            terms.stack = StackMaturity::Tuned;
+        else if (f("stack") == u"generic")
+            terms.stack = StackMaturity::Generic;
+        if (f("failure_handling") == u"automatic")
+            terms.failureHandling = FailureHandling::Automatic;
+        else if (f("failure_handling") == u"manual")
+            terms.failureHandling = FailureHandling::Manual;
+        if (f("first_run") == u"yes")
+            terms.firstRun = FirstRun::Yes;
+        else if (f("first_run") == u"no")
+            terms.firstRun = FirstRun::No;
+        if (f("accounting") == u"wall-clock")
+            run.accounting = CampaignAccounting::WallClock;
+        else if (f("accounting") == u"throughput-derived")
+            run.accounting = CampaignAccounting::ThroughputDerived;
         const double value = num(f("reported_value"));
         run.reportedUnit = f("reported_unit");
         if (run.reportedUnit == u"days")
@@ -97,6 +115,7 @@ PublishedFit estimatePublishedRuns(const std::vector<PublishedRun> &runs)
 {
     PublishedFit fit;
     double squares = 0;
+    int tunedRows = 0;
     for (const PublishedRun &run : runs) {
         const Estimate e = estimate(run.workload, run.cluster);
         if (!e.fits) {
@@ -109,6 +128,8 @@ PublishedFit estimatePublishedRuns(const std::vector<PublishedRun> &runs)
             s.gpus = e.gpus;
             s.modelledGpuHours = e.campaign.modelledGpuHours;
             s.reportedGpuHours = run.reported;
+            s.accounting = run.accounting;
+            s.terms = run.workload.training.campaign;
             fit.samples.push_back(s);
             fit.sampleIds.push_back(run.id);
         } else {
@@ -121,11 +142,18 @@ PublishedFit estimatePublishedRuns(const std::vector<PublishedRun> &runs)
             const double ratio = std::log(figure / run.reported);
             fit.steadyLogRatios.push_back(ratio);
             fit.steadyIds.push_back(run.id);
-            squares += ratio * ratio;
+            const bool tuned = run.workload.training.campaign.stack == StackMaturity::Tuned;
+            fit.steadyTuned.push_back(tuned);
+            // The spread a calibration removes: tuned stacks around the estimator of a tuned stack.
+            if (tuned) {
+                squares += ratio * ratio;
+                ++tunedRows;
+            }
         }
     }
-    if (!fit.steadyLogRatios.empty())
-        fit.tunedLogSigma = std::sqrt(squares / double(fit.steadyLogRatios.size()));
+    fit.tunedRows = tunedRows;
+    if (tunedRows > 0)
+        fit.tunedLogSigma = std::sqrt(squares / double(tunedRows));
     return fit;
 }
 

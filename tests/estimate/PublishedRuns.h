@@ -23,6 +23,9 @@ struct PublishedRun
     double reported = 0;   // campaigns: GPU-hours; steady state: as reportedUnit
     QString reportedUnit;  // steady state: tokens_per_s_per_gpu, tflops_per_gpu or mfu
     bool verified = false;
+    // How the reported figure was counted (campaigns); the terms the report states are in
+    // workload.training.campaign (Default where it does not say).
+    core::CampaignAccounting accounting = core::CampaignAccounting::Unknown;
 };
 
 std::vector<PublishedRun> loadPublishedRuns();
@@ -37,7 +40,9 @@ struct PublishedFit
     std::vector<QString> sampleIds;
     std::vector<double> steadyLogRatios; // log(estimate / reported)
     std::vector<QString> steadyIds;
-    double tunedLogSigma = 0;            // root mean square of steadyLogRatios
+    std::vector<bool> steadyTuned;       // the row's stack is stated as tuned
+    double tunedLogSigma = 0;            // root mean square of the tuned rows' steadyLogRatios
+    int tunedRows = 0;
 };
 PublishedFit estimatePublishedRuns(const std::vector<PublishedRun> &runs);
 

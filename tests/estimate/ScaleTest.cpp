@@ -9,6 +9,7 @@
 
 #include "estimate/GpuFixtures.h"
 
+#include "core/estimate/Campaign.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Goodput.h"
 #include "core/estimate/HostLimits.h"
@@ -164,6 +165,11 @@ TEST(Campaign, Llama405BOn16KH100sPicksARealisticBatchAndPublishedMfu)
     Workload w;
     w.model = llama405b();
     w.training.tokens = 15.6e12; // Dubey et al. 2024, section 3.1
+    // What the report states of the campaign: Meta's third generation of its stack, automated
+    // failure handling ("significant manual intervention was only required three times", section
+    // 3.3.4); a first run at this size is not stated, so the default stays.
+    w.training.campaign.stack = StackMaturity::Tuned;
+    w.training.campaign.failureHandling = FailureHandling::Automatic;
     const Estimate e = estimate(w, h100Cluster(16384));
     ASSERT_TRUE(e.fits);
     const double batchTokens = double(e.layout.globalBatch) * w.model.seqLen;
@@ -182,8 +188,10 @@ TEST(Campaign, Llama405BOn16KH100sPicksARealisticBatchAndPublishedMfu)
                 "P90 %.4g)  MFU %.3f  goodput %.3f\n",
                 e.campaign.modelledGpuHours, 100.0 * error, e.gpuHours, e.gpuHoursP10(), e.gpuHoursP90(), e.mfu, e.goodput);
     EXPECT_LE(std::abs(error), 0.25);
-    EXPECT_LE(e.gpuHoursP10(), 30.84e6);
-    EXPECT_GE(e.gpuHoursP90(), 30.84e6);
+    // The model card does not say how its total was counted (validation-campaigns.md).
+    const double asCounted = campaignAccountingRatio(publishedCampaignModel(), e.campaign, CampaignAccounting::Unknown);
+    EXPECT_LE(e.gpuHoursP10() * asCounted, 30.84e6);
+    EXPECT_GE(e.gpuHoursP90() * asCounted, 30.84e6);
     // Llama 3 reports more than 90% effective training time at this scale; the terms say about that.
     EXPECT_GT(e.goodput, 0.85);
     EXPECT_LT(e.goodput, 0.95);

@@ -55,6 +55,11 @@ protected:
         m_request.workload.kind = WorkloadKind::Pretrain;
         m_request.workload.model = llama->arch;
         m_request.workload.training.tokens = 50e9;
+        // A team that has run this before (issue 46's campaign terms), so the ranking cases below
+        // keep the run lengths they were written for.
+        m_request.workload.training.campaign.stack = StackMaturity::Tuned;
+        m_request.workload.training.campaign.failureHandling = FailureHandling::Automatic;
+        m_request.workload.training.campaign.firstRun = FirstRun::No;
         m_request.assumptions.fx.set({QStringLiteral("CNY"), 7.25, QStringLiteral("2026-05-07"), QStringLiteral("test")});
         m_request.assumptions.billingRules.set(QStringLiteral("hourly"), BillingRule{3600, 3600});
         m_request.constraints.confidence = 0.9;
@@ -884,4 +889,32 @@ TEST_F(PlannerFixture, SeparateAccountPartitionsAreOutUnlessTheScenarioNamesThem
     m_request.constraints.regions = {QStringLiteral("us-gov-*"), QStringLiteral("us-east-1")};
     m_planner.plan(m_request);
     EXPECT_EQ(regionsPlanned(), QStringList{QStringLiteral("us-gov-west-1")});
+}
+
+// Issue 46: spare capacity the team states is paid for as whole instances beside those that train,
+// for the whole run, and said so; the run takes as long as without it.
+TEST_F(PlannerFixture, StatedSpareCapacityIsPaidAsWholeInstances)
+{
+    const PlanResult without = m_planner.plan(m_request);
+    m_request.workload.training.campaign.spareCapacityPercent = 10;
+    const PlanResult &with = m_planner.plan(m_request);
+    int checked = 0;
+    for (const PlanOption &a : without.options) {
+        if (!a.fits || a.billing != Billing::OnDemand)
+            continue;
+        const auto b = std::find_if(with.options.begin(), with.options.end(), [&](const PlanOption &o) {
+            return o.offer == a.offer && o.billing == a.billing;
+        });
+        ASSERT_NE(b, with.options.end());
+        EXPECT_EQ(b->spareInstances, int(std::ceil(a.instances * 0.1 - 1e-9)));
+        EXPECT_EQ(b->instances, a.instances + b->spareInstances);
+        EXPECT_DOUBLE_EQ(b->hours, a.hours);
+        EXPECT_GT(b->cost, a.cost);
+        const QString why = optionReasons(m_planner, m_request, *b).join(u' ');
+        if (b->issue == OptionIssue::None) { // an option left out says only why
+            EXPECT_TRUE(why.contains(QStringLiteral("spare capacity you stated"))) << why.toStdString();
+        }
+        ++checked;
+    }
+    EXPECT_GT(checked, 0);
 }

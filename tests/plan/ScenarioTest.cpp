@@ -462,3 +462,42 @@ TEST(Scenario, ExpertOverlapIsReadFromTheWorkload)
     EXPECT_TRUE(error.contains(QStringLiteral("expert_overlap"))) << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("half"))) << error.toStdString();
 }
+
+// Issue 46: the campaign terms read from the workload, survive a save and load, fall back to the
+// defaults in files that do not have them, and bad values name their path.
+TEST(Scenario, CampaignTermsReadRoundTripAndDefault)
+{
+    const auto old = parseScenario(QJsonDocument(example()).toJson(), presets());
+    ASSERT_TRUE(old.ok()) << old.errorMessage().toStdString();
+    EXPECT_EQ(old->workload.training.campaign, CampaignTerms{}) << "a file without the terms keeps every default";
+
+    QJsonObject o = example();
+    QJsonObject w = o.value(QStringLiteral("workload")).toObject();
+    w.insert(QStringLiteral("stack"), QStringLiteral("mfu=42%"));
+    w.insert(QStringLiteral("failure_handling"), QStringLiteral("automatic"));
+    w.insert(QStringLiteral("first_run"), QStringLiteral("no"));
+    w.insert(QStringLiteral("spare_capacity"), 8.3);
+    o.insert(QStringLiteral("workload"), w);
+    auto s = parseScenario(QJsonDocument(o).toJson(), presets());
+    ASSERT_TRUE(s.ok()) << s.errorMessage().toStdString();
+    const CampaignTerms &t = s->workload.training.campaign;
+    EXPECT_EQ(t.stack, StackMaturity::Measured);
+    EXPECT_DOUBLE_EQ(t.measuredMfu, 0.42);
+    EXPECT_EQ(t.failureHandling, FailureHandling::Automatic);
+    EXPECT_EQ(t.firstRun, FirstRun::No);
+    EXPECT_DOUBLE_EQ(t.spareCapacityPercent, 8.3);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("terms.json"));
+    ASSERT_TRUE(saveScenario(s.value(), path).ok());
+    auto loaded = loadScenario(path, presets());
+    ASSERT_TRUE(loaded.ok()) << loaded.errorMessage().toStdString();
+    EXPECT_EQ(loaded->workload.training.campaign, t);
+
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.stack"), QStringLiteral("fast")).contains(QStringLiteral("workload.stack")));
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.stack"), QStringLiteral("mfu=0")).contains(QStringLiteral("workload.stack")));
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.failure_handling"), QStringLiteral("sometimes"))
+                    .contains(QStringLiteral("workload.failure_handling")));
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.first_run"), true).contains(QStringLiteral("workload.first_run")));
+    EXPECT_TRUE(errorFor(QStringLiteral("workload.spare_capacity"), -5).contains(QStringLiteral("workload.spare_capacity")));
+}

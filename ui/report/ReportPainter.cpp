@@ -519,12 +519,13 @@ void ReportPainter::assumptions()
     if (!serving()) {
         items << tr("Training time comes from the model's FLOPs and the GPUs' published peak rates at a typical "
                     "efficiency; the bottleneck (compute, memory, network) is taken into account.");
-        if (m_in.request.workload.kind == WorkloadKind::Pretrain)
+        if (m_in.request.workload.kind == WorkloadKind::Pretrain) {
             items << tr("Times and costs are for the expected campaign: the modelled run times a factor fitted on "
                         "published pre-training campaigns (by GPU generation and scale), which carries what campaigns "
                         "lose to lower efficiency, loss spikes, reruns and stalls; P10 and P90 are those campaigns' "
-                        "spread around the fit. The best case is a tuned stack with no incidents.");
-        else if (m_in.request.workload.kind != WorkloadKind::Measured)
+                        "spread around the fit. The best case is a tuned stack with no incidents.")
+                         + QLatin1Char(' ') + campaignTermsText();
+        } else if (m_in.request.workload.kind != WorkloadKind::Measured)
             items << tr("P10 and P90 of the run's length are the spread of published tuned runs around this estimator; "
                         "a calibration on the GPU narrows it.");
     } else

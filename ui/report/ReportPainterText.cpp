@@ -3,6 +3,8 @@
 
 #include "ui/report/ReportPainter.h"
 
+#include "core/estimate/Campaign.h"
+#include "core/estimate/CampaignTerms.h"
 #include "core/plan/PlanExplain.h"
 #include "core/plan/PlanTotals.h"
 
@@ -119,6 +121,41 @@ QList<QPair<QString, QString>> ReportPainter::totalsFacts() const
         facts << qMakePair(tr("Whole project"), value);
     }
     return facts;
+}
+
+// The campaign terms the figures assume (issue 46), each with its value, whether it was stated or
+// is the default, and its factor on GPU-hours; their sources are in `estimate`'s assumptions.
+QString ReportPainter::campaignTermsText() const
+{
+    const CampaignTerms &t = m_in.request.workload.training.campaign;
+    CampaignRange r;
+    setCampaignTermFactors(t, publishedCampaignModel(), 0.0, r);
+    auto term = [this](const QString &value, bool stated, double factor) {
+        return tr("%1 (%2, x %3)").arg(value, stated ? tr("stated") : tr("default"), QLocale::c().toString(factor, 'f', 2));
+    };
+    QString stack;
+    switch (stackOf(t)) {
+    case StackMaturity::Tuned:
+        stack = tr("tuned at this scale");
+        break;
+    case StackMaturity::Measured:
+        stack = tr("measured MFU %1").arg(percent(t.measuredMfu));
+        break;
+    default:
+        stack = tr("generic or first time at this scale");
+        break;
+    }
+    const bool stackStated = t.stack != StackMaturity::Default && stackOf(t) == t.stack;
+    const QString failure = failureHandlingOf(t) == FailureHandling::Automatic ? tr("automatic") : tr("manual");
+    const QString first = firstRunOf(t) == FirstRun::Yes ? tr("yes") : tr("no");
+    const QString spare = tr("%1 %").arg(QLocale::c().toString(spareCapacityPercentOf(t), 'g', 4));
+    return tr("Campaign terms (factor on GPU-hours): stack %1; failure handling %2; first run at this scale %3; "
+              "spare capacity %4.")
+        .arg(stackOf(t) == StackMaturity::Measured ? tr("%1 (stated, set against each GPU's tuned MFU)").arg(stack)
+                                                   : term(stack, stackStated, r.stackFactor),
+             term(failure, t.failureHandling != FailureHandling::Default, r.failureFactor),
+             term(first, t.firstRun != FirstRun::Default, r.firstRunFactor),
+             term(spare, t.spareCapacityPercent >= 0, r.spareFactor));
 }
 
 } // namespace gpuplanner::ui

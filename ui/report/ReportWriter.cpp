@@ -139,6 +139,9 @@ core::Status ReportWriter::print(QPrinter *printer)
 {
     if (auto ok = prepare(); !ok)
         return ok;
+    // Text metrics differ with resolution: at the PDF's, print and preview break lines and pages
+    // where the PDF does.
+    printer->setResolution(kPdfResolution);
     auto pages = countPages(printer->pageLayout(), printer->resolution());
     if (!pages)
         return pages.error();

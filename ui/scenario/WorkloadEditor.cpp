@@ -83,6 +83,7 @@ WorkloadEditor::WorkloadEditor(ScenarioDocument *doc, QWidget *parent)
     m_trainingAny << optimizer;
     m_adapter << line(tr("LoRA ra&nk:"), QStringLiteral("lora_rank"), number, tr("16"),
                       tr("Rank of the adapter matrices; higher trains more parameters."));
+    addCampaignRows();
 
     auto *weights = new ChoiceField(doc, QStringLiteral("workload.weights"),
                                     {{QStringLiteral("bf16"), tr("BF16")},
@@ -113,6 +114,44 @@ LineField *WorkloadEditor::line(const QString &label, const QString &key, int ki
     auto *f = new LineField(m_doc, QStringLiteral("workload.") + key, FieldKind(kind), placeholder, this);
     addFieldRow(m_form, label, f, tip);
     return f;
+}
+
+// What a team can say about a pre-training campaign (issue 46; core/estimate/CampaignTerms.h).
+// Each unstated term shows the default the estimate takes, named as a default.
+void WorkloadEditor::addCampaignRows()
+{
+    auto *stack = new ChoiceField(m_doc, QStringLiteral("workload.stack"),
+                                  {{QString(), tr("Generic or first time at this scale (default)")},
+                                   {QStringLiteral("tuned"), tr("Tuned at this scale")},
+                                   {QStringLiteral("generic"), tr("Generic or first time at this scale")}},
+                                  QString(), this);
+    // No underlined letter: the pre-training form uses all 26, and Alt+M is Parameters' on a custom model.
+    addFieldRow(m_form, tr("Stack maturity:"), stack,
+                tr("A stack already run at this scale (Megatron-Core, NeMo, torchtitan, llm-foundry, MaxText class) "
+                   "reaches the tuned throughput; a generic stack, or a first time at this scale, took about a third "
+                   "more GPU-hours in published campaigns. A measured MFU (\"stack\": \"mfu=0.42\" in the scenario "
+                   "file) replaces this factor."));
+    auto *failure = new ChoiceField(m_doc, QStringLiteral("workload.failure_handling"),
+                                    {{QString(), tr("Manual (default)")},
+                                     {QStringLiteral("automatic"), tr("Automatic detection and restart")},
+                                     {QStringLiteral("manual"), tr("Manual")}},
+                                    QString(), this);
+    addFieldRow(m_form, tr("Failure reco&very:"), failure,
+                tr("Whether failures are found and the job restarted by tooling. Campaigns restarted by hand trained "
+                   "for 59-87 % of their wall-clock (OPT-175B, GLM-130B, BLOOM), automated ones over 90 %."));
+    auto *firstRun = new ChoiceField(m_doc, QStringLiteral("workload.first_run"),
+                                     {{QString(), tr("Yes (default)")},
+                                      {QStringLiteral("yes"), tr("Yes")},
+                                      {QStringLiteral("no"), tr("No: trained at a quarter of this size or more")}},
+                                     QString(), this);
+    addFieldRow(m_form, tr("Pro&ject's first run at this scale:"), firstRun,
+                tr("Yes unless the team has trained this architecture with this stack at a quarter of this size or "
+                   "more: first runs lose time to divergence and rewinds (OPT-175B about 10 %, GLM-130B about 7 %)."));
+    auto *spare = line(tr("Stand&by capacity (%):"), QStringLiteral("spare_capacity"), int(FieldKind::Number),
+                       tr("0 (default)"),
+                       tr("Spare GPUs paid for the whole run, in % of those training (BLOOM reserved 8.3 %, OPT-175B "
+                          "up to 15 %). They add to the GPU-hours paid, not to the time."));
+    m_campaign << stack << failure << firstRun << spare;
 }
 
 void WorkloadEditor::addMeasuredRows()
@@ -194,6 +233,7 @@ void WorkloadEditor::updateRows()
     show(m_transformer, training || inference);
     show(m_custom, custom && !vision && !measured);
     show(m_training, training);
+    show(m_campaign, task == u"pretrain");
     show(m_adapter, task == u"lora" || task == u"qlora");
     show(m_vision, vision);
     show(m_trainingAny, training || vision);

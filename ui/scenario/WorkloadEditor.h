@@ -33,6 +33,7 @@ public:
 
 private:
     void addMeasuredRows();
+    void addCampaignRows();
     void updateRows();
     LineField *line(const QString &label, const QString &key, int kind, const QString &placeholder, const QString &tip);
 
@@ -49,6 +50,7 @@ private:
     QList<Field *> m_transformer; // pre-train, fine-tune and inference
     QList<Field *> m_custom;      // only without a preset
     QList<Field *> m_training;    // pre-train and fine-tune
+    QList<Field *> m_campaign;    // pre-train: the campaign terms
     QList<Field *> m_adapter;     // LoRA and QLoRA
     QList<Field *> m_vision;
     QList<Field *> m_trainingAny; // pre-train, fine-tune and vision

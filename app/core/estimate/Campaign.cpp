@@ -10,13 +10,38 @@ namespace gpuplanner::core {
 
 namespace {
 
-constexpr int kUnknowns = 2 + kCampaignGenerations - 1; // intercept, slope, one offset per named generation
+// intercept, slope, one offset per named generation, one coefficient per term
+constexpr int kTermBase = 2 + kCampaignGenerations - 1;
+constexpr int kUnknowns = kTermBase + kCampaignTerms;
 // A whisker of ridge on the slope keeps a table of one GPU count solvable (slope 0).
 constexpr double kSlopeRidge = 1e-6;
 
 double log2Gpus(int gpus)
 {
     return std::log2(std::max(1, gpus) / CampaignModel::kReferenceGpus);
+}
+
+// How much a figure can show of restarts and rollbacks: all of it on a wall-clock figure, none on
+// one derived from throughput; an unknown accounting counts half (the midpoint in log space).
+double wallClockWeight(CampaignAccounting a)
+{
+    switch (a) {
+    case CampaignAccounting::WallClock:
+        return 1.0;
+    case CampaignAccounting::ThroughputDerived:
+        return 0.0;
+    case CampaignAccounting::Unknown:
+        break;
+    }
+    return 0.5;
+}
+
+// A term's indicator: 1 when it holds, 0 when not; a report that does not say counts half, the
+// midpoint in log space (a published lab's unstated practice is not a typical user's default;
+// applyCampaign resolves a user's unstated terms to the defaults before it gets here).
+double stated(bool unknown, bool holds)
+{
+    return unknown ? 0.5 : (holds ? 1.0 : 0.0);
 }
 
 std::array<double, kUnknowns> features(const CampaignSample &s)
@@ -26,8 +51,19 @@ std::array<double, kUnknowns> features(const CampaignSample &s)
     x[1] = log2Gpus(s.gpus);
     if (s.generation != CampaignGeneration::Other)
         x[1 + int(s.generation)] = 1.0;
+    const double wall = wallClockWeight(s.accounting);
+    const CampaignTerms &t = s.terms;
+    x[kTermBase + int(CampaignTerm::GenericStack)] = stated(t.stack == StackMaturity::Default, t.stack == StackMaturity::Generic);
+    x[kTermBase + int(CampaignTerm::ManualFailureHandling)] =
+        wall * stated(t.failureHandling == FailureHandling::Default, t.failureHandling == FailureHandling::Manual);
+    x[kTermBase + int(CampaignTerm::FirstRun)] = wall * stated(t.firstRun == FirstRun::Default, t.firstRun == FirstRun::Yes);
+    x[kTermBase + int(CampaignTerm::ThroughputAccounting)] = 1.0 - wall;
     return x;
 }
+
+// The published value each term's coefficient is shrunk towards (CampaignTerms.h); the accounting
+// covariate towards none.
+constexpr double kTermPriors[kCampaignTerms] = {kPriorGenericStackLog, kPriorManualFailureLog, kPriorFirstRunLog, 0.0};
 
 // Solves a x = b in place by Gaussian elimination with partial pivoting; false when singular.
 bool solve(std::array<std::array<double, kUnknowns>, kUnknowns> &a, std::array<double, kUnknowns> &b)
@@ -83,12 +119,18 @@ CampaignModel fitPoint(const std::vector<CampaignSample> &samples, std::size_t s
     a[1][1] += kSlopeRidge;
     for (int g = 1; g < kCampaignGenerations; ++g)
         a[1 + g][1 + g] += kGenerationShrinkRows;
+    for (int t = 0; t < kCampaignTerms; ++t) {
+        a[kTermBase + t][kTermBase + t] += kTermShrinkRows;
+        b[kTermBase + t] += kTermShrinkRows * kTermPriors[t];
+    }
     if (!solve(a, b))
         return m;
     m.intercept = b[0];
     m.perDoubling = b[1];
     for (int g = 1; g < kCampaignGenerations; ++g)
         m.generationOffset[g] = b[1 + g];
+    for (int t = 0; t < kCampaignTerms; ++t)
+        m.termCoefficient[t] = b[kTermBase + t];
     return m;
 }
 
@@ -113,9 +155,26 @@ double CampaignModel::logFactor(CampaignGeneration g, int gpus) const
     return intercept + generationOffset[int(g)] + perDoubling * log2Gpus(gpus);
 }
 
+double campaignLogFactor(const CampaignModel &model, const CampaignSample &s)
+{
+    const auto x = features(s);
+    double f = model.logFactor(s.generation, s.gpus);
+    for (int t = 0; t < kCampaignTerms; ++t)
+        f += model.termCoefficient[t] * x[kTermBase + t];
+    return f;
+}
+
 double campaignResidual(const CampaignModel &model, const CampaignSample &s)
 {
-    return std::log(s.reportedGpuHours / s.modelledGpuHours) - model.logFactor(s.generation, s.gpus);
+    return std::log(s.reportedGpuHours / s.modelledGpuHours) - campaignLogFactor(model, s);
+}
+
+double campaignAccountingRatio(const CampaignModel &model, const CampaignRange &range, CampaignAccounting accounting)
+{
+    const double shown = 1.0 - wallClockWeight(accounting);
+    const double log = model.termCoefficient[int(CampaignTerm::ThroughputAccounting)]
+        - std::log(range.failureFactor) - std::log(range.firstRunFactor);
+    return std::exp(shown * log);
 }
 
 std::vector<double> leaveOneOutResiduals(const std::vector<CampaignSample> &samples)
@@ -163,6 +222,20 @@ CampaignModel fitCampaignModel(const std::vector<CampaignSample> &samples, doubl
 
 namespace gpuplanner::core {
 
+void setCampaignTermFactors(const CampaignTerms &t, const CampaignModel &m, double tunedMfu, CampaignRange &r)
+{
+    // A measured MFU replaces the fitted generic-stack term: the steady state runs at the
+    // measured rate instead of the tuned one the estimator assumes.
+    r.stackFactor = 1.0;
+    if (stackOf(t) == StackMaturity::Measured && tunedMfu > 0)
+        r.stackFactor = tunedMfu / t.measuredMfu;
+    else if (stackOf(t) == StackMaturity::Generic)
+        r.stackFactor = m.termFactor(CampaignTerm::GenericStack);
+    r.failureFactor = failureHandlingOf(t) == FailureHandling::Manual ? m.termFactor(CampaignTerm::ManualFailureHandling) : 1.0;
+    r.firstRunFactor = firstRunOf(t) == FirstRun::Yes ? m.termFactor(CampaignTerm::FirstRun) : 1.0;
+    r.spareFactor = 1.0 + spareCapacityPercentOf(t) / 100.0;
+}
+
 void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, double idealHours)
 {
     CampaignRange &r = e.campaign;
@@ -181,15 +254,20 @@ void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, doubl
         lo = m.logP10;
         hi = m.logP90;
         // The user's own efficiency or goodput describes their run: the campaign factor would count it twice.
+        const CampaignTerms &t = w.training.campaign;
+        const bool measuredStack = stackOf(t) == StackMaturity::Measured && e.mfu > 0;
         if (w.efficiencyOverride <= 0 && w.goodputOverride <= 0 && m.rows > 0) {
             const CampaignGeneration g = campaignGeneration(c.gpu.generation);
             r.generationFactor = std::exp(m.intercept + m.generationOffset[int(g)]);
             r.scaleFactor = std::exp(m.logFactor(g, e.gpus) - m.intercept - m.generationOffset[int(g)]);
-            r.factor = r.generationFactor * r.scaleFactor;
+            setCampaignTermFactors(t, m, e.mfu, r);
+            r.factor = r.generationFactor * r.scaleFactor * r.stackFactor * r.failureFactor * r.firstRunFactor;
             r.generationRows = m.generationRows[int(g)];
             r.factorApplied = true;
         }
-        if (calibrated) {
+        r.spareFactor = 1.0 + spareCapacityPercentOf(t) / 100.0;
+        // A measured stack, like a calibration, measured the steady state.
+        if (calibrated || measuredStack) {
             // The calibration measured the steady state: what is left is the campaigns' own spread.
             const double sigma = (hi - lo) / (2.0 * kNormalZ90);
             const double keep = sigma > 0 ? std::sqrt(std::max(0.0, 1.0 - m.tunedLogSigma * m.tunedLogSigma / (sigma * sigma)))
@@ -220,6 +298,8 @@ void applyCampaign(const Workload &w, const ClusterConfig &c, Estimate &e, doubl
         e.wallTimeHours = std::max(run + e.startupHours, r.tunedWallTimeHours);
         e.gpuHours = e.wallTimeHours * e.gpus;
     }
+    // Spare GPUs are paid for the whole run but train nothing.
+    e.gpuHours *= r.spareFactor;
     r.low = std::min(1.0, std::exp(lo));
     r.high = std::max(1.0, std::exp(hi));
 }

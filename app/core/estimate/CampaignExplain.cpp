@@ -80,14 +80,15 @@ QStringList campaignAssumptions(const Workload &w, const ClusterConfig &c, const
                       .arg(r.generationRows);
             out << QStringLiteral("Expected campaign: %1 GPU-hours (%2), what published pre-training campaigns took "
                                   "against this model: the modelled run (tuned steady state and the goodput terms) %3; "
-                                  "%4; scale %5 at %6 GPUs (%7 per doubling from %8). Fitted on %9 published "
-                                  "campaigns (tests/data/validation-campaigns.csv, each with its source); the factor "
-                                  "carries what a campaign loses beyond the modelled incidents: lower efficiency than a "
-                                  "tuned benchmark, loss spikes and reruns, data stalls, evaluation.")
+                                  "%4; scale %5 at %6 GPUs (%7 per doubling from %8); the campaign terms below %9. "
+                                  "Fitted on %10 published campaigns (tests/data/validation-campaigns.csv, each with its "
+                                  "source); the factor carries what a campaign loses beyond the modelled incidents: lower "
+                                  "efficiency than a tuned benchmark, loss spikes and reruns, data stalls, evaluation.")
                        .arg(hoursText(e.gpuHours), range, factorText(r.factor), generation, factorText(r.scaleFactor))
                        .arg(e.gpus)
                        .arg(std::exp(m.perDoubling), 0, 'f', 3)
                        .arg(CampaignModel::kReferenceGpus, 0, 'f', 0)
+                       .arg(factorText(r.stackFactor * r.failureFactor * r.firstRunFactor))
                        .arg(m.rows);
         } else {
             out << QStringLiteral("Expected campaign: %1 GPU-hours (%2). Your own efficiency or goodput figure "
@@ -96,7 +97,12 @@ QStringList campaignAssumptions(const Workload &w, const ClusterConfig &c, const
                        .arg(hoursText(e.gpuHours), range)
                        .arg(m.rows);
         }
-        if (r.calibrated)
+        if (r.calibrated && stackOf(w.training.campaign) == StackMaturity::Measured && !(c.gpu.trainingMeasured))
+            out << QStringLiteral("Your measured MFU sets the steady state: the range keeps only the campaigns' own "
+                                  "spread, without the steady-state model's (%1% log spread over %2 tuned runs).")
+                       .arg(m.tunedLogSigma * 100.0, 0, 'f', 0)
+                       .arg(m.tunedRows);
+        else if (r.calibrated)
             out << QStringLiteral("Your calibration measured this GPU's training step: the range keeps only the "
                                   "campaigns' own spread, without the steady-state model's (%1% log spread over %2 "
                                   "tuned runs).")

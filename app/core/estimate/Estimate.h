@@ -56,6 +56,9 @@ struct GoodputTerms
     double expectedFailures = 0;      // over the run
     double checkpointWriteSeconds = 0;
     double checkpointIntervalHours = 0;
+    double idealHours = 0;            // the failure-free run the shares are of
+    // A run shorter than the interval writes no checkpoint: an interruption restarts it.
+    bool noCheckpointInRun() const { return idealHours > 0 && checkpointIntervalHours >= idealHours; }
     double restartHours = 0;          // per interruption, reload included
     double checkpointShare = 0;       // writing checkpoints
     double lostWorkShare = 0;         // work redone since the last checkpoint
@@ -84,6 +87,11 @@ struct CampaignRange
     double factor = 1;          // expected / modelled (tuned steady state and the modelled incidents)
     double generationFactor = 1;
     double scaleFactor = 1;
+    // The stated terms' factors on GPU-hours (CampaignTerms.h); 1 where the term does not hold.
+    double stackFactor = 1;     // generic stack (fitted), or tuned MFU / measured MFU
+    double failureFactor = 1;   // manual failure handling
+    double firstRunFactor = 1;  // first run of this architecture at this scale
+    double spareFactor = 1;     // 1 + paid spare capacity: on the GPU-hours paid, not the wall time
     int generationRows = 0;     // published campaigns of the GPU's generation behind its factor
     double low = 1;             // P10 / expected
     double high = 1;            // P90 / expected

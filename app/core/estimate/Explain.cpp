@@ -243,26 +243,41 @@ QString hostText(const Workload &w, const ClusterConfig &c, const Estimate &e)
     return text + QStringLiteral(" Decoding on the GPU (gpu_decode) lifts this limit.");
 }
 
+// Hours as a person reads them: minutes under an hour ("18 min"), one decimal under ten hours, whole above.
+QString hoursText(double hours)
+{
+    if (hours < 1.0)
+        return QStringLiteral("%1 min").arg(std::max(1.0, std::round(hours * 60.0)), 0, 'f', 0);
+    return QStringLiteral("%1 h").arg(hours, 0, 'f', hours < 10.0 ? 1 : 0);
+}
+
 QString goodputText(const GoodputSetup &given, const GoodputTerms &t, double goodput)
 {
     // Which figures are the user's and which are defaults (sources in efficiencySources()).
     auto origin = [](bool yours) { return yours ? QStringLiteral("your figure") : QStringLiteral("default"); };
-    return QStringLiteral("Goodput %1: %2 expected interruptions (%3 per GPU-hour, %4; one every %5 h on this job), "
+    // A run shorter than the checkpoint interval saves nothing on the way: an interruption starts it again.
+    const QString checkpoints = t.noCheckpointInRun()
+        ? QStringLiteral("no checkpoint is written during this %1 run (the interval is %2), so an interruption "
+                         "restarts it from the beginning")
+              .arg(hoursText(t.idealHours), hoursText(t.checkpointIntervalHours))
+        : QStringLiteral("checkpoints every %1 take %2 s to write (%3)")
+              .arg(hoursText(t.checkpointIntervalHours))
+              .arg(t.checkpointWriteSeconds, 0, 'f', 0)
+              .arg(share(t.checkpointShare));
+    return QStringLiteral("Goodput %1: %2 expected interruptions (%3 per GPU-hour, %4; one every %5 on this job), "
                           "each costing a %6-minute restart (%7) with reload and the work since the last checkpoint "
-                          "(%8 of time); checkpoints every %9 h take %10 s to write (%11); evaluation %12 (%13); "
-                          "slow-downs %14 (%15).")
+                          "(%8 of time); %9; evaluation %10 (%11); slow-downs %12 (%13).")
         .arg(share(goodput))
         .arg(t.expectedFailures, 0, 'f', t.expectedFailures < 10 ? 1 : 0)
         .arg(t.failuresPerGpuHour, 0, 'g', 2)
         .arg(given.failuresPerGpuHour > 0 ? origin(true) : QStringLiteral("published rate for this GPU generation"))
-        .arg(t.jobMtbfHours, 0, 'g', 3)
+        .arg(hoursText(t.jobMtbfHours))
         .arg(t.restartHours * 60.0, 0, 'f', 0)
         .arg(origin(given.restartHours >= 0))
         .arg(share(t.lostWorkShare + t.restartShare))
-        .arg(t.checkpointIntervalHours, 0, 'g', 2)
-        .arg(t.checkpointWriteSeconds, 0, 'f', 0)
-        .arg(share(t.checkpointShare), share(t.evaluationShare), origin(given.evaluationShare >= 0),
-             share(t.slowdownShare), origin(given.slowdownShare >= 0));
+        .arg(checkpoints)
+        .arg(share(t.evaluationShare), origin(given.evaluationShare >= 0), share(t.slowdownShare),
+             origin(given.slowdownShare >= 0));
 }
 
 // The expert all-to-all: how much of it the stated (or default) stack hides, and from whom that comes.
@@ -490,6 +505,7 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
     else if (w.kind != WorkloadKind::Inference)
         out << goodputText(w.goodput, e.goodputTerms, e.goodput);
     out << campaignAssumptions(w, c, e);
+    out << campaignTermAssumptions(w, e);
     if (w.model.activeParams > 0 && w.kind != WorkloadKind::Vision)
         out << (w.model.moe() ? QStringLiteral("Mixture of experts (%3 experts, %4 per token): compute follows the %1 B "
                                                "active parameters, memory all %2 B spread over the expert-parallel ranks.")
@@ -519,8 +535,14 @@ QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Esti
              e.throughput);
     o.insert(QStringLiteral("wall_time_hours"), e.wallTimeHours);
     o.insert(QStringLiteral("gpu_hours"), e.gpuHours);
-    if (w.kind != WorkloadKind::Inference && e.fits)
+    if (w.kind != WorkloadKind::Inference && e.fits) {
         insertCampaignJson(o, e);
+        if (w.kind == WorkloadKind::Pretrain) {
+            QJsonObject campaign = o.value(QStringLiteral("campaign")).toObject();
+            campaign.insert(QStringLiteral("terms"), campaignTermsJson(w, e));
+            o.insert(QStringLiteral("campaign"), campaign);
+        }
+    }
     o.insert(QStringLiteral("mfu"), e.mfu);
     o.insert(QStringLiteral("efficiency"), e.efficiency);
     o.insert(QStringLiteral("goodput"), e.goodput);

@@ -4,7 +4,9 @@
 
 #include "core/estimate/Estimate.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -29,6 +31,20 @@ QStringList campaignAssumptions(const Workload &w, const ClusterConfig &c, const
 QString rangeBasisId(RangeBasis b); // published_campaigns, tuned_steady_state, none
 // gpu_hours_p10, gpu_hours_p90, gpu_hours_tuned, the wall times and a "campaign" object.
 void insertCampaignJson(QJsonObject &o, const Estimate &e);
+
+// Pre-training: each campaign term (CampaignTerms.h) with its value, whether the user stated it,
+// its factor on GPU-hours and its source (CampaignTermsExplain.cpp); empty for other work.
+struct CampaignTermLine
+{
+    QString id;    // stack, failure_handling, first_run, spare_capacity
+    QString value; // tuned, generic, mfu=0.42; automatic, manual; yes, no; "8 %"
+    bool stated = false;
+    double factor = 1;
+    QString source;
+};
+QList<CampaignTermLine> campaignTermLines(const Workload &w, const Estimate &e);
+QStringList campaignTermAssumptions(const Workload &w, const Estimate &e);
+QJsonArray campaignTermsJson(const Workload &w, const Estimate &e);
 
 QJsonObject estimateToJson(const Workload &w, const ClusterConfig &c, const Estimate &e);
 

@@ -77,6 +77,7 @@ double checkpointBandwidth(const Workload &w, const ClusterConfig &c)
 GoodputTerms goodputTerms(const Workload &w, const ClusterConfig &c, int gpus, double idealHours)
 {
     GoodputTerms t;
+    t.idealHours = std::max(idealHours, 0.0);
     const GoodputSetup &g = w.goodput;
     t.failuresPerGpuHour = g.failuresPerGpuHour > 0 ? g.failuresPerGpuHour : defaultFailuresPerGpuHour(c.gpu.generation);
     const double failuresPerHour = t.failuresPerGpuHour * std::max(1, gpus);

@@ -583,8 +583,9 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     e.throughput = best.throughput;
     const double totalTokens = ts.tokens * std::max(0.0, ts.epochs);
     const double ideal = totalTokens / e.throughput / 3600.0;
-    applyGoodput(w, c, e, ideal);
+    // Before the goodput and campaign terms: a measured MFU is set against this one.
     e.mfu = e.throughput * x.baseFlops / (e.gpus * x.peak);
+    applyGoodput(w, c, e, ideal);
     const double network = bt.dpExposed * bt.networkShare;
     e.bottleneck = classifyCommunication(bt.step, bt.compute,
                                          bt.tp + bt.p2p + bt.cp + bt.ep + bt.dpExposed - network, network);

@@ -28,6 +28,11 @@ enum class ServingEngine : quint8 { Tuned, General };
 // Full: one micro-batch's all-to-all runs beside another's attention and expert computation
 // (DeepSeek-V3's DualPipe, Megatron-Core's combined 1F1B / --overlap-moe-expert-parallel-comm).
 enum class ExpertOverlap : quint8 { Default, None, Full };
+// What a team can say about its pre-training campaign before the run (issue 46; sources in
+// CampaignTerms.h). Default: the user did not say; the campaign model uses the documented default.
+enum class StackMaturity : quint8 { Default, Tuned, Generic, Measured };
+enum class FailureHandling : quint8 { Default, Automatic, Manual };
+enum class FirstRun : quint8 { Default, Yes, No };
 // What bounds a measured job, so it scales with the matching peak.
 enum class MeasuredBound : quint8 { Compute, MemoryBandwidth };
 
@@ -62,6 +67,17 @@ struct TransformerArch
     bool operator==(const TransformerArch &) const = default;
 };
 
+struct CampaignTerms
+{
+    StackMaturity stack = StackMaturity::Default;
+    double measuredMfu = 0; // with StackMaturity::Measured: the team's measured MFU (0..1)
+    FailureHandling failureHandling = FailureHandling::Default;
+    FirstRun firstRun = FirstRun::Default;
+    double spareCapacityPercent = -1; // extra GPUs paid for, % of those used; negative = the default
+
+    bool operator==(const CampaignTerms &) const = default;
+};
+
 struct TrainingSetup
 {
     double tokens = 0; // per epoch
@@ -77,6 +93,7 @@ struct TrainingSetup
     int loraRank = 16;
     int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)
     ExpertOverlap expertOverlap = ExpertOverlap::Default; // mixture of experts only
+    CampaignTerms campaign; // pre-training only
 
     bool operator==(const TrainingSetup &) const = default;
 };

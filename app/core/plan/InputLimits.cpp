@@ -49,6 +49,8 @@ InputRange inputRange(QStringView key)
         {QStringLiteral("eval_share"), {0, 0.9}},
         {QStringLiteral("slowdown_share"), {0, 0.9}},
         {QStringLiteral("startup_minutes"), {0, 100000}},
+        // campaign terms (issue 46): paid spare capacity in % of the GPUs used
+        {QStringLiteral("spare_capacity"), {0, 1000}},
         // rates and hardware
         {QStringLiteral("measured_throughput"), {0, 1e15}},
         {QStringLiteral("measured_gpus"), {1, 65536}},

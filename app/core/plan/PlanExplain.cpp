@@ -329,6 +329,9 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
         out << PlanText::tr("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
                    .arg(option.instances).arg(o.instanceType).arg(option.gpus)
                    .arg(durationText(option.hours), bottleneckText(option.bottleneck));
+    if (option.spareInstances > 0)
+        out << PlanText::tr("%n of these instance(s) are the spare capacity you stated, paid for the whole run.", nullptr,
+                            option.spareInstances);
     if (option.formatUsed != option.formatAsked && option.formatLacking)
         out << PlanText::tr("%1 has no %2: estimated in %3, the format it runs.")
                    .arg(o.gpu, numberFormatName(option.formatAsked), numberFormatName(option.formatUsed));

@@ -145,6 +145,7 @@ struct PlanOption
     bool interruptionPublished = false; // the provider's own figure (Spot Advisor), not a default
     double expectedInterruptions = 0; // over the run on all its instances, spot only
     int spareReplicas = 0;            // serving on spot: replicas paid for beyond the load's, in `instances`
+    int spareInstances = 0;           // pre-training: the spare capacity the team pays for (issue 46), in `instances`
     double commitmentTotal = 0;  // everything the commitment costs over its term(s), all instances
     int commitmentTerms = 0;     // consecutive terms the run needs (capacity blocks: days booked)
     double commitmentHourly = 0;  // one instance's commitment: billed every hour of the term

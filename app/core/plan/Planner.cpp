@@ -1,5 +1,6 @@
 #include "core/plan/Planner.h"
 
+#include "core/estimate/CampaignTerms.h"
 #include "core/estimate/RunLength.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/Hardware.h"
@@ -397,6 +398,15 @@ void Planner::priceOption(const PlanRequest &request, PlanOption &option, const 
     option.hours = serving ? a.servingMonths * kHoursPerMonth : e.wallTimeHours;
     option.startupHours = serving ? 0 : e.startupHours;
     option.gpuHours = option.hours * option.gpus;
+    // Spare capacity the team pays for (issue 46): whole instances beside those that train, billed for
+    // the whole run.
+    if (request.workload.kind == WorkloadKind::Pretrain) {
+        const double spare = spareCapacityPercentOf(request.workload.training.campaign) / 100.0;
+        option.spareInstances = spare > 0 ? int(std::ceil(option.instances * spare - 1e-9)) : 0;
+        option.instances += option.spareInstances;
+        option.gpus = option.instances * std::max(1, int(o.gpuCount));
+        option.gpuHours = option.hours * option.gpus;
+    }
     if (!option.fits)
         option.issue = OptionIssue::DoesNotFit;
     else if ((c.maxGpus > 0 && option.gpus > c.maxGpus) || (c.maxInstances > 0 && option.instances > c.maxInstances))

@@ -1,6 +1,7 @@
 // The workload section of a scenario file: the same fields as `estimate`'s flags, in
 // snake_case, with a preset as the starting point.
 
+#include "core/estimate/CampaignTerms.h"
 #include "core/plan/InputLimits.h"
 #include "core/plan/JsonReader.h"
 #include "core/plan/Scenario.h"
@@ -47,7 +48,8 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
                  u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"expert_overlap", u"tp",
                  u"engine", u"engine_efficiency", u"failure_rate", u"restart_minutes", u"checkpoint_gbps",
-                 u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes", u"gpu_decode"});
+                 u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes", u"gpu_decode",
+                 u"stack", u"failure_handling", u"first_run", u"spare_capacity"});
     const ModelPreset *preset = nullptr;
     if (const auto id = r.string(o, path, u"model")) {
         preset = findPreset(presets, *id);
@@ -124,6 +126,17 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     t.expertOverlap = r.choice<ExpertOverlap>(o, path, u"expert_overlap",
                                               {{u"none", ExpertOverlap::None}, {u"full", ExpertOverlap::Full}})
                           .value_or(ExpertOverlap::Default);
+    // Campaign terms (CampaignTerms.h); absent keys keep the documented defaults.
+    CampaignTerms &ct = t.campaign;
+    if (const auto stack = r.string(o, path, u"stack"); stack && !parseStack(*stack, ct.stack, ct.measuredMfu))
+        r.fail(JsonReader::join(path, QStringLiteral("stack")), o.value(QStringLiteral("stack")),
+               ScenarioText::tr("is not tuned, generic or mfu=<measured MFU, 0 to 1>"));
+    ct.failureHandling = r.choice<FailureHandling>(o, path, u"failure_handling",
+                                                   {{u"automatic", FailureHandling::Automatic}, {u"manual", FailureHandling::Manual}})
+                             .value_or(FailureHandling::Default);
+    ct.firstRun = r.choice<FirstRun>(o, path, u"first_run", {{u"yes", FirstRun::Yes}, {u"no", FirstRun::No}})
+                      .value_or(FirstRun::Default);
+    ct.spareCapacityPercent = r.number(o, path, u"spare_capacity").value_or(-1);
     t.loraRank = int(r.count(o, path, u"lora_rank").value_or(t.loraRank));
     t.loraTargetsPerLayer = int(r.count(o, path, u"lora_targets").value_or(t.loraTargetsPerLayer));
 
