@@ -198,7 +198,8 @@ private:
             .bind(18, l.currency)
             .bind(19, l.basis)
             .bind(20, l.sourceRow)
-            .bind(21, l.chargeDetail);
+            .bind(21, l.chargeDetail)
+            .bind(22, l.region);
         return s.exec();
     }
 
@@ -248,7 +249,7 @@ Result<SpendImportOutcome> importSpend(Database &db, QIODevice &device, const QS
     auto insert = db.prepare(QStringLiteral(
         "INSERT INTO spend_lines (import_id, provider, project, billing_period, usage_start, usage_end, account, service, "
         "resource_id, instance_type, sku, gpu, usage_hours, usage_is_gpu_hours, kind, pricing, amount_micros, currency, "
-        "basis, source_row, charge_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "basis, source_row, charge_detail, region) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!insert)
         return insert.error();
     StoreSink sink(db, insert.value(), outcome.importId, project, options);
@@ -352,7 +353,7 @@ Result<QList<SpendRecord>> readSpendLines(Database &db, const std::optional<QStr
     auto stmt = db.prepare(QStringLiteral(
         "SELECT l.provider, l.project, l.billing_period, l.usage_start, l.usage_end, l.account, l.service, l.resource_id, "
         "l.instance_type, l.sku, l.gpu, l.usage_hours, l.usage_is_gpu_hours, l.kind, l.pricing, l.amount_micros, "
-        "l.currency, l.basis, l.source_row, i.source_file FROM spend_lines l JOIN spend_imports i ON i.id = l.import_id "
+        "l.currency, l.basis, l.source_row, i.source_file, l.region FROM spend_lines l JOIN spend_imports i ON i.id = l.import_id "
         "WHERE (?1 IS NULL OR l.project = ?1) AND l.replaced_by IS NULL ORDER BY l.usage_start, l.id"));
     if (!stmt)
         return stmt.error();
@@ -383,6 +384,7 @@ Result<QList<SpendRecord>> readSpendLines(Database &db, const std::optional<QStr
         l.currency = s.text(16);
         l.basis = s.text(17);
         l.sourceRow = int(s.integer(18));
+        l.region = s.text(20);
         out.append(SpendRecord{std::move(l), s.text(19)});
     }
     if (!s.error().isEmpty())

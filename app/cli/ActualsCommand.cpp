@@ -1,5 +1,7 @@
 #include "ActualsCommand.h"
 
+#include "ActualsAnalysis.h"
+
 #include "Cli.h"
 #include "CommandSupport.h"
 #include "PreparedPlan.h"
@@ -199,22 +201,41 @@ int runActuals(const QStringList &args, CatalogSession &session, QTextStream &ou
         "      imported again (a corrected or restated bill) replaces its earlier copy, line for\n"
         "      line, and removing the new import puts the earlier one back.\n"
         "  actuals list [--format json]\n"
-        "  actuals remove ID"));
+        "  actuals remove ID\n"
+        "  actuals usage FILE|--id N [--bill-format F] [--format table|csv|json]\n"
+        "      GPU usage per month (GPU model, GPUs per instance, region, billing model, hours, spend),\n"
+        "      every unrecognised GPU line with its spend, and the steady part (present every month).\n"
+        "  actuals reprice FILE|--id N [--provider P] [--region GLOB] [--geography G] [--format ...]\n"
+        "      The same usage on-demand, on spot, under each commitment the provider sells and on the\n"
+        "      cheapest other provider with the same GPU model and count; each price with source and date.\n"
+        "  actuals recommend FILE|--id N [--growth P] [--shortfall P] [--months N] [--start YYYY-MM]\n"
+        "      [--provider P] [--region GLOB] [--any-geography] [--write-portfolio FILE] [--format ...]\n"
+        "      What to commit to next: the portfolio optimizer fed with the bill's steady usage."));
     addCommonOptions(parser);
     parser.addOptions({
-        {QStringLiteral("format"), QStringLiteral("import: the export's format (auto); list: table or json."),
+        {QStringLiteral("format"), QStringLiteral("import: the export's format (auto); list: table or json; "
+                                                  "usage/reprice/recommend: table, csv or json."),
          QStringLiteral("F")},
         {QStringLiteral("project"), QStringLiteral("import: the project the spend belongs to."), QStringLiteral("NAME")},
         {QStringLiteral("scenario"), QStringLiteral("import: refuse lines outside this scenario's plan."),
          QStringLiteral("FILE")},
     });
-    parser.addPositionalArgument(QStringLiteral("actuals"), QStringLiteral("import FILE, list or remove ID."));
+    addActualsAnalysisOptions(parser);
+    parser.addPositionalArgument(QStringLiteral("actuals"),
+                                 QStringLiteral("import FILE, list, remove ID, usage FILE, reprice FILE or recommend FILE."));
     if (auto answered = answerHelpOrUsageError(parser, args, QStringLiteral("actuals"), 3, out, err))
         return *answered;
     const QStringList positional = parser.positionalArguments();
     const QString sub = positional.value(1);
+    if (sub == u"usage" || sub == u"reprice" || sub == u"recommend") {
+        if (positional.size() > 3) {
+            err << programName() << " actuals " << sub << ": unexpected argument " << quoteValue(positional.at(3)) << '\n';
+            return ExitUsage;
+        }
+        return runActualsAnalysis(sub, positional.value(2), parser, session, out, err);
+    }
     if (sub != u"import" && sub != u"list" && sub != u"remove") {
-        err << programName() << " actuals: expected a subcommand: import FILE, list or remove ID\n";
+        err << programName() << " actuals: expected a subcommand: import FILE, list, remove ID, usage, reprice or recommend\n";
         return ExitUsage;
     }
     const bool takesArgument = sub != u"list";

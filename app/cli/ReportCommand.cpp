@@ -16,6 +16,7 @@
 #include "core/plan/Planner.h"
 #include "core/plan/Scenario.h"
 #include "core/plan/Timeline.h"
+#include "core/actuals/BillUsageFormat.h"
 #include "core/portfolio/PortfolioFormat.h"
 
 #include <QCoreApplication>
@@ -179,6 +180,10 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
          QStringLiteral("A4")},
         {QStringLiteral("author"), QStringLiteral("Author named on the cover (default: none)."), QStringLiteral("NAME")},
         {QStringLiteral("no-actuals"), QStringLiteral("Leave imported actual spend out (no plan against actual page).")},
+        {QStringLiteral("bill"),
+         QStringLiteral("report portfolio: the billing file the portfolio was started from (`actuals recommend "
+                        "--write-portfolio`): adds the page \"What we ran and what to buy next\"."),
+         QStringLiteral("FILE")},
         {QStringLiteral("benchmark"),
          QStringLiteral("Benchmark report: the files are probe results (RESULT.json ...) and an optional scenario.")},
         {QStringLiteral("format"),
@@ -248,7 +253,24 @@ int runReport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         auto planned = planPortfolioFile(parser.positionalArguments().at(2), parser.value(QStringLiteral("catalog")));
         if (!planned)
             return fail(planned.errorMessage());
-        ui::ReportWriter writer(portfolioInput(planned.value()), options);
+        ui::ReportInput input = portfolioInput(planned.value());
+        if (parser.isSet(QStringLiteral("bill"))) {
+            const QString billPath = parser.value(QStringLiteral("bill"));
+            const core::actuals::BillCatalog catalog(planned->catalog);
+            auto read = core::actuals::readBillUsage(billPath, core::actuals::BillingFormat::Auto, catalog);
+            if (!read)
+                return fail(QStringLiteral("--bill: %1").arg(read.errorMessage()));
+            const core::actuals::BillUsage &usage = read.value();
+            core::actuals::RepriceOptions reprice;
+            CatalogSession ratesSession(parser.value(QStringLiteral("catalog")));
+            if (auto repo = ratesSession.repository(); repo) {
+                if (auto rates = repo.value()->fxRates(); rates)
+                    reprice.rates = rates.value();
+            }
+            input.portfolio->bill = core::actuals::billSummaryJson(QFileInfo(billPath).fileName(), usage,
+                                                                  core::actuals::repriceUsage(usage, catalog, reprice));
+        }
+        ui::ReportWriter writer(std::move(input), options);
         if (auto written = writer.writePdf(output); !written)
             return fail(written.errorMessage());
         out << "Wrote " << output << " (" << writer.pageCount() << " pages)\n";

@@ -53,7 +53,7 @@ _gpu_planner_cli()
             if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "info check history export" -- "$cur")); return; fi
             opts+=" --format --instance --region --strict" ;;
         refresh) opts+=" --provider --region --from --endpoint --source --force --ca-bundle --proxy --wait" ;;
-        estimate) opts+=" --calibration --no-calibration --scenario --task --model --params --active-params --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq-len --tokens --epochs --samples --flops-per-sample --batch --micro-batch --precision --optimizer --recompute --zero --lora-rank --lora-targets --weights --kv-cache --prompt-tokens --output-tokens --rps --tokens-per-second --ttft --tpot --measured-throughput --measured-gpu --measured-gpus --bound --items --item-unit --gpu --gpus --gpus-per-instance --interconnect --network --network-gbps --deadline --mfu --goodput --batch-tokens --experts --experts-per-token --expert-overlap --tp --engine --engine-efficiency --max-batch --failure-rate --restart-minutes --checkpoint-gbps --checkpoint-every --eval-share --slowdown-share --startup-minutes --vcpus --host-memory --gpu-decode --format" ;;
+        estimate) opts+=" --calibration --no-calibration --scenario --task --model --params --active-params --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq-len --tokens --epochs --samples --flops-per-sample --batch --micro-batch --precision --optimizer --recompute --zero --lora-rank --lora-targets --weights --kv-cache --prompt-tokens --output-tokens --rps --tokens-per-second --ttft --tpot --measured-throughput --measured-gpu --measured-gpus --bound --items --item-unit --gpu --gpus --gpus-per-instance --interconnect --network --network-gbps --deadline --mfu --goodput --batch-tokens --experts --experts-per-token --expert-overlap --stack --failure-handling --first-run --spare-capacity --tp --engine --engine-efficiency --max-batch --failure-rate --restart-minutes --checkpoint-gbps --checkpoint-every --eval-share --slowdown-share --startup-minutes --vcpus --host-memory --gpu-decode --format" ;;
         plan) opts+=" --format --top --sort" ;;
         timeline) opts+=" --format --strategy --no-actuals" ;;
         report) opts+=" -o --output --top --lang --page-size --author --benchmark" ;;
@@ -62,8 +62,8 @@ _gpu_planner_cli()
             if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "import list remove" -- "$cur")); return; fi
             opts+=" --gpu --format" ;;
         actuals)
-            if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "import list remove" -- "$cur")); return; fi
-            opts+=" --format --project --scenario" ;;
+            if [[ $cword -eq $((i + 1)) ]]; then COMPREPLY=($(compgen -W "import list remove usage reprice recommend" -- "$cur")); return; fi
+            opts+=" --format --project --scenario --id --bill-format --provider --region --geography --growth --shortfall --months --start --any-geography --write-portfolio" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -625,6 +625,12 @@
 </context>
 <context>
     <name>PlanText</name>
+    <message numerus="yes">
+        <source>%n of these instance(s) are the spare capacity you stated, paid for the whole run.</source>
+        <translation>
+            <numerusform>其中 %n 个实例是您说明的备用容量，整个训练期间都要付费。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>no</source>
         <translation>无</translation>
@@ -5128,6 +5134,22 @@ Nothing can be planned until this is fixed.</source>
         <source>vouchers and promotional credits</source>
         <translation>代金券和赠送额度</translation>
     </message>
+    <message>
+        <source>&amp;What we ran…</source>
+        <translation>我们用了什么(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Read a billing file as GPU usage per month, priced again on-demand, on spot, under the commitments the provider sells and at other providers (nothing is imported).</source>
+        <translation>把账单文件读成每月的 GPU 用量，并按按需、竞价、该云厂商出售的承诺以及其他云厂商重新定价（不导入任何内容）。</translation>
+    </message>
+    <message>
+        <source>What we ran: choose a billing export</source>
+        <translation>我们用了什么：选择账单导出文件</translation>
+    </message>
+    <message>
+        <source>Billing exports (*.csv *.tsv *.txt *.json *.ndjson *.jsonl)</source>
+        <translation>账单导出文件 (*.csv *.tsv *.txt *.json *.ndjson *.jsonl)</translation>
+    </message>
 </context>
 <context>
     <name>gpuplanner::ui::SpendImportsModel</name>
@@ -5349,6 +5371,78 @@ Nothing can be planned until this is fixed.</source>
 </context>
 <context>
     <name>gpuplanner::ui::WorkloadEditor</name>
+    <message>
+        <source>Generic or first time at this scale (default)</source>
+        <translation>通用训练栈或首次在此规模训练（默认）</translation>
+    </message>
+    <message>
+        <source>Tuned at this scale</source>
+        <translation>已在此规模调优</translation>
+    </message>
+    <message>
+        <source>Generic or first time at this scale</source>
+        <translation>通用训练栈或首次在此规模训练</translation>
+    </message>
+    <message>
+        <source>Stack maturity:</source>
+        <translation>训练栈成熟度：</translation>
+    </message>
+    <message>
+        <source>A stack already run at this scale (Megatron-Core, NeMo, torchtitan, llm-foundry, MaxText class) reaches the tuned throughput; a generic stack, or a first time at this scale, took about a third more GPU-hours in published campaigns. A measured MFU (&quot;stack&quot;: &quot;mfu=0.42&quot; in the scenario file) replaces this factor.</source>
+        <translation>已在此规模运行过的训练栈（Megatron-Core、NeMo、torchtitan、llm-foundry、MaxText 一类）可达到调优后的吞吐量；在已发表的训练中，通用训练栈或首次在此规模训练多用了约三分之一的 GPU 小时。实测的 MFU（场景文件中的 &quot;stack&quot;: &quot;mfu=0.42&quot;）会替代这一系数。</translation>
+    </message>
+    <message>
+        <source>Manual (default)</source>
+        <translation>手动（默认）</translation>
+    </message>
+    <message>
+        <source>Automatic detection and restart</source>
+        <translation>自动检测并重启</translation>
+    </message>
+    <message>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>Failure reco&amp;very:</source>
+        <translation>故障恢复(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Whether failures are found and the job restarted by tooling. Campaigns restarted by hand trained for 59-87 % of their wall-clock (OPT-175B, GLM-130B, BLOOM), automated ones over 90 %.</source>
+        <translation>故障是否由工具发现并自动重启作业。手动重启的训练只有 59-87 % 的墙钟时间在训练（OPT-175B、GLM-130B、BLOOM），自动化的超过 90 %。</translation>
+    </message>
+    <message>
+        <source>Yes (default)</source>
+        <translation>是（默认）</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No: trained at a quarter of this size or more</source>
+        <translation>否：已在四分之一及以上规模训练过</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ject&apos;s first run at this scale:</source>
+        <translation>项目首次在此规模训练(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>Yes unless the team has trained this architecture with this stack at a quarter of this size or more: first runs lose time to divergence and rewinds (OPT-175B about 10 %, GLM-130B about 7 %).</source>
+        <translation>除非团队已用此训练栈在此规模的四分之一及以上训练过此架构，否则为是：首次训练会因发散和回退损失时间（OPT-175B 约 10 %，GLM-130B 约 7 %）。</translation>
+    </message>
+    <message>
+        <source>Stand&amp;by capacity (%):</source>
+        <translation>备用容量（%）(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>0 (default)</source>
+        <translation>0（默认）</translation>
+    </message>
+    <message>
+        <source>Spare GPUs paid for the whole run, in % of those training (BLOOM reserved 8.3 %, OPT-175B up to 15 %). They add to the GPU-hours paid, not to the time.</source>
+        <translation>整个训练期间付费的备用 GPU，占训练 GPU 的百分比（BLOOM 预留 8.3 %，OPT-175B 最多 15 %）。它们增加付费的 GPU 小时，不增加时间。</translation>
+    </message>
     <message>
         <source>&amp;Kind:</source>
         <translation>类型(&amp;K)：</translation>
@@ -5699,6 +5793,172 @@ Nothing can be planned until this is fixed.</source>
     <message>
         <source>Price history</source>
         <translation>价格历史</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::BillAnalysisDialog</name>
+    <message>
+        <source>Start a &amp;portfolio from this bill…</source>
+        <translation>从这份账单开始投资组合(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Write a portfolio file whose workloads are this bill&apos;s steady GPU usage, as `gpu-planner-cli actuals recommend` starts it (12 months from the month after the bill, 30 % demand shortfall, the geography each GPU ran in).</source>
+        <translation>写出一个投资组合文件，其工作负载是这份账单中稳定的 GPU 用量，与 `gpu-planner-cli actuals recommend` 的起点相同（从账单之后的一个月起 12 个月，需求缺口 30%，各 GPU 原来运行的地理区域）。</translation>
+    </message>
+    <message>
+        <source>Start a portfolio from this bill</source>
+        <translation>从这份账单开始投资组合</translation>
+    </message>
+    <message>
+        <source>GPU Planner portfolios (*.json);;All files (*)</source>
+        <translation>GPU Planner 投资组合 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Portfolio not written to %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;投资组合未写入 %1：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>no bill has been read</source>
+        <translation>尚未读取账单</translation>
+    </message>
+    <message>
+        <source>Portfolio written to &lt;b&gt;%1&lt;/b&gt; (%2 workloads from the bill&apos;s steady usage). Tools ▸ Plan a portfolio… opens and plans it.</source>
+        <translation>投资组合已写入 &lt;b&gt;%1&lt;/b&gt;（%2 个工作负载，来自账单的稳定用量）。工具 ▸ 规划投资组合… 可打开并规划它。</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 GPUs steady, %4 GPU-hours on top.</source>
+        <translation>%1（%2）：稳定 %3 个 GPU，另有 %4 GPU 小时的突发用量。</translation>
+    </message>
+    <message>
+        <source>&amp;Repriced usage</source>
+        <translation>重新定价的用量(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Saving by month and prices</source>
+        <translation>按月节省与价格(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Usage, steady part and unrecognised lines</source>
+        <translation>用量、稳定部分与未识别的行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 to %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 至 %3。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not read:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;未读取：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>GPU spend %1 %2: %3 placed on catalog GPUs, %4 unrecognised (listed).</source>
+        <translation>GPU 支出 %1 %2：%3 已对应到目录 GPU，%4 未识别（已列出）。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the bill…</source>
+        <translation>正在读取账单…</translation>
+    </message>
+    <message>
+        <source>Saving available: USD %1 of USD %2 paid (spot not counted). Start a portfolio from this bill to plan what to commit to next.</source>
+        <translation>可节省：已支付 USD %2 中的 USD %1（不计竞价）。从这份账单开始投资组合，规划下一步的承诺。</translation>
+    </message>
+    <message>
+        <source>What we ran and what it would have cost</source>
+        <translation>我们用了什么，换一种方式要花多少</translation>
+    </message>
+    <message>
+        <source>an unknown region</source>
+        <translation>未知区域</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::BillUsageModel</name>
+    <message>
+        <source>%1 %2 in %3, %4: %5 per hour
+Source: %6
+Dated %7</source>
+        <translation>%1 %2（%3），%4：每小时 %5
+来源：%6
+日期 %7</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>(not on the bill)</source>
+        <translation>（账单未注明）</translation>
+    </message>
+    <message>
+        <source>Billed as</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Cheapest commitment sold (USD)</source>
+        <translation>最便宜的在售承诺（美元）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月份</translation>
+    </message>
+    <message>
+        <source>On-demand (USD)</source>
+        <translation>按需（美元）</translation>
+    </message>
+    <message>
+        <source>Other provider (USD)</source>
+        <translation>其他云厂商（美元）</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>Spot (USD)</source>
+        <translation>竞价（美元）</translation>
+    </message>
+    <message>
+        <source>The catalog has no such price.</source>
+        <translation>目录中没有该价格。</translation>
+    </message>
+    <message>
+        <source>The provider sells no commitment for this instance here.</source>
+        <translation>该云厂商在此区域不为该实例出售承诺。</translation>
+    </message>
+    <message>
+        <source>This price is older than the month it prices.</source>
+        <translation>该价格早于其定价的月份。</translation>
+    </message>
+    <message>
+        <source>none sold</source>
+        <translation>无在售</translation>
     </message>
 </context>
 </TS>

@@ -221,3 +221,23 @@ TEST(Migrations, Version9KeepsEverySpendLineCurrentAndAReplacementComesBackWithI
     ASSERT_TRUE(db->exec(QStringLiteral("DELETE FROM spend_imports WHERE id = 2")).ok());
     EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE id = 7 AND replaced_by IS NULL"), 1);
 }
+
+TEST(Migrations, Version11KeepsEverySpendLineWithAnEmptyRegion)
+{
+    QTemporaryDir dir;
+    auto db = createDb(dir);
+    ASSERT_TRUE(migrate(*db, 10).ok());
+    ASSERT_TRUE(db->exec(QStringLiteral(
+                             "INSERT INTO spend_imports (id, source_file, sha256, format) VALUES (1, 'cur.csv', 'x', 'aws-cur');"
+                             "INSERT INTO spend_lines (id, import_id, provider, billing_period, usage_start, usage_end, "
+                             "resource_id, sku, gpu, kind, pricing, amount_micros, currency, basis, source_row, charge_detail) VALUES "
+                             "(7, 1, 'aws', '2024-05', '2024-05-01T00:00:00Z', '2024-05-01T01:00:00Z', 'i-1', "
+                             "'BoxUsage:p4d.24xlarge', 1, 'usage', 'on_demand', 32772000, 'USD', 'amortized', 2, 'Usage');"))
+                    .ok());
+    ASSERT_TRUE(migrate(*db).ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE id = 7 AND region = '' AND amount_micros = 32772000 AND "
+                          "charge_detail = 'Usage' AND replaced_by IS NULL"),
+              1);
+    EXPECT_TRUE(db->exec(QStringLiteral("UPDATE spend_lines SET region = 'us-east-1' WHERE id = 7")).ok());
+    EXPECT_EQ(scalar(*db, "SELECT count(*) FROM spend_lines WHERE region = 'us-east-1'"), 1);
+}

@@ -3,10 +3,12 @@
 #include "ui/catalog/RealityModels.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 
 #include <map>
 
@@ -156,7 +158,7 @@ SpendImportsDialog::SpendImportsDialog(core::RealityStoreFactory stores, QWidget
                         .errorObjectName = QStringLiteral("spendImportsError")},
                        parent),
       m_stores(std::move(stores)), m_model(new SpendImportsModel(this)), m_format(new QComboBox(this)),
-      m_project(new QLineEdit(this))
+      m_project(new QLineEdit(this)), m_analyse(new QPushButton(tr("&What we ran…"), this))
 {
     setWindowTitle(tr("Actual spend"));
     setObjectName(QStringLiteral("spendImportsDialog"));
@@ -171,6 +173,16 @@ SpendImportsDialog::SpendImportsDialog(core::RealityStoreFactory stores, QWidget
     auto *options = new QFormLayout;
     options->addRow(tr("&Format:"), m_format);
     options->addRow(tr("&Project:"), m_project);
+    m_analyse->setObjectName(QStringLiteral("billAnalyseButton"));
+    m_analyse->setToolTip(tr("Read a billing file as GPU usage per month, priced again on-demand, on spot, under the "
+                             "commitments the provider sells and at other providers (nothing is imported)."));
+    options->addRow(QString(), m_analyse);
+    connect(m_analyse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("What we ran: choose a billing export"), QString(),
+                                                          tr("Billing exports (*.csv *.tsv *.txt *.json *.ndjson *.jsonl)"));
+        if (!path.isEmpty())
+            Q_EMIT analyseRequested(path);
+    });
 
     arrange(m_model,
             tr("Billing exports from your providers (AWS CUR, Azure cost details, Google Cloud, FOCUS, "

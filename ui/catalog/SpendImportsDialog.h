@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLineEdit;
+class QPushButton;
 
 namespace gpuplanner::ui {
 
@@ -30,10 +31,13 @@ public:
     SpendImportsModel *model() const { return m_model; }
     QComboBox *formatCombo() const { return m_format; }
     QLineEdit *projectEdit() const { return m_project; }
+    QPushButton *analyseButton() const { return m_analyse; }
 
 Q_SIGNALS:
     // Spend was added or removed: the catalog (and the timeline's actuals) should be reloaded.
     void spendChanged();
+    // "What we ran…": the user picked a billing file to read as usage and reprice (not imported).
+    void analyseRequested(const QString &path);
 
 protected:
     Removal removal(int row) override;
@@ -46,6 +50,7 @@ private:
     SpendImportsModel *m_model;
     QComboBox *m_format;
     QLineEdit *m_project;
+    QPushButton *m_analyse;
 };
 
 } // namespace gpuplanner::ui

@@ -10,6 +10,7 @@
 #include "ui/catalog/GpuSpecsPanel.h"
 #include "ui/catalog/OffersPanel.h"
 #include "ui/catalog/PriceHistoryPanel.h"
+#include "ui/catalog/BillAnalysisDialog.h"
 #include "ui/catalog/SpendImportsDialog.h"
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/refresh/CatalogStatusLabel.h"
@@ -285,6 +286,12 @@ SpendImportsDialog *CatalogTools::showSpendImportsDialog()
         // New imports go under the scenario's billing project unless the user types another.
         m_spendDialog->setProject(m_window.document()->value(QStringLiteral("project")).toString().trimmed());
         connect(m_spendDialog, &SpendImportsDialog::spendChanged, &m_window, &MainWindow::reloadCatalog);
+        connect(m_spendDialog, &SpendImportsDialog::analyseRequested, this, [this](const QString &path) {
+            auto *analysis = new BillAnalysisDialog(m_offers, &m_window, m_catalog.fxRates);
+            analysis->setAttribute(Qt::WA_DeleteOnClose);
+            analysis->show();
+            analysis->analyseFile(path);
+        });
     }
     m_spendDialog->show();
     m_spendDialog->raise();

@@ -107,6 +107,7 @@ private:
     void portfolioSpend();
     void portfolioCost();
     void portfolioSensitivity();
+    void portfolioFromBill(); // ReportPainterBill.cpp
     QString portfolioCommitmentName(const QJsonObject &purchase) const;
     QString portfolioCaseName(const QString &id) const;
     QString portfolioProviderName(const QString &id) const;
@@ -129,6 +130,7 @@ private:
     bool serving() const;
     // A billing model in the report's language.
     QString billingModelName(core::Billing b) const;
+    QString campaignTermsText() const;
     // The display currency and those of the compared options' prices and quoted terms.
     QSet<QString> currenciesUsed() const;
 

@@ -88,6 +88,8 @@ void ReportPainter::portfolioReport()
     portfolioCover();
     m_cover = false;
     newPage();
+    if (!r.bill.isEmpty())
+        portfolioFromBill();
     portfolioPurchases();
     portfolioUtilisation();
     portfolioSpend();

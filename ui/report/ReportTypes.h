@@ -37,6 +37,9 @@ struct PortfolioReport
     QString catalogHash;
     QString oldestPriceDate;
     QString newestPriceDate;
+    // The bill the portfolio was started from (core::actuals::billSummaryJson): the "What we ran
+    // and what to buy next" page; empty = none.
+    QJsonObject bill;
 };
 
 // The figures a report is made of. `planner` must have planned `request` and outlive the

@@ -19,6 +19,7 @@ struct CurColumns
     int period, account, product, usageType, resource, amount, unit, instanceType, term;
     int reservationEffective, spEffective, spTotal, spUsed, riUnusedUpfront, riUnusedRecurring, riArn;
     int projectTag, resourceTags, tags;
+    int region;
 };
 
 struct Formula
@@ -165,6 +166,7 @@ ParseResult parseAwsCur(Source &source, QStringList &notes)
     c.projectTag = m.find({u"resourceTags/user:project", u"resource_tags_user_project"});
     c.resourceTags = m.find({u"resource_tags"});
     c.tags = m.find({u"tags"});
+    c.region = m.find({u"product/regionCode", u"product_region_code", u"product/region", u"product_region"});
 
     LineOut &lines = *source.lines;
     CsvFields record;
@@ -201,6 +203,7 @@ ParseResult parseAwsCur(Source &source, QStringList &notes)
         line.service = row.text(c.product);
         line.sku = row.text(c.usageType);
         line.resourceId = row.text(c.resource);
+        line.region = row.text(c.region);
         line.instanceType = row.text(c.instanceType);
         if (line.instanceType.isEmpty())
             line.instanceType = awsInstanceFromUsageType(line.sku);

@@ -80,6 +80,7 @@ ParseResult parseAzure(Source &source, QStringList &notes)
     const int productOrderName = m.find({u"ProductOrderName"});
     const int period = m.find({u"BillingPeriodStartDate"});
     const int consumedService = m.find({u"ConsumedService"});
+    const int location = m.find({u"ResourceLocation", u"ResourceLocationNormalized", u"Location"});
     // Cost details files write MM/dd/yyyy (en-US) whatever the account's locale; a file whose
     // dates show the day first (13/05/2024) is read day first.
     source.dates->setDocumentedOrder(SlashOrder::MonthFirst, QStringLiteral("Azure cost details"));
@@ -119,6 +120,7 @@ ParseResult parseAzure(Source &source, QStringList &notes)
         line.quantityUnit = row.text(unit);
         line.account = row.text(account);
         line.resourceId = row.text(resource);
+        line.region = row.text(location);
         line.service = row.text(meterCategory).isEmpty() ? row.text(consumedService) : row.text(meterCategory);
         const QString meter = row.text(meterName);
         line.sku = meter;

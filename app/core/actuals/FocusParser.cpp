@@ -109,6 +109,7 @@ ParseResult parseFocus(Source &source, QStringList &notes)
     const int consumedUnit = m.find({u"ConsumedUnit", u"UsageUnit"});
     const int tags = m.find({u"Tags"});
     const int meterCategory = m.find({u"x_SkuMeterCategory"});
+    const int region = m.find({u"RegionId", u"Region"});
 
     struct BilledInstead
     {
@@ -165,6 +166,7 @@ ParseResult parseFocus(Source &source, QStringList &notes)
         line.account = row.text(account);
         line.service = row.text(service);
         line.resourceId = row.text(resource);
+        line.region = row.text(region);
         line.sku = row.text(sku);
         line.project = projectFromJsonTags(row.text(tags));
         auto q = row.number(consumed);

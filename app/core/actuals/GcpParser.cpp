@@ -39,6 +39,7 @@ struct GcpRow
     QString skuDescription;
     QString resource;
     QString machineSpec;
+    QString region; // location.region
     double usageAmount = 0;
     QString usageUnit;
     double pricingAmount = 0;
@@ -109,6 +110,7 @@ void appendLines(const GcpRow &r, LineOut &out)
     base.service = r.service;
     base.resourceId = r.resource;
     base.instanceType = r.machineSpec;
+    base.region = r.region;
     base.sku = r.skuDescription.isEmpty() ? r.skuId : r.skuDescription;
     base.quantity = r.pricingUnit.isEmpty() ? r.usageAmount : r.pricingAmount;
     base.quantityUnit = r.pricingUnit.isEmpty() ? r.usageUnit : r.pricingUnit;
@@ -228,6 +230,7 @@ Result<GcpRow> rowFromJson(const QJsonObject &o, int sourceRow, const QString &s
     if (r.resource.isEmpty())
         r.resource = jsonText(o, {u"resource", u"name"});
     r.machineSpec = labelValue(o.value(u"system_labels"), false, QStringLiteral("compute.googleapis.com/machine_spec"));
+    r.region = jsonText(o, {u"location", u"region"});
     r.usageAmount = jsonAt(o, {u"usage", u"amount"}).toDouble();
     r.usageUnit = jsonText(o, {u"usage", u"unit"});
     r.pricingAmount = jsonAt(o, {u"usage", u"amount_in_pricing_units"}).toDouble();
@@ -469,6 +472,7 @@ ParseResult parseFlatCsv(Source &source)
     const int pricingAmount = m.find({u"usage.amount_in_pricing_units", u"usage_amount_in_pricing_units"});
     const int pricingUnit = m.find({u"usage.pricing_unit", u"usage_pricing_unit"});
     const int machineSpec = m.find({u"machine_spec"});
+    const int location = m.find({u"location.region", u"location_region"});
     const int creditAmount = m.find({u"credits_amount", u"credits.amount", u"credit_amount"});
     // The repeated credits record in one cell: [{"name": ..., "amount": -1.5, ...}] (see creditsCell).
     const int creditsCol = creditAmount < 0 ? m.find({u"credits"}) : -1;
@@ -506,6 +510,7 @@ ParseResult parseFlatCsv(Source &source)
         r.skuDescription = row.text(skuDescription);
         r.costType = row.text(costType);
         r.machineSpec = row.text(machineSpec);
+        r.region = row.text(location);
         for (const auto &[col, target] : {std::pair{amount, &r.usageAmount}, std::pair{pricingAmount, &r.pricingAmount}}) {
             auto v = row.number(col);
             if (!v)

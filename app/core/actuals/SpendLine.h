@@ -43,6 +43,9 @@ struct SpendLine
     QString project;       // tag/label "project" (or the provider's project name) when present, else empty
     QString service;
     QString resourceId;
+    // The region as the bill writes it (us-east-1, eastus, us-central1); empty where the format
+    // has none or the line is not tied to one (lines imported before it was stored read as empty).
+    QString region;
     QString instanceType;  // p4d.24xlarge, Standard_ND96asr_v4, a2-highgpu-8g, ecs.gn7i-c8g1.2xlarge, ...
     QString sku;           // SKU / meter / usage type text used to recognise the line
     QString chargeDetail;  // the provider's own charge type (lineItem/LineItemType, ChargeType, credit type, ...)

@@ -83,6 +83,7 @@ ParseResult parseTencentCsv(Source &source)
     const int componentName = m.find({u"Component Name"});
     const int instance = m.find({u"Instance ID"});
     const int instanceType = m.find({u"Instance Type"});
+    const int region = m.find({u"Region"});
     const int account = m.find({u"Owner Account ID"});
     const int project = m.find({u"Project Name"});
     const int usage = m.find({u"Component Usage"});
@@ -113,6 +114,7 @@ ParseResult parseTencentCsv(Source &source)
         line.account = row.text(account);
         line.service = row.text(product);
         line.resourceId = row.text(instance);
+        line.region = row.text(region);
         line.project = row.text(project);
         line.sku = row.text(componentName).isEmpty() ? row.text(subproduct) : row.text(componentName);
         line.chargeDetail = row.text(transaction);

@@ -4,6 +4,50 @@
 <context>
     <name>gpuplanner::ui::ReportPainter</name>
     <message>
+        <source>%1 (stated, set against each GPU&apos;s tuned MFU)</source>
+        <translation>%1（已说明，与各 GPU 调优后的 MFU 相比）</translation>
+    </message>
+    <message>
+        <source>%1 (%2, x %3)</source>
+        <translation>%1（%2，x %3）</translation>
+    </message>
+    <message>
+        <source>stated</source>
+        <translation>已说明</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>tuned at this scale</source>
+        <translation>已在此规模调优</translation>
+    </message>
+    <message>
+        <source>measured MFU %1</source>
+        <translation>实测 MFU %1</translation>
+    </message>
+    <message>
+        <source>generic or first time at this scale</source>
+        <translation>通用训练栈或首次在此规模训练</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Campaign terms (factor on GPU-hours): stack %1; failure handling %2; first run at this scale %3; spare capacity %4.</source>
+        <translation>训练过程条件（GPU 小时系数）：训练栈 %1；故障处理 %2；首次在此规模训练 %3；备用容量 %4。</translation>
+    </message>
+    <message>
         <source>Its price was observed on %1.</source>
         <translation>其价格观测于 %1。</translation>
     </message>
@@ -1322,6 +1366,74 @@ being wrong</source>
     <message>
         <source>data: catalog %1</source>
         <translation>数据：目录 %1</translation>
+    </message>
+    <message>
+        <source>What we ran and what to buy next</source>
+        <translation>我们用了什么，下一步该买什么</translation>
+    </message>
+    <message>
+        <source>The GPU usage in the bill %1 (%2 to %3), placed on the catalog&apos;s GPU models. The steady part is the usage present in every month; only it is planned below as demand for commitments. The bursty rest stays on on-demand or spot.</source>
+        <translation>账单 %1（%2 至 %3）中的 GPU 用量，已对应到目录中的 GPU 型号。稳定部分是每个月都存在的用量；下文只把它作为承诺的需求来规划。其余的突发用量仍按需或使用竞价实例。</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Geography</source>
+        <translation>地理区域</translation>
+    </message>
+    <message>
+        <source>Steady GPUs</source>
+        <translation>稳定 GPU 数</translation>
+    </message>
+    <message>
+        <source>Steady GPU-hours</source>
+        <translation>稳定 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Bursty GPU-hours</source>
+        <translation>突发 GPU 小时</translation>
+    </message>
+    <message>
+        <source>unknown region</source>
+        <translation>未知区域</translation>
+    </message>
+    <message>
+        <source>What it was paid and what it would have cost (USD)</source>
+        <translation>实际支付与其他方式的费用（美元）</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>Spot</source>
+        <translation>竞价</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最低</translation>
+    </message>
+    <message>
+        <source>Saving available</source>
+        <translation>可节省</translation>
+    </message>
+    <message>
+        <source>Best: the least of on-demand, a commitment the same provider sells for that instance, and another provider&apos;s on-demand offer with the same GPU model and count; spot is shown but not counted. Each price&apos;s source and date: `gpu-planner-cli actuals reprice`.</source>
+        <translation>最低：按需、同一云厂商为该实例出售的承诺、以及其他云厂商相同 GPU 型号和数量的按需报价三者中的最低者；竞价仅列出，不计入。每个价格的来源和日期见 `gpu-planner-cli actuals reprice`。</translation>
+    </message>
+    <message>
+        <source>GPU spend in %1: %2 placed on catalog GPUs, %3 not recognised</source>
+        <translation>%1 GPU 支出：%2 已对应到目录 GPU，%3 未识别</translation>
+    </message>
+    <message>
+        <source>Not recognised: %1 line %2 (%3), %4 %5: %6</source>
+        <translation>未识别：%1 第 %2 行（%3），%4 %5：%6</translation>
     </message>
 </context>
 <context>
