@@ -135,10 +135,6 @@
         <translation>%1 秒</translation>
     </message>
     <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
@@ -706,6 +702,10 @@
     <message>
         <source>%1 h</source>
         <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 days</source>
@@ -5372,16 +5372,16 @@ Nothing can be planned until this is fixed.</source>
 <context>
     <name>gpuplanner::ui::WorkloadEditor</name>
     <message>
-        <source>Generic or first time at this scale (default)</source>
-        <translation>通用训练栈或首次在此规模训练（默认）</translation>
+        <source>Generic (default)</source>
+        <translation>通用（默认）</translation>
     </message>
     <message>
         <source>Tuned at this scale</source>
         <translation>已在此规模调优</translation>
     </message>
     <message>
-        <source>Generic or first time at this scale</source>
-        <translation>通用训练栈或首次在此规模训练</translation>
+        <source>Generic</source>
+        <translation>通用</translation>
     </message>
     <message>
         <source>Stack maturity:</source>
@@ -5396,8 +5396,8 @@ Nothing can be planned until this is fixed.</source>
         <translation>手动（默认）</translation>
     </message>
     <message>
-        <source>Automatic detection and restart</source>
-        <translation>自动检测并重启</translation>
+        <source>Automatic restart</source>
+        <translation>自动重启</translation>
     </message>
     <message>
         <source>Manual</source>
@@ -5420,12 +5420,12 @@ Nothing can be planned until this is fixed.</source>
         <translation>是</translation>
     </message>
     <message>
-        <source>No: trained at a quarter of this size or more</source>
-        <translation>否：已在四分之一及以上规模训练过</translation>
+        <source>No</source>
+        <translation>否</translation>
     </message>
     <message>
-        <source>Pro&amp;ject&apos;s first run at this scale:</source>
-        <translation>项目首次在此规模训练(&amp;J)：</translation>
+        <source>First run at this scale:</source>
+        <translation>首次在此规模训练：</translation>
     </message>
     <message>
         <source>Yes unless the team has trained this architecture with this stack at a quarter of this size or more: first runs lose time to divergence and rewinds (OPT-175B about 10 %, GLM-130B about 7 %).</source>

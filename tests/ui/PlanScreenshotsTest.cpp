@@ -11,17 +11,20 @@
 #include "ui/compare/ComparisonPanel.h"
 #include "ui/scenario/ScenarioDocument.h"
 #include "ui/scenario/ScenarioEditor.h"
+#include "ui/scenario/WorkloadEditor.h"
 #include "ui/charts/SeriesLegend.h"
 #include "ui/timeline/TimelinePanel.h"
 
 #include <QApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QDir>
 #include <QFontDatabase>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QComboBox>
 #include <QTabWidget>
 #include <QTextBrowser>
 
@@ -30,6 +33,25 @@
 using namespace gpuplanner;
 
 namespace {
+
+// Every field of the workload form (pre-training, with its campaign terms) ends inside the
+// editor's pane: a form wider than its pane is drawn under the results, its fields cut.
+void expectWorkloadFieldsInsideTheirPane(ui::MainWindow &window)
+{
+    QWidget *pane = window.editor()->tabs()->currentWidget();
+    const int paneRight = pane->mapTo(&window, QPoint(pane->width(), 0)).x();
+    const int resultsLeft = window.comparison()->mapTo(&window, QPoint(0, 0)).x();
+    int fields = 0;
+    for (QWidget *field : window.editor()->workload()->findChildren<QWidget *>()) {
+        if (!field->isVisible() || (!qobject_cast<QComboBox *>(field) && !qobject_cast<QLineEdit *>(field)))
+            continue;
+        ++fields;
+        const int right = field->mapTo(&window, QPoint(field->width(), 0)).x();
+        EXPECT_LE(right, paneRight) << field->accessibleName().toStdString() << " is cut at " << window.width();
+        EXPECT_LE(right, resultsLeft) << field->accessibleName().toStdString() << " runs under the results";
+    }
+    EXPECT_GE(fields, 9);
+}
 
 void shoot(tests::Look look)
 {
@@ -55,6 +77,10 @@ void shoot(tests::Look look)
         EXPECT_TRUE(QTest::qWaitFor([&] { return window->size() == size; }, tests::kSlowWaitMs)) << window->width();
         const QString suffix = QStringLiteral("%1-%2x%3").arg(tests::lookSuffix(look)).arg(size.width()).arg(size.height());
         EXPECT_EQ(tests::screenshotTabs(*window, suffix).size(), 3);
+        window->tabs()->setCurrentIndex(0);
+        window->editor()->tabs()->setCurrentIndex(0);
+        tests::settleEvents();
+        expectWorkloadFieldsInsideTheirPane(*window);
         if (size.width() > 2000) {
             EXPECT_GT(window->comparison()->scatter()->width(), 700) << "the charts grow with the window";
         }

@@ -121,9 +121,9 @@ LineField *WorkloadEditor::line(const QString &label, const QString &key, int ki
 void WorkloadEditor::addCampaignRows()
 {
     auto *stack = new ChoiceField(m_doc, QStringLiteral("workload.stack"),
-                                  {{QString(), tr("Generic or first time at this scale (default)")},
+                                  {{QString(), tr("Generic (default)")},
                                    {QStringLiteral("tuned"), tr("Tuned at this scale")},
-                                   {QStringLiteral("generic"), tr("Generic or first time at this scale")}},
+                                   {QStringLiteral("generic"), tr("Generic")}},
                                   QString(), this);
     // No underlined letter: the pre-training form uses all 26, and Alt+M is Parameters' on a custom model.
     addFieldRow(m_form, tr("Stack maturity:"), stack,
@@ -133,7 +133,7 @@ void WorkloadEditor::addCampaignRows()
                    "file) replaces this factor."));
     auto *failure = new ChoiceField(m_doc, QStringLiteral("workload.failure_handling"),
                                     {{QString(), tr("Manual (default)")},
-                                     {QStringLiteral("automatic"), tr("Automatic detection and restart")},
+                                     {QStringLiteral("automatic"), tr("Automatic restart")},
                                      {QStringLiteral("manual"), tr("Manual")}},
                                     QString(), this);
     addFieldRow(m_form, tr("Failure reco&very:"), failure,
@@ -142,9 +142,9 @@ void WorkloadEditor::addCampaignRows()
     auto *firstRun = new ChoiceField(m_doc, QStringLiteral("workload.first_run"),
                                      {{QString(), tr("Yes (default)")},
                                       {QStringLiteral("yes"), tr("Yes")},
-                                      {QStringLiteral("no"), tr("No: trained at a quarter of this size or more")}},
+                                      {QStringLiteral("no"), tr("No")}},
                                      QString(), this);
-    addFieldRow(m_form, tr("Pro&ject's first run at this scale:"), firstRun,
+    addFieldRow(m_form, tr("First run at this scale:"), firstRun,
                 tr("Yes unless the team has trained this architecture with this stack at a quarter of this size or "
                    "more: first runs lose time to divergence and rewinds (OPT-175B about 10 %, GLM-130B about 7 %)."));
     auto *spare = line(tr("Stand&by capacity (%):"), QStringLiteral("spare_capacity"), int(FieldKind::Number),
