@@ -72,6 +72,8 @@ TEST(BillRecommend, PortfolioFileStartedFromABillHoldsTheSteadyPartOnly)
               QStringLiteral("H100-SXM5-80GB"));
     EXPECT_EQ(scenario.value(u"constraints").toObject().value(u"geographies").toArray().first().toString(),
               QStringLiteral("North America"));
+    // It ran on 8-GPU instances: the commitment is for instances that large.
+    EXPECT_EQ(scenario.value(u"constraints").toObject().value(u"min_gpus_per_instance").toInt(), 8);
     auto portfolio = parsed(p);
     ASSERT_TRUE(portfolio.ok()) << portfolio.errorMessage().toStdString(); // what `portfolio plan` reads
     EXPECT_DOUBLE_EQ(portfolio->demandShortfall, 0.3);
@@ -84,7 +86,18 @@ TEST(BillRecommend, SteadyServingPlusOneOffBurstBuysForTheSteadyPartOnly)
     ASSERT_TRUE(started.ok()) << started.errorMessage().toStdString();
     auto portfolio = parsed(started->portfolio);
     ASSERT_TRUE(portfolio.ok()) << portfolio.errorMessage().toStdString();
-    PortfolioCatalog catalog{p5Catalog(), {test::gpuModel(QStringLiteral("H100-SXM5-80GB"))}, {}, {}, {}, {}, {}};
+    // A one-GPU H100 instance whose reservation is cheaper per GPU than the 8-GPU one: the steady
+    // part ran on 8-GPU nodes, so it is not committed to single GPUs.
+    QList<Offer> offers = p5Catalog();
+    for (const Billing billing : {Billing::OnDemand, Billing::Reserved}) {
+        Offer single = test::sampleOffer(QStringLiteral("p5.4xlarge"), QStringLiteral("us-east-1"), billing,
+                                         billing == Billing::Reserved ? 6.0 : test::kP5Rate / 8.0,
+                                         billing == Billing::Reserved ? 12 : 0);
+        single.gpuCount = 1;
+        single.gpuMemoryGib = 80;
+        offers << single;
+    }
+    PortfolioCatalog catalog{offers, {test::gpuModel(QStringLiteral("H100-SXM5-80GB"))}, {}, {}, {}, {}, {}};
     auto problem = buildPortfolioProblem(portfolio.value(), catalog);
     ASSERT_TRUE(problem.ok()) << problem.errorMessage().toStdString();
     const CommitmentOptimizer optimizer(std::move(problem).value());

@@ -132,6 +132,13 @@ TEST_F(PlannerFixture, HardFiltersDropOffers)
     m_request.constraints.minGpuMemoryGib = 96;
     EXPECT_EQ(m_planner.plan(m_request).offersConsidered, 0);
     EXPECT_EQ(m_planner.result().recommended, -1);
+    m_request.constraints.minGpuMemoryGib = 0;
+    // Instances of at least N GPUs (a bill's steady part that ran on 8-GPU nodes).
+    const int all = m_planner.plan(m_request).offersConsidered;
+    m_request.constraints.minGpusPerInstance = 1024;
+    EXPECT_EQ(m_planner.plan(m_request).offersConsidered, 0);
+    m_request.constraints.minGpusPerInstance = 1;
+    EXPECT_EQ(m_planner.plan(m_request).offersConsidered, all);
 }
 
 TEST_F(PlannerFixture, MultiNodeNeedsRdmaUnlessAllowed)

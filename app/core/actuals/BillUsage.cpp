@@ -55,7 +55,9 @@ void addSteady(BillUsage &u)
             s.gpu = r.gpu;
             s.geography = r.geography;
             s.gpuHours.assign(std::size_t(u.months.size()), 0.0);
+            s.minGpusPerInstance = r.gpusPerInstance;
         }
+        s.minGpusPerInstance = std::min(s.minGpusPerInstance, r.gpusPerInstance);
         s.gpuHours[std::size_t(monthIndex.value(r.month))] += r.gpuHours;
         instanceUse[key][r.provider + u'/' + r.instanceType] += r.gpuHours;
     }

@@ -81,6 +81,7 @@ struct SteadyUsage
     double steadyGpuHours = 0; // steadyGpus x the hours of all months
     double burstGpuHours = 0;  // the rest
     QStringList instances;   // provider/instance type pairs seen, most used first
+    double minGpusPerInstance = 0; // the smallest instance (in GPUs) the team ran this part on
 };
 
 struct BillUsage

@@ -35,6 +35,9 @@ struct Constraints
     QList<Billing> billing;   // allowed billing models; empty = all
     bool rdmaForMultiNode = true;
     double minGpuMemoryGib = 0; // per GPU
+    // Offers with at least this many GPUs per instance (a bill's steady part that ran on 8-GPU
+    // nodes is not committed to 1-GPU instances); 0 = any.
+    int minGpusPerInstance = 0;
     double confidence = 0.9;    // probability the deadline and budget must be met with
     // Spot tolerance: the most interruptions a spot run may expect (interruption rate x
     // instances x run time); -1 = any number. 0 leaves spot out.

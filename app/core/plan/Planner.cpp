@@ -274,6 +274,8 @@ bool Planner::passesFilters(const Offer &o, const Constraints &c) const
         return false;
     if (c.maxGpus > 0 && o.gpuCount > c.maxGpus)
         return false;
+    if (c.minGpusPerInstance > 0 && o.gpuCount < c.minGpusPerInstance)
+        return false;
     // Fractional GPUs (vGPU slices) cannot run the estimator's layouts.
     return o.gpuCount >= 1;
 }

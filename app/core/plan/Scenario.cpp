@@ -43,8 +43,8 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c, const 
     const QString path = QStringLiteral("constraints");
     r.checkKeys(o, path,
                 {u"deadline", u"budget", u"max_gpus", u"max_instances", u"providers", u"regions", u"geographies", u"gpus",
-                 u"billing", u"rdma_for_multi_node", u"min_gpu_memory_gib", u"confidence", u"spot_max_interruptions",
-                 u"include_suspect"});
+                 u"billing", u"rdma_for_multi_node", u"min_gpu_memory_gib", u"min_gpus_per_instance", u"confidence",
+                 u"spot_max_interruptions", u"include_suspect"});
     c.deadlineHours = r.hours(o, path, u"deadline").value_or(0);
     c.budget = r.amount(o, path, u"budget", currency).value_or(0);
     c.maxGpus = r.integer(o, path, u"max_gpus", 0, 1 << 24).value_or(0);
@@ -65,6 +65,7 @@ void readConstraints(JsonReader &r, const QJsonObject &o, Constraints &c, const 
     c.rdmaForMultiNode = r.boolean(o, path, u"rdma_for_multi_node").value_or(true);
     c.includeSuspect = r.boolean(o, path, u"include_suspect").value_or(false);
     c.minGpuMemoryGib = r.number(o, path, u"min_gpu_memory_gib").value_or(0);
+    c.minGpusPerInstance = r.integer(o, path, u"min_gpus_per_instance", 0, 1024).value_or(0);
     c.confidence = r.share(o, path, u"confidence", 0, 1).value_or(0.9);
     c.maxSpotInterruptions = r.number(o, path, u"spot_max_interruptions", 0, 1e6).value_or(-1);
 }

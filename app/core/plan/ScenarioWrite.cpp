@@ -42,6 +42,8 @@ QJsonObject constraintsToJson(const Constraints &c)
         o.insert(QStringLiteral("include_suspect"), true);
     if (c.minGpuMemoryGib > 0)
         o.insert(QStringLiteral("min_gpu_memory_gib"), c.minGpuMemoryGib);
+    if (c.minGpusPerInstance > 0)
+        o.insert(QStringLiteral("min_gpus_per_instance"), c.minGpusPerInstance);
     o.insert(QStringLiteral("confidence"), c.confidence);
     if (c.maxSpotInterruptions >= 0)
         o.insert(QStringLiteral("spot_max_interruptions"), c.maxSpotInterruptions);

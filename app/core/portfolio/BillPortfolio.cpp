@@ -29,6 +29,10 @@ QJsonObject steadyScenario(const actuals::SteadyUsage &s, const BillPortfolioOpt
                             {QStringLiteral("billing"), QJsonArray{QStringLiteral("on_demand"), QStringLiteral("spot"),
                                                                    QStringLiteral("reserved"), QStringLiteral("savings_plan"),
                                                                    QStringLiteral("capacity_block")}}};
+    // Instances as large as the smallest the team ran it on: work spread over 8-GPU nodes is not
+    // moved onto single GPUs by a commitment.
+    if (s.minGpusPerInstance >= 2)
+        constraints.insert(QStringLiteral("min_gpus_per_instance"), int(std::floor(s.minGpusPerInstance + 1e-9)));
     if (o.sameGeography && !s.geography.isEmpty())
         constraints.insert(QStringLiteral("geographies"), QJsonArray{s.geography});
     if (!o.providers.isEmpty())
