@@ -99,7 +99,9 @@ constexpr Option kOptions[] = {
     {u"tokens-per-second", u"Inference demand in output tokens per second.", u"N"},
     {u"ttft", u"Time-to-first-token target in seconds (0.5, 500ms).", u"T"},
     {u"tpot", u"Time-per-output-token target in seconds (0.05, 50ms).", u"T"},
-    {u"tp", u"Inference: GPUs per replica (tensor parallel); default chosen.", u"N"},
+    {u"tp", u"Tensor-parallel GPUs: training, the group size you run; inference, GPUs per replica; default chosen.", u"N"},
+    {u"pp", u"Training: pipeline stages you run (default chosen).", u"N"},
+    {u"no-flash-attention", u"Training: the stack has no FlashAttention (attention scores go through memory).", nullptr},
     {u"engine", u"Inference: tuned (TensorRT-LLM class, default) or general (vLLM defaults).", u"E"},
     {u"engine-efficiency", u"Inference: your engine's rate as a fraction of the tuned engine's.", u"X"},
     {u"max-batch", u"Inference: concurrent sequences per replica (default: the engine's).", u"N"},
@@ -268,6 +270,9 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
         t.globalBatch = int(std::clamp(std::round(a.count(u"batch-tokens", 0) / w.model.seqLen), 1.0,
                                        inputRange(u"batch").max));
     t.microBatch = int(a.count(u"micro-batch", 0));
+    t.tensorParallel = int(a.count(u"tp", 0));
+    t.pipelineParallel = int(a.count(u"pp", 0));
+    t.flashAttention = !a.has(u"no-flash-attention");
     const TrainPrecision precision = a.choice<TrainPrecision>(
         u"precision", TrainPrecision::Mixed,
         {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32}, {u"bf16", TrainPrecision::Mixed},
@@ -317,7 +322,7 @@ Workload workloadFrom(Args &a, const ModelPreset *preset)
     inf.outputTokensPerSecond = a.count(u"tokens-per-second", 0);
     inf.ttftTargetS = a.seconds(u"ttft");
     inf.tpotTargetS = a.seconds(u"tpot");
-    inf.tensorParallel = int(a.count(u"tp", 0));
+    inf.tensorParallel = t.tensorParallel; // --tp: the same flag for both
     inf.maxBatch = int(a.count(u"max-batch", 0));
     inf.engine = a.choice<ServingEngine>(u"engine", ServingEngine::Tuned,
                                          {{u"tuned", ServingEngine::Tuned}, {u"general", ServingEngine::General}});

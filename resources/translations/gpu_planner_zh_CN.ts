@@ -692,6 +692,10 @@
         <translation>全局批大小小于数据并行宽度</translation>
     </message>
     <message>
+        <source>the tensor and pipeline sizes set do not fit this GPU count</source>
+        <translation>设定的张量并行与流水线并行规模不适合此 GPU 数量</translation>
+    </message>
+    <message>
         <source>%1 %2 in %3 (%4)</source>
         <translation>%1 %2，%3（%4）</translation>
     </message>
@@ -2485,6 +2489,10 @@
         <translation>否：批大小小于数据并行宽度</translation>
     </message>
     <message>
+        <source>no: layout set does not fit these GPUs</source>
+        <translation>否：设定的并行布局不适合这些 GPU</translation>
+    </message>
+    <message>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -3563,6 +3571,34 @@ Cost %2 (P90 %3) · time %4</source>
     <message>
         <source>&amp;Welcome and examples…</source>
         <translation>欢迎与示例(&amp;W)…</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplanner::ui::MeasuredMfuField</name>
+    <message>
+        <source>e.g. 42 %</source>
+        <translation>例如 42%</translation>
+    </message>
+    <message>
+        <source>Measured MFU: missing</source>
+        <translation>实测 MFU：未填写</translation>
+    </message>
+    <message>
+        <source>Measured MFU: not a number</source>
+        <translation>实测 MFU：不是数字</translation>
+    </message>
+    <message>
+        <source>Measured MFU: must be above 0 %</source>
+        <translation>实测 MFU：必须大于 0%</translation>
+    </message>
+    <message>
+        <source>Measured MFU: over 100 %</source>
+        <translation>实测 MFU：超过 100%</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <comment>a measured MFU in percent</comment>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>
@@ -5388,8 +5424,20 @@ Nothing can be planned until this is fixed.</source>
         <translation>训练栈成熟度：</translation>
     </message>
     <message>
-        <source>A stack already run at this scale (Megatron-Core, NeMo, torchtitan, llm-foundry, MaxText class) reaches the tuned throughput; a generic stack, or a first time at this scale, took about a third more GPU-hours in published campaigns. A measured MFU (&quot;stack&quot;: &quot;mfu=0.42&quot; in the scenario file) replaces this factor.</source>
-        <translation>已在此规模运行过的训练栈（Megatron-Core、NeMo、torchtitan、llm-foundry、MaxText 一类）可达到调优后的吞吐量；在已发表的训练中，通用训练栈或首次在此规模训练多用了约三分之一的 GPU 小时。实测的 MFU（场景文件中的 &quot;stack&quot;: &quot;mfu=0.42&quot;）会替代这一系数。</translation>
+        <source>A stack already run at this scale (Megatron-Core, NeMo, torchtitan, llm-foundry, MaxText class) reaches the tuned throughput; a generic stack, or a first time at this scale, took about a third more GPU-hours in published campaigns. Choose Measured MFU to give the MFU your own runs of this stack reached instead.</source>
+        <translation>已在此规模运行过的训练栈（Megatron-Core、NeMo、torchtitan、llm-foundry、MaxText 一类）可达到调优后的吞吐量；在已发表的训练中，通用训练栈或首次在此规模训练多用了约三分之一的 GPU 小时。选择“实测 MFU”，即可改填你们用此训练栈实际达到的 MFU。</translation>
+    </message>
+    <message>
+        <source>Measured MFU</source>
+        <translation>实测 MFU</translation>
+    </message>
+    <message>
+        <source>Measured MFU:</source>
+        <translation>实测 MFU：</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilization your stack reached on comparable runs, in % of the GPUs&apos; peak (42 %, 42 or 0.42). It replaces the stack factor: the estimate runs at this rate instead of the tuned one. The scenario file keeps it as &quot;stack&quot;: &quot;mfu=0.42&quot;.</source>
+        <translation>你们的训练栈在可比规模的运行中达到的模型 FLOPs 利用率（MFU），以 GPU 峰值的百分比表示（42 %、42 或 0.42）。它替代训练栈系数：估算按这一速率计算，而不是按调优后的速率。场景文件中记为 &quot;stack&quot;: &quot;mfu=0.42&quot;。</translation>
     </message>
     <message>
         <source>Manual (default)</source>

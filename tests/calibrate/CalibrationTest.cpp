@@ -296,10 +296,14 @@ TEST(CalibrationSetTest, CalibratesTheMeasuredModelAndScalesTheNearestOthers)
     EXPECT_DOUBLE_EQ(scaled.spec.trainingEfficiencyScale, direct.spec.trainingEfficiencyScale);
     EXPECT_DOUBLE_EQ(scaled.spec.measuredBusGbs, 0.0); // links are not carried across models
 
-    // Same step shape on H200 and H100: the estimates follow the spec ratio of their peaks (equal here).
+    // Same step shape on H200 and H100: the estimates follow the spec ratio of their peaks (equal here);
+    // only the memory-bound elementwise work goes faster on the H200's wider memory (4.8 against 3.35 TB/s,
+    // each scaled by the run's measured share).
+    ASSERT_DOUBLE_EQ(scaled.spec.bf16Tflops, direct.spec.bf16Tflops);
     const double h100Rate = estimatedStepRate(run.probe, direct.spec);
     const double h200Rate = estimatedStepRate(run.probe, scaled.spec);
-    EXPECT_NEAR(h200Rate / h100Rate, scaled.spec.bf16Tflops / direct.spec.bf16Tflops, 0.01);
+    EXPECT_GT(h200Rate / h100Rate, 1.0);
+    EXPECT_LT(h200Rate / h100Rate, 1.05);
 
     // An empty set changes nothing.
     EXPECT_FALSE(CalibrationSet({}, gpus).effectFor(h100, gpuSpecFromModel(h100)).applies);

@@ -504,6 +504,44 @@ TEST_F(Cli, EstimateStatesTheExpertAllToAllOverlap)
     EXPECT_TRUE(bad.err.contains(QStringLiteral("--expert-overlap"))) << bad.err.toStdString();
 }
 
+// Issue 46 item 4: the layout a team runs (--tp, --pp) and a stack without FlashAttention are taken as
+// given and said; a layout that cannot run on these GPUs is refused with the sizes it was given.
+TEST_F(Cli, EstimateTakesTheLayoutATeamRuns)
+{
+    const QStringList base = {QStringLiteral("estimate"), QStringLiteral("--task"), QStringLiteral("pretrain"),
+                              QStringLiteral("--params"), QStringLiteral("175B"), QStringLiteral("--layers"),
+                              QStringLiteral("96"), QStringLiteral("--hidden"), QStringLiteral("12288"),
+                              QStringLiteral("--heads"), QStringLiteral("96"), QStringLiteral("--vocab"),
+                              QStringLiteral("51200"), QStringLiteral("--seq-len"), QStringLiteral("2048"),
+                              QStringLiteral("--tokens"), QStringLiteral("300B"), QStringLiteral("--batch"),
+                              QStringLiteral("1536"), QStringLiteral("--gpu"), QStringLiteral("A100-80GB"),
+                              QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--no-calibration"),
+                              QStringLiteral("--format"), QStringLiteral("json")};
+    const CliRun set = run(base + QStringList{QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--pp"),
+                                              QStringLiteral("16"), QStringLiteral("--no-flash-attention")});
+    ASSERT_EQ(set.code, 0) << set.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(set.out.toUtf8()).object();
+    EXPECT_TRUE(o.value(QStringLiteral("fits")).toBool());
+    EXPECT_TRUE(o.value(QStringLiteral("layout")).toString().startsWith(QStringLiteral("TP 8 x PP 16")))
+        << o.value(QStringLiteral("layout")).toString().toStdString();
+    QString said;
+    for (const QJsonValue &v : o.value(QStringLiteral("assumptions")).toArray())
+        said += v.toString() + u'\n';
+    EXPECT_TRUE(said.contains(QStringLiteral("as you set them"))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("Without FlashAttention"))) << said.toStdString();
+
+    const CliRun wide = run(base + QStringList{QStringLiteral("--tp"), QStringLiteral("16")});
+    ASSERT_EQ(wide.code, 0) << wide.err.toStdString();
+    const QJsonObject w = QJsonDocument::fromJson(wide.out.toUtf8()).object();
+    EXPECT_FALSE(w.value(QStringLiteral("fits")).toBool());
+    EXPECT_TRUE(w.value(QStringLiteral("reason")).toString().contains(QStringLiteral("tensor parallel 16")))
+        << w.value(QStringLiteral("reason")).toString().toStdString();
+
+    const CliRun zero = run(base + QStringList{QStringLiteral("--pp"), QStringLiteral("0")});
+    EXPECT_EQ(zero.code, 1);
+    EXPECT_TRUE(zero.err.contains(QStringLiteral("--pp"))) << zero.err.toStdString();
+}
+
 TEST_F(Cli, EstimateErrorsNameTheFlagAndValue)
 {
     const QList<std::pair<QStringList, const char *>> cases = {

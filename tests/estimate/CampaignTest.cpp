@@ -6,17 +6,15 @@
 // <= 15 %, >= 70 % of campaign rows within +-25 %, the P10-P90 range covering >= 80 % of rows and
 // narrower than before the terms (median P90/P10 3.02 with generation and scale only: median
 // 18.4 %, 58 % within +-25 %, coverage 86 %), tuned steady-state rows >= 80 % within +-15 %.
-// Where a goal is not met on this table the test guards what the model reaches and prints the
-// goal beside it (the closing note of issue 46 names the worst rows and why).
+// Each row is predicted with the configuration its source states (layout, batch, recomputation,
+// FlashAttention; validation-campaigns.md).
 constexpr double kGoalMedian = 0.15;
 constexpr double kGoalWithin25 = 0.70;
 constexpr double kGoalCoverage = 0.80;
 constexpr double kWidthBeforeTerms = 3.02;
 constexpr double kGuardMedian = 0.15;
 constexpr double kGuardWithin25 = 0.70;
-// Not met yet (58 % of 24 tuned rows; issue 46 item 4): guarded at what the estimator reaches.
 constexpr double kGoalTunedWithin15 = 0.80;
-constexpr double kGuardTunedWithin15 = 0.55;
 
 #include "estimate/PublishedRuns.h"
 
@@ -31,6 +29,7 @@ constexpr double kGuardTunedWithin15 = 0.55;
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 #include <cstdio>
 #include <numeric>
 
@@ -179,8 +178,24 @@ TEST(CampaignModel, TunedSteadyStateRowsStayClose)
     const double share = double(within15) / double(tuned);
     std::printf("steady state: %d tuned rows, within +-15%% %.0f%% (goal %.0f%%), within +-25%% %.0f%%, log sigma %.3f\n",
                 tuned, 100.0 * share, 100.0 * kGoalTunedWithin15, 100.0 * double(within25) / double(tuned), fit.tunedLogSigma);
-    EXPECT_GE(share, kGuardTunedWithin15);
+    EXPECT_GE(share, kGoalTunedWithin15);
     EXPECT_GE(double(within25) / double(tuned), 0.8);
+    // The matmul share of the best-GEMM rate (Efficiency.cpp) is the value that centres these rows; had
+    // it been centred without a row, that row would read its log ratio less the others' mean. Printed,
+    // so the in-sample figure above is never read alone.
+    double sum = 0;
+    std::vector<double> tunedRatios;
+    for (std::size_t i = 0; i < fit.steadyLogRatios.size(); ++i) {
+        if (fit.steadyTuned[i]) {
+            tunedRatios.push_back(fit.steadyLogRatios[i]);
+            sum += fit.steadyLogRatios[i];
+        }
+    }
+    int leftOutWithin15 = 0;
+    for (double r : tunedRatios)
+        leftOutWithin15 += std::abs(std::exp(r - (sum - r) / double(tunedRatios.size() - 1)) - 1.0) <= 0.15;
+    std::printf("steady state, share centred without each row: within +-15%% %.0f%%, mean log ratio %+.3f\n",
+                100.0 * leftOutWithin15 / double(tunedRatios.size()), sum / double(tunedRatios.size()));
 }
 
 TEST(CampaignModel, ProductConstantsAreTheFitOfTheTable)

@@ -65,6 +65,19 @@ std::vector<PublishedRun> loadPublishedRuns()
         w.training.precision = f("precision") == u"fp8" ? TrainPrecision::Fp8 : TrainPrecision::Mixed;
         // What the source states of its run (validation-campaigns.md); empty keeps the product's default.
         w.training.globalBatch = int(num(f("batch")));
+        // The layout and stack the source states it ran (validation-campaigns.md); empty is searched.
+        w.training.tensorParallel = int(num(f("tp")));
+        w.training.pipelineParallel = int(num(f("pp")));
+        w.training.microBatch = int(num(f("micro_batch")));
+        if (f("recompute") == u"full")
+            w.training.recompute = Recompute::Full;
+        else if (f("recompute") == u"none")
+            w.training.recompute = Recompute::None;
+        if (f("zero") == u"3")
+            w.training.sharding = Sharding::Zero3;
+        else if (f("zero") == u"2")
+            w.training.sharding = Sharding::Zero2;
+        w.training.flashAttention = f("flash_attention") != u"no";
         if (f("expert_overlap") == u"full")
             w.training.expertOverlap = ExpertOverlap::Full;
         else if (f("expert_overlap") == u"none")
@@ -106,6 +119,19 @@ double steadyStateFigure(const PublishedRun &run, const Estimate &e)
         return e.throughput / e.gpus;
     if (run.reportedUnit == u"tflops_per_gpu")
         return e.mfu * e.peakTflops;
+    if (run.reportedUnit == u"hfu_tflops_per_gpu") {
+        // Figures that count the recomputed forward (Megatron-LM 2021's 96 B s l h^2 formula): the
+        // estimate's model FLOPs plus the forward it runs again.
+        const TransformerArch &m = run.workload.model;
+        const double base = modelFlopsPerToken(run.workload);
+        const double forward = 2.0 * m.activeOrTotal() + 4.0 * m.layers * double(m.hidden) * m.seqLen;
+        double recomputed = 0;
+        if (e.layout.recompute == Recompute::Full) {
+            const double layersPerStage = std::ceil(double(m.layers) / e.layout.pipelineParallel);
+            recomputed = e.layout.recomputeLayers > 0 ? e.layout.recomputeLayers / layersPerStage : 1.0;
+        }
+        return e.mfu * e.peakTflops * (base + forward * recomputed) / base;
+    }
     if (run.reportedUnit == u"mfu")
         return e.mfu;
     return 0;

@@ -139,6 +139,7 @@ QString ComparisonModel::issueText(const core::PlanOption &o)
     case core::FitProblem::ReplicaTooWide: return tr("no: replica wider than NVLink domain");
     case core::FitProblem::LatencyUnreachable: return tr("no: latency target unreachable");
     case core::FitProblem::BatchTooSmall: return tr("no: batch smaller than data-parallel width");
+    case core::FitProblem::LayoutMismatch: return tr("no: layout set does not fit these GPUs");
     case core::FitProblem::None: break;
     }
     return tr("no");

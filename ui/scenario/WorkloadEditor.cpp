@@ -3,11 +3,13 @@
 #include "ui/catalog/CompletingDelegate.h"
 #include "ui/scenario/FieldBindings.h"
 #include "ui/scenario/ScenarioDocument.h"
+#include "ui/scenario/StackField.h"
 #include "ui/scenario/WorkloadNames.h"
 
 #include <QComboBox>
 #include <QCompleter>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QStringListModel>
@@ -120,17 +122,34 @@ LineField *WorkloadEditor::line(const QString &label, const QString &key, int ki
 // Each unstated term shows the default the estimate takes, named as a default.
 void WorkloadEditor::addCampaignRows()
 {
-    auto *stack = new ChoiceField(m_doc, QStringLiteral("workload.stack"),
-                                  {{QString(), tr("Generic (default)")},
-                                   {QStringLiteral("tuned"), tr("Tuned at this scale")},
-                                   {QStringLiteral("generic"), tr("Generic")}},
-                                  QString(), this);
-    // No underlined letter: the pre-training form uses all 26, and Alt+M is Parameters' on a custom model.
+    auto *stack = new StackField(m_doc, QStringLiteral("workload.stack"),
+                                 {{QString(), tr("Generic (default)")},
+                                  {QStringLiteral("tuned"), tr("Tuned at this scale")},
+                                  {QStringLiteral("generic"), tr("Generic")}},
+                                 tr("Measured MFU"), this);
+    // No underlined letters here or on the measured MFU's row: the pre-training form uses all 26,
+    // and Alt+M is Parameters' on a custom model. Tab goes from the choice to the value.
     addFieldRow(m_form, tr("Stack maturity:"), stack,
                 tr("A stack already run at this scale (Megatron-Core, NeMo, torchtitan, llm-foundry, MaxText class) "
                    "reaches the tuned throughput; a generic stack, or a first time at this scale, took about a third "
-                   "more GPU-hours in published campaigns. A measured MFU (\"stack\": \"mfu=0.42\" in the scenario "
-                   "file) replaces this factor."));
+                   "more GPU-hours in published campaigns. Choose Measured MFU to give the MFU your own runs of this "
+                   "stack reached instead."));
+    // The measured value's row: not addFieldRow, which would rename workload.stack in undo labels
+    // and the banner ("Stack maturity" names the key whichever row edits it).
+    MeasuredMfuField *mfu = stack->mfuField();
+    auto *mfuLabel = new QLabel(tr("Measured MFU:"), this);
+    mfuLabel->setBuddy(mfu->edit());
+    const QString mfuTip =
+        tr("Model FLOPs utilization your stack reached on comparable runs, in % of the GPUs' peak (42 %, 42 or "
+           "0.42). It replaces the stack factor: the estimate runs at this rate instead of the tuned one. The "
+           "scenario file keeps it as \"stack\": \"mfu=0.42\".");
+    mfuLabel->setToolTip(mfuTip);
+    mfu->setToolTip(mfuTip);
+    mfu->edit()->setToolTip(mfuTip);
+    mfu->edit()->setAccessibleName(accessibleLabelText(mfuLabel->text()));
+    m_form->addRow(mfuLabel, mfu);
+    connect(stack, &StackField::measuredChosenChanged, this, &WorkloadEditor::updateRows);
+    m_stack = stack;
     auto *failure = new ChoiceField(m_doc, QStringLiteral("workload.failure_handling"),
                                     {{QString(), tr("Manual (default)")},
                                      {QStringLiteral("automatic"), tr("Automatic restart")},
@@ -234,6 +253,8 @@ void WorkloadEditor::updateRows()
     show(m_custom, custom && !vision && !measured);
     show(m_training, training);
     show(m_campaign, task == u"pretrain");
+    MeasuredMfuField *mfu = m_stack->mfuField();
+    showRow(mfu, m_stack->measuredChosen() && (task == u"pretrain" || mfu->hasError()));
     show(m_adapter, task == u"lora" || task == u"qlora");
     show(m_vision, vision);
     show(m_trainingAny, training || vision);

@@ -14,6 +14,7 @@ class ChoiceField;
 class Field;
 class LineField;
 class ScenarioDocument;
+class StackField;
 
 class WorkloadEditor : public QWidget
 {
@@ -30,6 +31,8 @@ public:
     // The catalog's GPU model ids, offered as completions for the reference GPU.
     void setGpuIds(const QStringList &ids);
     LineField *itemsField() const { return m_items; }
+    // Pre-training: the campaign's stack, with the measured MFU's row (StackField::mfuField).
+    StackField *stackField() const { return m_stack; }
 
 private:
     void addMeasuredRows();
@@ -46,6 +49,7 @@ private:
     LineField *m_measuredRate = nullptr;
     LineField *m_referenceGpu = nullptr;
     LineField *m_items = nullptr;
+    StackField *m_stack = nullptr;
     Field *m_precision = nullptr; // training, vision and measured
     QList<Field *> m_transformer; // pre-train, fine-tune and inference
     QList<Field *> m_custom;      // only without a preset

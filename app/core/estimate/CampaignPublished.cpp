@@ -13,21 +13,21 @@ const CampaignModel &publishedCampaignModel()
 {
     static const CampaignModel model = [] {
         CampaignModel m;
-        m.intercept = 0.263457;
-        m.perDoubling = 0.025244;
-        m.generationOffset[int(CampaignGeneration::Volta)] = 0.117178;
-        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.158492;
-        m.generationOffset[int(CampaignGeneration::Hopper)] = 0.041315;
+        m.intercept = 0.236949;
+        m.perDoubling = 0.032175;
+        m.generationOffset[int(CampaignGeneration::Volta)] = 0.109260;
+        m.generationOffset[int(CampaignGeneration::Ampere)] = -0.149887;
+        m.generationOffset[int(CampaignGeneration::Hopper)] = 0.040627;
         m.generationRows[int(CampaignGeneration::Volta)] = 2;
         m.generationRows[int(CampaignGeneration::Ampere)] = 24;
         m.generationRows[int(CampaignGeneration::Hopper)] = 10;
-        m.termCoefficient[int(CampaignTerm::GenericStack)] = 0.257995;
-        m.termCoefficient[int(CampaignTerm::ManualFailureHandling)] = 0.268169;
-        m.termCoefficient[int(CampaignTerm::FirstRun)] = 0.097077;
-        m.termCoefficient[int(CampaignTerm::ThroughputAccounting)] = -0.061603;
-        m.logP10 = -0.563015;
-        m.logP90 = 0.540909;
-        m.tunedLogSigma = 0.154858;
+        m.termCoefficient[int(CampaignTerm::GenericStack)] = 0.268477;
+        m.termCoefficient[int(CampaignTerm::ManualFailureHandling)] = 0.265927;
+        m.termCoefficient[int(CampaignTerm::FirstRun)] = 0.104291;
+        m.termCoefficient[int(CampaignTerm::ThroughputAccounting)] = -0.057183;
+        m.logP10 = -0.559600;
+        m.logP90 = 0.528517;
+        m.tunedLogSigma = 0.117040;
         m.tunedRows = 24;
         m.rows = 36;
         return m;

@@ -18,6 +18,7 @@ enum class FitProblem : quint8 {
     ReplicaTooWide,     // an inference replica needs more GPUs than one NVLink domain
     LatencyUnreachable, // latency targets cannot be met on this GPU
     BatchTooSmall,      // the global batch is smaller than the data-parallel width
+    LayoutMismatch,     // the tensor- and pipeline-parallel sizes set do not fit this GPU count or instance
 };
 
 // What stops one serving replica from producing more output tokens per second.
@@ -154,6 +155,8 @@ struct Estimate
     // Training step anatomy (seconds per optimizer step).
     double stepSeconds = 0;
     double computeSeconds = 0;
+    double attentionScoresSeconds = 0;     // of computeSeconds: scores through memory, without FlashAttention
+    double elementwiseSeconds = 0;         // of computeSeconds: norms, residual adds, activations at memory speed
     double tensorParallelSeconds = 0;
     double bubbleSeconds = 0;
     double dataParallelSeconds = 0;        // all-reduce or ZeRO traffic, before overlap

@@ -380,6 +380,17 @@ QString reasonText(const Workload &w, const ClusterConfig &c, const Estimate &e)
         return QStringLiteral("The global batch (%1) is smaller than the %2 data-parallel ranks.")
             .arg(w.kind == WorkloadKind::Vision ? w.vision.batch : w.training.globalBatch)
             .arg(e.gpus);
+    case FitProblem::LayoutMismatch:
+        return QStringLiteral("The layout set (tensor parallel %1, pipeline stages %2) does not fit %3 GPUs in instances "
+                              "of %4: tensor parallelism must divide the %5 attention heads and stay within one NVLink "
+                              "domain, the stages must not outnumber the %6 layers, and together they must divide the "
+                              "GPU count.")
+            .arg(w.training.tensorParallel > 0 ? QString::number(w.training.tensorParallel) : QStringLiteral("chosen"))
+            .arg(w.training.pipelineParallel > 0 ? QString::number(w.training.pipelineParallel) : QStringLiteral("chosen"))
+            .arg(e.gpus)
+            .arg(c.nvlinkDomain())
+            .arg(w.model.heads)
+            .arg(w.model.layers);
     }
     return {};
 }
@@ -406,7 +417,16 @@ QStringList assumptions(const Workload &w, const ClusterConfig &c, const Estimat
     switch (w.kind) {
     case WorkloadKind::Pretrain:
     case WorkloadKind::FineTune: {
-        out << QStringLiteral("Layout: %1, the fastest that fits.").arg(layoutText(e, w.kind));
+        if (w.training.tensorParallel > 0 || w.training.pipelineParallel > 0)
+            out << QStringLiteral("Layout: %1; tensor and pipeline sizes as you set them, the rest the fastest that fits.")
+                       .arg(layoutText(e, w.kind));
+        else
+            out << QStringLiteral("Layout: %1, the fastest that fits.").arg(layoutText(e, w.kind));
+        if (e.attentionScoresSeconds > 0)
+            out << QStringLiteral("Without FlashAttention every head's attention scores are written to and read from "
+                                  "memory (11 passes per step, more with recomputation, at 75% of the HBM bandwidth): "
+                                  "%1 of each step.")
+                       .arg(percent(e.attentionScoresSeconds / e.stepSeconds));
         out << QStringLiteral("Each token costs %1 GFLOPs (6 x parameters plus 12 x layers x hidden x sequence for "
                               "attention%2); recomputation adds to that.")
                    .arg(modelFlopsPerToken(w) / 1e9, 0, 'f', 1)

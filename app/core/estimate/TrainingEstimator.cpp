@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace gpuplanner::core::detail {
 
@@ -49,6 +50,28 @@ constexpr double kInterleaveFromBubble = 0.02;
 // it for its 128K-token phase, Dubey et al. 2024, Table 4).
 constexpr int kContextParallelFromSeq = 32768;
 constexpr int kMaxContextParallel = 16;
+// Without FlashAttention (Megatron-LM before 2022, eager attention) every head's scores pass through
+// memory, one 16-bit value per head per pair of positions: the score GEMM writes them, a fused
+// scale-mask-softmax reads and writes them and the value GEMM reads them (4 passes forward); backward
+// writes the probability gradient, the softmax backward reads two and writes one, and the two score
+// GEMMs and the value-gradient GEMM read them (7 passes). FlashAttention keeps them on chip (Dao et
+// al. 2022, section 3.1). Each pass streams at the share of HBM bandwidth decode reaches.
+constexpr double kScorePassesForward = 4;
+constexpr double kScorePassesBackward = 7;
+// Normalisation, residual adds and the MLP activation run at memory speed, not on tensor cores. Per
+// token and layer, 16-bit values read and written: forward two norms (2 h each), two residual adds
+// (3 h each) and the activation (2 f; a gated MLP reads two inputs, 3 f); backward the norms (3 h
+// each), the residual gradients (3 h each) and the activation (3 f; gated 5 f). FlashAttention's
+// softmax and the matmuls are in the GEMM time. This is what makes a GPU whose FLOPs grew faster
+// than its memory bandwidth (H100: 3.2x an A100's tensor peak, 1.6x its bandwidth) lose more on
+// narrow models: llm-foundry's own 760M benchmark reached 56.9 % MFU on A100 and 34.9 % on H100
+// (mosaicml/llm-foundry scripts/train/benchmarking/README.md @495218376).
+constexpr double kElementwiseForwardPerHidden = 10;
+constexpr double kElementwiseBackwardPerHidden = 12;
+constexpr double kActivationForwardPerFfn = 2;
+constexpr double kActivationBackwardPerFfn = 3;
+constexpr double kGatedActivationForwardPerFfn = 3;
+constexpr double kGatedActivationBackwardPerFfn = 5;
 
 struct Context
 {
@@ -61,6 +84,7 @@ struct Context
     bool batchGiven;
     double peak; // FLOP/s
     double efficiency;
+    bool memoryTerms;      // the memory-bound terms apply: no efficiency given
     double baseFlops;      // hardware FLOPs per token without recomputation
     double selectiveExtra; // attention core forward again
     double fullExtra;      // whole forward again
@@ -74,6 +98,8 @@ struct StepTime
 {
     double step = 0;
     double compute = 0;
+    double scores = 0; // of compute: attention scores through memory (no FlashAttention)
+    double elementwise = 0; // of compute: norms, residual adds and activations at memory speed
     double tp = 0;
     double bubble = 0;
     double p2p = 0;
@@ -177,6 +203,49 @@ double expertAllToAllSeconds(const Context &x, const Layout &l, double tokensPer
     return std::max(network, nvlink);
 }
 
+// Attention scores written to and read from memory when the stack has no FlashAttention: the passes
+// above, again for each recomputed forward, over this rank's heads and tokens.
+double attentionScoreSeconds(const Context &x, const Layout &l, double recomputed)
+{
+    const TrainingSetup &ts = x.w->training;
+    if (ts.flashAttention || !x.memoryTerms || x.c->gpu.memoryBandwidthGbs <= 0)
+        return 0;
+    const TransformerArch &m = x.w->model;
+    double passes = kScorePassesForward + kScorePassesBackward;
+    if (l.recompute == Recompute::Selective)
+        passes += kScorePassesForward;
+    else if (l.recompute == Recompute::Full)
+        passes += kScorePassesForward * recomputed;
+    const double tokensPerRank = double(l.globalBatch) * x.seq / (double(l.dataParallel) * l.contextParallel);
+    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+    const double headsPerRank = double(m.heads) / l.tensorParallel;
+    const double bytes = tokensPerRank * layersPerStage * headsPerRank * x.seq * passes * x.actBytes;
+    return bytes / (x.c->gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency);
+}
+
+// The memory-bound elementwise work above for this rank's tokens and layers; tensor parallelism
+// splits it (sequence parallelism for the norms and residuals, the MLP's width for the activation).
+double elementwiseSeconds(const Context &x, const Layout &l, double recomputed)
+{
+    if (!x.memoryTerms || x.c->gpu.memoryBandwidthGbs <= 0)
+        return 0;
+    const TransformerArch &m = x.w->model;
+    const bool gated = m.gatedMlp;
+    // A mixture of experts runs the activation of each expert a token visits.
+    const double ffn = double(m.ffnOrDefault()) * (m.moe() ? m.expertsPerToken : 1);
+    const double forward = kElementwiseForwardPerHidden * m.hidden
+        + (gated ? kGatedActivationForwardPerFfn : kActivationForwardPerFfn) * ffn;
+    const double backward = kElementwiseBackwardPerHidden * m.hidden
+        + (gated ? kGatedActivationBackwardPerFfn : kActivationBackwardPerFfn) * ffn;
+    double values = forward + backward;
+    if (l.recompute == Recompute::Full)
+        values += forward * recomputed;
+    const double tokensPerRank = double(l.globalBatch) * x.seq / (double(l.dataParallel) * l.contextParallel);
+    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+    const double bytes = tokensPerRank * layersPerStage * values * x.actBytes / l.tensorParallel;
+    return bytes / (x.c->gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency);
+}
+
 StepTime stepTime(const Context &x, const Layout &l)
 {
     const TransformerArch &m = x.w->model;
@@ -189,6 +258,9 @@ StepTime stepTime(const Context &x, const Layout &l)
         flops += x.fullExtra * recomputedShare(x, l);
     const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
     t.compute = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro));
+    t.scores = attentionScoreSeconds(x, l, recomputedShare(x, l));
+    t.elementwise = elementwiseSeconds(x, l, recomputedShare(x, l));
+    t.compute += t.scores + t.elementwise;
     const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
     const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
 
@@ -380,6 +452,9 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     if (w.kind == WorkloadKind::FineTune && ts.method == FineTuneMethod::Qlora)
         eff *= kQloraSpeedFactor;
     x.efficiency = eff;
+    // A given efficiency is end to end: the elementwise work is in it already. (A calibration scales
+    // the whole estimate of its probe's step, these terms included, onto what it measured.)
+    x.memoryTerms = w.efficiencyOverride <= 0;
     x.baseFlops = modelFlopsPerToken(w);
     const double attentionForward = 4.0 * m.layers * double(m.hidden) * m.seqLen;
     x.selectiveExtra = attentionForward;
@@ -394,6 +469,26 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     constexpr Sharding kShardingOrder[] = {Sharding::Zero1, Sharding::Zero2, Sharding::Zero3};
     const int domain = std::max(1, c.nvlinkDomain());
     const bool longSequence = m.seqLen >= kContextParallelFromSeq;
+
+    // Tensor and pipeline sizes the user runs are taken as given; the rest is searched around them.
+    // Tensor parallelism stays inside one NVLink domain and splits the heads; both divide the GPUs.
+    const int tpSet = std::max(0, ts.tensorParallel);
+    const int ppSet = std::max(0, ts.pipelineParallel);
+    if ((tpSet > 0 && (tpSet > domain || m.heads % tpSet != 0)) || ppSet > m.layers
+        || e.gpus % (std::max(1, tpSet) * std::max(1, ppSet)) != 0) {
+        e.problem = FitProblem::LayoutMismatch;
+        return e;
+    }
+    std::vector<int> tpSizes;
+    for (int tp = 1; tp <= domain && tp <= e.gpus; tp *= 2)
+        tpSizes.push_back(tp);
+    if (tpSet > 0)
+        tpSizes = {tpSet};
+    std::vector<int> ppSizes;
+    for (int pp = 1; pp <= m.layers && pp <= e.gpus; pp *= 2)
+        ppSizes.push_back(pp);
+    if (ppSet > 0)
+        ppSizes = {ppSet};
 
     bool batchLimited = false;
     Candidate best;
@@ -415,14 +510,14 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
         }
     };
 
-    for (int tp = 1; tp <= domain && tp <= e.gpus; tp *= 2) {
+    for (int tp : tpSizes) {
         if (e.gpus % tp != 0 || m.heads % tp != 0)
             continue;
         for (int cp = 1; cp <= (longSequence ? kMaxContextParallel : 1) && tp * cp <= e.gpus; cp *= 2) {
             if (e.gpus % (tp * cp) != 0 || m.seqLen % cp != 0)
                 continue;
-            for (int pp = 1; pp <= m.layers && tp * cp * pp <= e.gpus; pp *= 2) {
-                if (e.gpus % (tp * cp * pp) != 0)
+            for (int pp : ppSizes) {
+                if (tp * cp * pp > e.gpus || e.gpus % (tp * cp * pp) != 0)
                     continue;
                 Layout l;
                 l.tensorParallel = tp;
@@ -566,6 +661,8 @@ Estimate estimateTraining(const Workload &w, const ClusterConfig &c)
     e.efficiency = x.efficiency;
     e.stepSeconds = bt.step;
     e.computeSeconds = bt.compute;
+    e.attentionScoresSeconds = bt.scores;
+    e.elementwiseSeconds = bt.elementwise;
     e.tensorParallelSeconds = bt.tp;
     e.bubbleSeconds = bt.bubble;
     e.pipelineTransferSeconds = bt.p2p;

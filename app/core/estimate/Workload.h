@@ -86,9 +86,11 @@ struct TrainingSetup
     Optimizer optimizer = Optimizer::AdamW;
     Recompute recompute = Recompute::Auto;
     Sharding sharding = Sharding::Auto;
-    bool flashAttention = true;
+    bool flashAttention = true; // false: attention scores are written to and read from memory (pre-2022 stacks)
     int globalBatch = 0; // sequences per step; 0 = the documented default (TrainingEstimator.cpp)
     int microBatch = 0;  // sequences per GPU per forward pass; 0 = searched
+    int tensorParallel = 0;   // GPUs per tensor-parallel group, as the user runs it; 0 = searched
+    int pipelineParallel = 0; // pipeline stages, as the user runs it; 0 = searched
     FineTuneMethod method = FineTuneMethod::Full;
     int loraRank = 16;
     int loraTargetsPerLayer = 4; // adapted matrices per layer (q, k, v, o = 4; all linear = 7)

@@ -39,6 +39,7 @@ InputRange inputRange(QStringView key)
         {QStringLiteral("ttft"), {0.001, 3600}},
         {QStringLiteral("tpot"), {0.0001, 60}},
         {QStringLiteral("tp"), {1, 1024}},
+        {QStringLiteral("pp"), {1, 1024}},
         {QStringLiteral("max_batch"), {1, 65536}},
         {QStringLiteral("engine_efficiency"), {0.01, 2}},
         // goodput and start-up

@@ -63,6 +63,7 @@ QString fitProblemText(FitProblem p)
     case FitProblem::ReplicaTooWide: return PlanText::tr("one replica needs more GPUs than one NVLink domain");
     case FitProblem::LatencyUnreachable: return PlanText::tr("the latency targets cannot be met on this GPU");
     case FitProblem::BatchTooSmall: return PlanText::tr("the global batch is smaller than the data-parallel width");
+    case FitProblem::LayoutMismatch: return PlanText::tr("the tensor and pipeline sizes set do not fit this GPU count");
     }
     return {};
 }

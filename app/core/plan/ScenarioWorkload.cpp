@@ -46,7 +46,8 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
                  u"micro_batch", u"precision", u"optimizer", u"recompute", u"zero", u"lora_rank", u"lora_targets",
                  u"weights", u"kv_cache", u"prompt_tokens", u"output_tokens", u"rps", u"tokens_per_second", u"ttft",
                  u"tpot", u"max_batch", u"measured_throughput", u"measured_gpu", u"measured_gpus", u"bound",
-                 u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"expert_overlap", u"tp",
+                 u"items", u"item_unit", u"mfu", u"goodput", u"batch_tokens", u"experts", u"experts_per_token", u"expert_overlap", u"tp", u"pp",
+                 u"flash_attention",
                  u"engine", u"engine_efficiency", u"failure_rate", u"restart_minutes", u"checkpoint_gbps",
                  u"checkpoint_every", u"eval_share", u"slowdown_share", u"startup_minutes", u"gpu_decode",
                  u"stack", u"failure_handling", u"first_run", u"spare_capacity"});
@@ -106,6 +107,11 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     if (const auto tokens = r.count(o, path, u"batch_tokens"); tokens && m.seqLen > 0)
         t.globalBatch = int(std::clamp(std::round(*tokens / m.seqLen), 1.0, inputRange(u"batch").max));
     t.microBatch = int(r.count(o, path, u"micro_batch").value_or(0));
+    // The layout a team already runs: tensor-parallel GPUs ("tp", shared with serving's GPUs per replica)
+    // and pipeline stages; unset, both are searched.
+    t.tensorParallel = r.integer(o, path, u"tp", 1, 1024).value_or(0);
+    t.pipelineParallel = r.integer(o, path, u"pp", 1, 1024).value_or(0);
+    t.flashAttention = r.boolean(o, path, u"flash_attention").value_or(true);
     t.precision = r.choice<TrainPrecision>(o, path, u"precision",
                                            {{u"fp32", TrainPrecision::Fp32}, {u"tf32", TrainPrecision::Tf32},
                                             {u"bf16", TrainPrecision::Mixed}, {u"fp16", TrainPrecision::Fp16Mixed},
@@ -163,7 +169,7 @@ Result<Workload> workloadFromJson(const QJsonObject &o, const QList<ModelPreset>
     inf.ttftTargetS = r.seconds(o, path, u"ttft").value_or(0);
     inf.tpotTargetS = r.seconds(o, path, u"tpot").value_or(0);
     inf.maxBatch = r.integer(o, path, u"max_batch", 1, 65536).value_or(inf.maxBatch);
-    inf.tensorParallel = r.integer(o, path, u"tp", 1, 1024).value_or(0);
+    inf.tensorParallel = t.tensorParallel; // "tp": the same key for both
     inf.engine = r.choice<ServingEngine>(o, path, u"engine",
                                          {{u"tuned", ServingEngine::Tuned}, {u"general", ServingEngine::General}})
                      .value_or(ServingEngine::Tuned);
