@@ -8,8 +8,10 @@
 #include "TestWaits.h"
 #include "portfolio/PortfolioFixtures.h"
 
+#include "core/cost/BillingCost.h"
 #include "core/cost/Money.h"
 #include "core/plan/PricedOnFile.h"
+#include "ui/catalog/CatalogLoader.h"
 #include "ui/portfolio/PortfolioSinceBanner.h"
 #include "ui/portfolio/PortfolioWindow.h"
 #include "ui/refresh/CatalogTools.h"
@@ -18,18 +20,22 @@
 #include <QChart>
 #include <QChartView>
 #include <QDir>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
 
+#include <algorithm>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -447,4 +453,213 @@ TEST(PortfolioWindow, RecordedPlanInChineseShowsItsChoicesWhole)
         EXPECT_GE(button->width(), button->sizeHint().width()) << button->text().toStdString();
     QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
     EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/portfolio-window-since-kept-zh_CN.png")));
+}
+
+// Issue 47: the portfolio window on a laptop's 1366 x 768 screen, in English and in Chinese, as a
+// person sees it: the window fits, and its headline, the since banner, the buttons, the tabs and
+// the purchase plan's columns and cells are shown whole (a label cut short, a button narrower than
+// its text, a column narrower than its header or cut off with no scroll bar to reach it, a cell cut
+// mid-word or showing half a line, a last column short of the table's edge, or a banner that
+// leaves the results no room is a defect), in the language chosen. Screenshots in the artifacts:
+// screenshots/portfolio-window-1366x768-{en,zh_CN}.png, portfolio-window-since-1366x768-{en,zh_CN}.png.
+namespace {
+
+constexpr QSize kLaptop(1366, 768);
+
+// The catalog shown in the app: the seed catalog, as the main window loads it.
+std::optional<core::PortfolioCatalog> seedPortfolioCatalog()
+{
+    ui::CatalogLoader loader(tests::seedFactory());
+    std::optional<ui::CatalogSnapshot> loaded;
+    QObject::connect(&loader, &ui::CatalogLoader::finished, &loader, [&](const ui::CatalogSnapshot &s) { loaded = s; });
+    loader.load();
+    if (!QTest::qWaitFor([&] { return loaded.has_value(); }, tests::kSlowWaitMs) || !loaded->error.isEmpty()) {
+        ADD_FAILURE() << "the seed catalog did not load: " << (loaded ? loaded->error.toStdString() : std::string("timed out"));
+        return std::nullopt;
+    }
+    auto rules = core::loadBillingRules();
+    EXPECT_TRUE(rules.ok());
+    return core::PortfolioCatalog{loaded->offers,  loaded->gpus, loaded->info.providers, loaded->fxRates,
+                                  rules ? rules.value() : core::BillingRules(), loaded->gpuResolver, loaded->calibrations};
+}
+
+bool hasHan(const QString &text)
+{
+    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+}
+
+QRect inWindow(const QWidget *widget, const QWidget *window)
+{
+    return QRect(widget->mapTo(window, QPoint(0, 0)), widget->size());
+}
+
+// What a person sees of the window at kLaptop; chinese: every word of the window's own is Chinese.
+void expectShownWhole(ui::PortfolioWindow &window, bool chinese)
+{
+    EXPECT_EQ(window.size(), kLaptop);
+    const QSize least = window.minimumSizeHint();
+    EXPECT_LE(least.width(), kLaptop.width()) << "the window fits a laptop's screen";
+    EXPECT_LE(least.height(), kLaptop.height()) << "the window fits a laptop's screen";
+    const QRect inside = window.rect();
+
+    // The headline, the banner and the record's status wrap: each gets the height its text needs.
+    ui::PortfolioSinceBanner *banner = window.sinceBanner();
+    for (QLabel *label : {window.headline(), banner->text(), window.recordStatus()}) {
+        if (!label->isVisibleTo(&window))
+            continue;
+        EXPECT_TRUE(inside.contains(inWindow(label, &window))) << shownText(label).toStdString();
+        EXPECT_GE(label->height(), label->heightForWidth(label->width())) << "cut short: " << shownText(label).toStdString();
+        if (chinese) {
+            EXPECT_TRUE(hasHan(shownText(label))) << shownText(label).toStdString();
+        }
+    }
+    if (banner->isVisibleTo(&window)) {
+        EXPECT_TRUE(inside.contains(inWindow(banner, &window)));
+    }
+    // The labels that do not wrap (the file's name) are shown whole.
+    for (QLabel *label : window.findChildren<QLabel *>()) {
+        if (label->isVisibleTo(&window) && !label->wordWrap()) {
+            EXPECT_GE(label->width(), label->sizeHint().width()) << "cut off: " << label->text().toStdString();
+        }
+    }
+    // Every button shown is as wide as its text and inside the window.
+    int buttons = 0;
+    for (QPushButton *button : window.findChildren<QPushButton *>()) {
+        if (!button->isVisibleTo(&window))
+            continue;
+        ++buttons;
+        EXPECT_GE(button->width(), button->sizeHint().width()) << button->text().toStdString();
+        EXPECT_GE(button->height(), button->sizeHint().height()) << button->text().toStdString();
+        EXPECT_TRUE(inside.contains(inWindow(button, &window))) << button->text().toStdString();
+        if (chinese) {
+            EXPECT_TRUE(hasHan(button->text())) << "untranslated: " << button->text().toStdString();
+        }
+    }
+    EXPECT_GE(buttons, 2) << "record and open";
+
+    // The tabs: every tab's name in view, no scroll buttons to find one.
+    auto *tabs = window.findChild<QTabWidget *>();
+    ASSERT_TRUE(tabs);
+    EXPECT_TRUE(inside.contains(inWindow(tabs, &window)));
+    QTabBar *bar = tabs->tabBar();
+    EXPECT_GE(bar->width(), bar->sizeHint().width()) << "a tab's name is cut or behind a scroll button";
+    for (int i = 0; i < tabs->count(); ++i) {
+        EXPECT_TRUE(bar->rect().contains(bar->tabRect(i))) << tabs->tabText(i).toStdString();
+        if (chinese) {
+            EXPECT_TRUE(hasHan(tabs->tabText(i))) << "untranslated: " << tabs->tabText(i).toStdString();
+        }
+    }
+    // The results keep the room: the banner and the headline leave the tabs at least a third of the
+    // window, and every purchase is in view without scrolling.
+    EXPECT_GE(tabs->height(), kLaptop.height() / 3) << "the results are squeezed";
+    QTableWidget *purchases = window.purchases();
+    ASSERT_TRUE(purchases->isVisible());
+    ASSERT_GT(purchases->rowCount(), 0);
+    EXPECT_LE(purchases->verticalHeader()->length(), purchases->viewport()->height()) << "a purchase is out of view";
+    // Each column is as wide as its header and its cells (the price source and the recorded plan's
+    // "what and for whom" are capped, their whole text in the tooltip); a column past the table's
+    // right edge is reached by the horizontal scroll bar.
+    QHeaderView *header = purchases->horizontalHeader();
+    const QAbstractItemView *view = purchases;
+    const int viewport = purchases->viewport()->width();
+    EXPECT_GE(header->length(), viewport) << "the last column stops short of the table's edge";
+    for (int c = 0; c < purchases->columnCount(); ++c) {
+        const QString name = purchases->horizontalHeaderItem(c)->text();
+        EXPECT_GE(header->sectionSize(c), header->sectionSizeHint(c)) << "header cut: " << name.toStdString();
+        const bool capped = c == purchases->columnCount() - 1 || (window.showsRecordedPlan() && c == 4);
+        if (!capped) {
+            EXPECT_GE(header->sectionSize(c), view->sizeHintForColumn(c)) << "cells cut: " << name.toStdString();
+        }
+        if (header->sectionViewportPosition(c) + header->sectionSize(c) > viewport) {
+            EXPECT_TRUE(purchases->horizontalScrollBar()->isVisible() && purchases->horizontalScrollBar()->maximum() > 0)
+                << name.toStdString() << " is past the table's edge with no scroll bar";
+        }
+        if (chinese && name != QStringLiteral("#")) {
+            EXPECT_TRUE(hasHan(name)) << "untranslated: " << name.toStdString();
+        }
+    }
+    // Every cell is shown whole or, one line long, ends in an ellipsis with its whole text in the
+    // tooltip: no text cut mid-word, no half line under a row's edge.
+    for (int r = 0; r < purchases->rowCount(); ++r) {
+        EXPECT_GE(purchases->rowHeight(r), view->sizeHintForRow(r)) << "row " << r << " cut at its bottom";
+        for (int c = 0; c < purchases->columnCount(); ++c) {
+            const QTableWidgetItem *item = purchases->item(r, c);
+            ASSERT_TRUE(item) << r << "," << c;
+            if (view->sizeHintForIndex(purchases->model()->index(r, c)).width() <= header->sectionSize(c))
+                continue;
+            EXPECT_FALSE(purchases->wordWrap()) << "wrapped and cut: " << item->text().toStdString();
+            EXPECT_EQ(purchases->textElideMode(), Qt::ElideRight) << item->text().toStdString();
+            EXPECT_EQ(item->toolTip(), item->text()) << "cut with no tooltip: " << item->text().toStdString();
+        }
+    }
+    if (chinese) {
+        EXPECT_TRUE(hasHan(window.windowTitle())) << window.windowTitle().toStdString();
+    }
+}
+
+void saveLaptopShot(ui::PortfolioWindow &window, const QString &name)
+{
+    QDir().mkpath(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots"));
+    EXPECT_TRUE(window.grab().save(QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots/") + name));
+}
+
+// The example portfolio planned on the seed catalog, then the serving portfolio reopened on a
+// catalog that moved since it was recorded (the since banner above the results), each looked at.
+void lookAtLaptopSize(tests::Look look)
+{
+    const tests::LookScope scope(look);
+    const bool chinese = look == tests::Look::Chinese;
+    if (chinese) {
+        ASSERT_EQ(scope.language(), QStringLiteral("zh_CN"));
+    }
+    const QString suffix = chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    auto presets = core::loadModelPresets();
+    ASSERT_TRUE(presets.ok());
+    {
+        std::optional<core::PortfolioCatalog> catalog = seedPortfolioCatalog();
+        ASSERT_TRUE(catalog);
+        ui::PortfolioWindow window(*catalog, presets.value());
+        window.resize(kLaptop);
+        window.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+        ASSERT_TRUE(openAndSolve(window, QStringLiteral(GPUPLANNER_SOURCE_DIR "/resources/portfolios/team-year.json")));
+        tests::settleEvents();
+        EXPECT_FALSE(window.sinceBanner()->isVisible());
+        {
+            SCOPED_TRACE("the example portfolio");
+            expectShownWhole(window, chinese);
+        }
+        saveLaptopShot(window, QStringLiteral("portfolio-window-1366x768-%1.png").arg(suffix));
+    }
+    QTemporaryDir dir;
+    const QString path = servingFile(dir, test::twoProviderCatalog());
+    ui::PortfolioWindow window(test::portfolioCatalog(changedCatalog()), presets.value());
+    window.resize(kLaptop);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(openAndSolve(window, path));
+    tests::settleEvents();
+    ASSERT_TRUE(window.sinceBanner()->isVisible());
+    {
+        SCOPED_TRACE("the since banner over today's plan");
+        expectShownWhole(window, chinese);
+    }
+    saveLaptopShot(window, QStringLiteral("portfolio-window-since-1366x768-%1.png").arg(suffix));
+    window.sinceBanner()->keepButton()->click();
+    ASSERT_TRUE(window.showsRecordedPlan());
+    tests::settleEvents();
+    SCOPED_TRACE("the since banner over the recorded plan");
+    expectShownWhole(window, chinese);
+}
+
+} // namespace
+
+TEST(PortfolioWindow, ShownWholeOnALaptopScreenInEnglish)
+{
+    lookAtLaptopSize(tests::Look::Light);
+}
+
+TEST(PortfolioWindow, ShownWholeOnALaptopScreenInChinese)
+{
+    lookAtLaptopSize(tests::Look::Chinese);
 }

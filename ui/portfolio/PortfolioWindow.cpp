@@ -66,7 +66,20 @@ QTableWidget *makeTable(QWidget *parent, const QString &name)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->setVisible(false);
     table->horizontalHeader()->setStretchLastSection(true);
+    // One line a cell: a text longer than its (capped) column ends in an ellipsis, its whole text in
+    // the tooltip, where wrapping cut it mid-word or showed half a second line.
+    table->setWordWrap(false);
+    table->setTextElideMode(Qt::ElideRight);
     return table;
+}
+
+// Sizing a column by hand (resizeColumnsToContents, a cap) leaves the last one short of the
+// table's edge until the window is next resized: stretched to the edge again now, never below the
+// width just set (a table wider than its view keeps its scroll bar).
+void stretchLastColumn(QTableWidget *table)
+{
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setStretchLastSection(true);
 }
 
 QTableWidgetItem *cell(const QString &text, bool number = false)
@@ -346,6 +359,7 @@ void PortfolioWindow::fillPurchases(const QJsonObject &p)
     }
     m_purchases->resizeColumnsToContents();
     m_purchases->setColumnWidth(10, std::min(m_purchases->columnWidth(10), 300));
+    stretchLastColumn(m_purchases);
 }
 
 void PortfolioWindow::fillUtilization(const QJsonObject &p)
@@ -420,6 +434,7 @@ void PortfolioWindow::fillSpend(const QJsonObject &p)
     m_spend->setItem(last, int(providers.size()) + 1,
                      cell(core::formatMoney(p.value(QStringLiteral("expected_cost")).toDouble(), cur), true));
     m_spend->resizeColumnsToContents();
+    stretchLastColumn(m_spend);
 }
 
 void PortfolioWindow::fillSensitivity(const QJsonObject &p)
@@ -441,6 +456,7 @@ void PortfolioWindow::fillSensitivity(const QJsonObject &p)
         m_sensitivity->setItem(r, 4, cell(money("all_on_demand_cost"), true));
     }
     m_sensitivity->resizeColumnsToContents();
+    stretchLastColumn(m_sensitivity);
 }
 
 } // namespace gpuplanner::ui

@@ -2,6 +2,7 @@
 
 #include "core/cost/Money.h"
 
+#include <QHeaderView>
 #include <QTableWidget>
 
 #include <algorithm>
@@ -49,7 +50,9 @@ void RecordedPortfolio::fillPurchases(QTableWidget *table, const core::Portfolio
         table->setItem(row, 1, cell(p.month));
         table->setItem(row, 2, cell(p.provider));
         table->setItem(row, 3, cell(p.commitment));
-        table->setItem(row, 4, cell(p.name));
+        auto *name = cell(p.name);
+        name->setToolTip(name->text()); // its column is capped
+        table->setItem(row, 4, name);
         table->setItem(row, 5, cell(core::recordedQuantityText(p, cur), true));
         table->setItem(row, 6, cell(tr("%1/h").arg(core::formatMoney(p.unitPrice, cur)), true));
         auto *source = cell(core::sourceAndDate(p.source, p.date));
@@ -58,6 +61,9 @@ void RecordedPortfolio::fillPurchases(QTableWidget *table, const core::Portfolio
     }
     table->resizeColumnsToContents();
     table->setColumnWidth(4, std::min(table->columnWidth(4), 360));
+    // The last column to the table's edge again (as PortfolioWindow's tables).
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setStretchLastSection(true);
 }
 
 } // namespace gpuplanner::ui
