@@ -736,12 +736,28 @@
         <translation>预计运行期间竞价实例中断 %1 次，超过竞价容忍度允许的次数（%2）。</translation>
     </message>
     <message>
-        <source>%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).</source>
-        <translation>%1 × %2（%3 个 GPU）满足需求；按 %4 个月计价。</translation>
+        <source>%1 x %2 (%3) serve the demand; priced for %4 month(s).</source>
+        <translation>%1 × %2（%3）满足需求；按 %4 个月计价。</translation>
     </message>
     <message>
-        <source>%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.</source>
-        <translation>%1 × %2（%3 个 GPU）在无中断时 %4 完成；瓶颈：%5。</translation>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 TPU chip</source>
+        <translation>1 个 TPU 芯片</translation>
+    </message>
+    <message>
+        <source>%1 TPU chips</source>
+        <translation>%1 个 TPU 芯片</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3) finish in %4 without interruptions; bottleneck: %5.</source>
+        <translation>%1 × %2（%3）在无中断时 %4 完成；瓶颈：%5。</translation>
     </message>
     <message>
         <source>Spot: %1 of instances interrupted per month, checkpoints every %2, %3 to restart; P50 %4, P90 %5.</source>
@@ -953,8 +969,8 @@
         <translation>已排除：对这么小的任务，%1 个 GPU 节省不了时间；%3 中有 %2 是固定的启动时间，用少得多的 GPU 也只会晚不到 5% 完成。</translation>
     </message>
     <message>
-        <source>%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s), the months of the phase &quot;%5&quot;.</source>
-        <translation>%1 台 %2（%3 个 GPU）满足需求；按 %4 个月计价，即阶段“%5”的月数。</translation>
+        <source>%1 x %2 (%3) serve the demand; priced for %4 month(s), the months of the phase &quot;%5&quot;.</source>
+        <translation>%1 台 %2（%3）满足需求；按 %4 个月计价，即阶段“%5”的月数。</translation>
     </message>
     <message>
         <source>%1 has no %2: estimated in %3, the format it runs.</source>

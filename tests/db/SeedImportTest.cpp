@@ -385,6 +385,11 @@ TEST_F(SeedImport, PartialAndMislabelledGpusFollowTheProvidersOwnSpecs)
     EXPECT_EQ(scalar(gpu.arg(QStringLiteral("1x-H100_NVL-32-65536"), QStringLiteral("H100-NVL-94GB"))), 1);
     EXPECT_EQ(scalar(gpu.arg(QStringLiteral("2x-A100_PCIE-32-65536"), QStringLiteral("A100-PCIe-40GB"))), 1);
     EXPECT_EQ(scalar(gpu.arg(QStringLiteral("1x-H100_SXM-32-65536"), QStringLiteral("H100-SXM5-80GB"))), 1);
+    // A Vast.ai host with no state reads ", CN, AS" in the source; the catalog keeps "CN, AS" (issue 47).
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id = 'vast' AND code LIKE ',%'")), 0);
+    EXPECT_EQ(scalar(QStringLiteral("SELECT count(*) FROM regions WHERE provider_id = 'vast' AND code = 'CN, AS' "
+                                    "AND name = 'China'")),
+              1);
 }
 
 namespace {

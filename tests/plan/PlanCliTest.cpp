@@ -126,6 +126,30 @@ TEST_F(PlanCli, NoExampleRecommendationRestsOnASuspectPriceOrAPlaceholderTerm)
     }
 }
 
+// Issue 47: a TPU option counts TPU chips, not GPUs; a GPU option still counts GPUs.
+TEST_F(PlanCli, TpuOptionsCountChipsNotGpus)
+{
+    const CliRun r = run({QStringLiteral("plan"), example(QStringLiteral("llama-7b-pretrain")), QStringLiteral("--format"),
+                          QStringLiteral("json"), QStringLiteral("--top"), QStringLiteral("400")});
+    ASSERT_EQ(r.code, 0) << r.err.toStdString();
+    int tpus = 0;
+    int gpus = 0;
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("options")).toArray()) {
+        const QJsonObject o = v.toObject();
+        if (!o.value(QStringLiteral("fits")).toBool())
+            continue;
+        const QString reasons = o.value(QStringLiteral("reasons")).toVariant().toStringList().join(u'\n');
+        if (!reasons.contains(QStringLiteral("without interruptions")))
+            continue; // an option left out says why instead
+        const bool tpu = o.value(QStringLiteral("gpu")).toString().startsWith(QStringLiteral("TPU"));
+        const QString count = QStringLiteral("(%1 %2)").arg(o.value(QStringLiteral("gpus")).toInt()).arg(tpu ? QStringLiteral("TPU chips") : QStringLiteral("GPUs"));
+        EXPECT_TRUE(reasons.contains(count)) << qPrintable(count) << "\n" << qPrintable(reasons);
+        (tpu ? tpus : gpus) += 1;
+    }
+    EXPECT_GT(tpus, 0) << "the example's options include TPU slices";
+    EXPECT_GT(gpus, 0);
+}
+
 // Issue 47, class 16: an 18-minute fine-tune reads in minutes, and with a 30-minute checkpoint interval
 // its spot option says that it restarts from the beginning when interrupted (not "checkpoints every 0.5 h").
 TEST_F(PlanCli, ATinyJobReadsInMinutesAndEndsBeforeItsFirstCheckpoint)

@@ -17,6 +17,16 @@ namespace {
 
 const QString kSource = QStringLiteral("skypilot-catalog snapshot");
 
+// A region as the source writes it, without empty parts: Vast.ai's locations are "state, country,
+// continent", and a host with no state reads ", CN, AS", which would be shown as such.
+QString regionCode(const QString &text)
+{
+    QStringList parts = text.split(u',');
+    for (QString &p : parts)
+        p = p.trimmed();
+    parts.removeAll(QString());
+    return parts.join(QStringLiteral(", "));
+}
 
 struct PriceCheck
 {
@@ -264,7 +274,7 @@ public:
         const auto hw = hardware(r, instanceName, accelerator, field(r, "AcceleratorCount"));
         if (!hw)
             return;
-        QString region = field(r, "Region").trimmed();
+        QString region = regionCode(field(r, "Region"));
         if (region.isEmpty())
             region = QStringLiteral("default");
         PriceCheck onDemand = checkPrice(field(r, "Price"), hw->instance.gpuCount, hw->isTpu);

@@ -75,6 +75,14 @@ double jsonNumber(double v)
 
 } // namespace
 
+// "384 GPUs", or "384 TPU chips" where the accelerator is a TPU (Google sells TPU chips, not GPUs).
+QString acceleratorCountText(const Offer &o, int count)
+{
+    if (o.gpu.startsWith(u"TPU", Qt::CaseInsensitive))
+        return count == 1 ? PlanText::tr("1 TPU chip") : PlanText::tr("%1 TPU chips").arg(count);
+    return count == 1 ? PlanText::tr("1 GPU") : PlanText::tr("%1 GPUs").arg(count);
+}
+
 QString optionShortName(const Offer &o, const PlanOption &option)
 {
     return PlanText::tr("%1 %2 in %3 (%4)").arg(o.providerLabel(), o.instanceType, o.region, optionBillingText(o, option));
@@ -319,16 +327,18 @@ QStringList optionReasons(const Offer &o, const PlanRequest &request, const Plan
     }
     const bool serving = request.workload.kind == WorkloadKind::Inference;
     if (serving && !request.assumptions.servingPhase.isEmpty())
-        out << PlanText::tr("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s), the months of the phase "
+        out << PlanText::tr("%1 x %2 (%3) serve the demand; priced for %4 month(s), the months of the phase "
                             "\"%5\".")
-                   .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths)
+                   .arg(option.instances).arg(o.instanceType).arg(acceleratorCountText(o, option.gpus))
+                   .arg(request.assumptions.servingMonths)
                    .arg(request.assumptions.servingPhase);
     else if (serving)
-        out << PlanText::tr("%1 x %2 (%3 GPUs) serve the demand; priced for %4 month(s).")
-                   .arg(option.instances).arg(o.instanceType).arg(option.gpus).arg(request.assumptions.servingMonths);
+        out << PlanText::tr("%1 x %2 (%3) serve the demand; priced for %4 month(s).")
+                   .arg(option.instances).arg(o.instanceType).arg(acceleratorCountText(o, option.gpus))
+                   .arg(request.assumptions.servingMonths);
     else
-        out << PlanText::tr("%1 x %2 (%3 GPUs) finish in %4 without interruptions; bottleneck: %5.")
-                   .arg(option.instances).arg(o.instanceType).arg(option.gpus)
+        out << PlanText::tr("%1 x %2 (%3) finish in %4 without interruptions; bottleneck: %5.")
+                   .arg(option.instances).arg(o.instanceType).arg(acceleratorCountText(o, option.gpus))
                    .arg(durationText(option.hours), bottleneckText(option.bottleneck));
     if (option.spareInstances > 0)
         out << PlanText::tr("%n of these instance(s) are the spare capacity you stated, paid for the whole run.", nullptr,
