@@ -203,24 +203,6 @@ bool waitForPlanAtMfu(ui::MainWindow &window, double mfu)
         kSlowWaitMs);
 }
 
-// Every field of the workload form ends inside the editor's pane (as in PlanScreenshotsTest).
-void expectWorkloadFieldsInsideTheirPane(ui::MainWindow &window)
-{
-    QWidget *pane = window.editor()->tabs()->currentWidget();
-    const int paneRight = pane->mapTo(&window, QPoint(pane->width(), 0)).x();
-    const int resultsLeft = window.comparison()->mapTo(&window, QPoint(0, 0)).x();
-    int fields = 0;
-    for (QWidget *field : window.editor()->workload()->findChildren<QWidget *>()) {
-        if (!field->isVisible() || (!qobject_cast<QComboBox *>(field) && !qobject_cast<QLineEdit *>(field)))
-            continue;
-        ++fields;
-        const int right = field->mapTo(&window, QPoint(field->width(), 0)).x();
-        EXPECT_LE(right, paneRight) << field->accessibleName().toStdString() << " is cut at " << window.width();
-        EXPECT_LE(right, resultsLeft) << field->accessibleName().toStdString() << " runs under the results";
-    }
-    EXPECT_GE(fields, 10);
-}
-
 } // namespace
 
 TEST(MeasuredMfu, TypedOnThePreTrainingFormItIsPlannedAtAndUndoneInOneStep)
@@ -398,7 +380,7 @@ void shootMeasuredMfu(tests::Look look)
         EXPECT_EQ(label->text(), QStringLiteral("实测 MFU："));
     }
     tests::settleEvents();
-    expectWorkloadFieldsInsideTheirPane(*window);
+    tests::expectWorkloadFieldsInsideTheirPane(*window, 10);
     const QString dir = QStringLiteral(GPUPLANNER_ARTIFACT_DIR "/screenshots");
     QDir().mkpath(dir);
     const QString suffix = tests::lookSuffix(look);
@@ -412,7 +394,7 @@ void shootMeasuredMfu(tests::Look look)
     EXPECT_LE(mfu->errorLabel()->fontMetrics().horizontalAdvance(mfu->errorLabel()->text()),
               mfu->errorLabel()->contentsRect().width())
         << "the reason is read whole, not cut";
-    expectWorkloadFieldsInsideTheirPane(*window);
+    tests::expectWorkloadFieldsInsideTheirPane(*window, 10);
     EXPECT_TRUE(window->grab().save(QStringLiteral("%1/plan-measured-mfu-invalid-%2-1366x768.png").arg(dir, suffix)));
 }
 

@@ -34,25 +34,6 @@ using namespace gpuplanner;
 
 namespace {
 
-// Every field of the workload form (pre-training, with its campaign terms) ends inside the
-// editor's pane: a form wider than its pane is drawn under the results, its fields cut.
-void expectWorkloadFieldsInsideTheirPane(ui::MainWindow &window)
-{
-    QWidget *pane = window.editor()->tabs()->currentWidget();
-    const int paneRight = pane->mapTo(&window, QPoint(pane->width(), 0)).x();
-    const int resultsLeft = window.comparison()->mapTo(&window, QPoint(0, 0)).x();
-    int fields = 0;
-    for (QWidget *field : window.editor()->workload()->findChildren<QWidget *>()) {
-        if (!field->isVisible() || (!qobject_cast<QComboBox *>(field) && !qobject_cast<QLineEdit *>(field)))
-            continue;
-        ++fields;
-        const int right = field->mapTo(&window, QPoint(field->width(), 0)).x();
-        EXPECT_LE(right, paneRight) << field->accessibleName().toStdString() << " is cut at " << window.width();
-        EXPECT_LE(right, resultsLeft) << field->accessibleName().toStdString() << " runs under the results";
-    }
-    EXPECT_GE(fields, 9);
-}
-
 void shoot(tests::Look look)
 {
     const tests::LookScope scope(look);
@@ -80,7 +61,7 @@ void shoot(tests::Look look)
         window->tabs()->setCurrentIndex(0);
         window->editor()->tabs()->setCurrentIndex(0);
         tests::settleEvents();
-        expectWorkloadFieldsInsideTheirPane(*window);
+        tests::expectWorkloadFieldsInsideTheirPane(*window, 9);
         if (size.width() > 2000) {
             EXPECT_GT(window->comparison()->scatter()->width(), 700) << "the charts grow with the window";
         }

@@ -10,6 +10,12 @@
 
 #include "TestWaits.h"
 
+#include "ui/scenario/ScenarioEditor.h"
+#include "ui/scenario/WorkloadEditor.h"
+
+#include <gtest/gtest.h>
+
+#include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
 #include <QPixmap>
@@ -30,6 +36,25 @@ inline core::CatalogRepositoryFactory seedFactory()
             return repo.error();
         return std::unique_ptr<core::CatalogRepository>(std::move(repo).value());
     };
+}
+
+// Every visible field of the workload form ends inside the editor's pane: a form wider than its
+// pane is drawn under the results, its fields cut. At least minFields fields are checked.
+inline void expectWorkloadFieldsInsideTheirPane(ui::MainWindow &window, int minFields)
+{
+    QWidget *pane = window.editor()->tabs()->currentWidget();
+    const int paneRight = pane->mapTo(&window, QPoint(pane->width(), 0)).x();
+    const int resultsLeft = window.comparison()->mapTo(&window, QPoint(0, 0)).x();
+    int fields = 0;
+    for (QWidget *field : window.editor()->workload()->findChildren<QWidget *>()) {
+        if (!field->isVisible() || (!qobject_cast<QComboBox *>(field) && !qobject_cast<QLineEdit *>(field)))
+            continue;
+        ++fields;
+        const int right = field->mapTo(&window, QPoint(field->width(), 0)).x();
+        EXPECT_LE(right, paneRight) << field->accessibleName().toStdString() << " is cut at " << window.width();
+        EXPECT_LE(right, resultsLeft) << field->accessibleName().toStdString() << " runs under the results";
+    }
+    EXPECT_GE(fields, minFields);
 }
 
 // Replaces a line edit's text the way a person does: click, select all, delete, type.

@@ -184,18 +184,24 @@ void LineField::write(const QString &text)
     m_doc->setValue(m_path, m_written, m_session);
 }
 
+void Field::trackTyping(QObject *watched, QEvent *event, QLineEdit *edit, quint64 &session, bool pending,
+                        const std::function<void()> &writePending)
+{
+    if (watched != edit)
+        return;
+    if (event->type() == QEvent::FocusIn)
+        session = ScenarioDocument::newEditSession();
+    if ((event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) && pending) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            writePending();
+    }
+}
+
 bool LineField::eventFilter(QObject *watched, QEvent *event)
 {
     // Each stay of the keyboard in the field is one undo step, however slowly it is typed.
-    if (watched == m_edit && event->type() == QEvent::FocusIn)
-        m_session = ScenarioDocument::newEditSession();
-    if (watched == m_edit && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
-        && m_pending) {
-        // Undo while a list is being typed: write it first, so the undo takes back the typing.
-        auto *key = static_cast<QKeyEvent *>(event);
-        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
-            write(m_edit->text());
-    }
+    trackTyping(watched, event, m_edit, m_session, m_pending, [this] { write(m_edit->text()); });
     return Field::eventFilter(watched, event);
 }
 

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
@@ -49,6 +51,11 @@ protected:
     // only the characters typed: every edit is a document step already.
     bool eventFilter(QObject *watched, QEvent *event) override;
     void setEditor(QWidget *editor);
+    // For a line edit written when its typing ends: each stay of the keyboard in `edit` is one undo
+    // step (a new `session` on focus), and an undo or redo pressed while typing is pending writes the
+    // typing first (writePending), so the undo takes back the typing. Call from eventFilter.
+    static void trackTyping(QObject *watched, QEvent *event, QLineEdit *edit, quint64 &session, bool pending,
+                            const std::function<void()> &writePending);
     // The line under the field, in the error colour; empty hides it.
     void showErrorText(const QString &text);
     virtual void showValue(const QJsonValue &value) = 0;

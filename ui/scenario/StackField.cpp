@@ -112,15 +112,7 @@ QString MeasuredMfuField::percentText(double mfu)
 bool MeasuredMfuField::eventFilter(QObject *watched, QEvent *event)
 {
     // Each stay of the keyboard in the field is one undo step.
-    if (watched == m_edit && event->type() == QEvent::FocusIn)
-        m_session = ScenarioDocument::newEditSession();
-    if (watched == m_edit && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)
-        && m_pending) {
-        // Undo while typing: write what was typed first, so the undo takes back the typing.
-        auto *key = static_cast<QKeyEvent *>(event);
-        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
-            finishTyping();
-    }
+    trackTyping(watched, event, m_edit, m_session, m_pending, [this] { finishTyping(); });
     return Field::eventFilter(watched, event);
 }
 
