@@ -203,32 +203,36 @@ double expertAllToAllSeconds(const Context &x, const Layout &l, double tokensPer
     return std::max(network, nvlink);
 }
 
+// Bytes streamed through HBM at the share of bandwidth decode reaches; 0 where the memory-bound terms
+// do not apply (an efficiency given end to end, or no published bandwidth).
+double hbmSeconds(const Context &x, double bytes)
+{
+    if (!x.memoryTerms || x.c->gpu.memoryBandwidthGbs <= 0)
+        return 0;
+    return bytes / (x.c->gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency);
+}
+
 // Attention scores written to and read from memory when the stack has no FlashAttention: the passes
 // above, again for each recomputed forward, over this rank's heads and tokens.
-double attentionScoreSeconds(const Context &x, const Layout &l, double recomputed)
+double attentionScoreSeconds(const Context &x, const Layout &l, double tokensPerRank, double layersPerStage,
+                             double recomputed)
 {
-    const TrainingSetup &ts = x.w->training;
-    if (ts.flashAttention || !x.memoryTerms || x.c->gpu.memoryBandwidthGbs <= 0)
+    if (x.w->training.flashAttention)
         return 0;
-    const TransformerArch &m = x.w->model;
     double passes = kScorePassesForward + kScorePassesBackward;
     if (l.recompute == Recompute::Selective)
         passes += kScorePassesForward;
     else if (l.recompute == Recompute::Full)
         passes += kScorePassesForward * recomputed;
-    const double tokensPerRank = double(l.globalBatch) * x.seq / (double(l.dataParallel) * l.contextParallel);
-    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
-    const double headsPerRank = double(m.heads) / l.tensorParallel;
-    const double bytes = tokensPerRank * layersPerStage * headsPerRank * x.seq * passes * x.actBytes;
-    return bytes / (x.c->gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency);
+    const double headsPerRank = double(x.w->model.heads) / l.tensorParallel;
+    return hbmSeconds(x, tokensPerRank * layersPerStage * headsPerRank * x.seq * passes * x.actBytes);
 }
 
 // The memory-bound elementwise work above for this rank's tokens and layers; tensor parallelism
 // splits it (sequence parallelism for the norms and residuals, the MLP's width for the activation).
-double elementwiseSeconds(const Context &x, const Layout &l, double recomputed)
+double elementwiseSeconds(const Context &x, const Layout &l, double tokensPerRank, double layersPerStage,
+                          double recomputed)
 {
-    if (!x.memoryTerms || x.c->gpu.memoryBandwidthGbs <= 0)
-        return 0;
     const TransformerArch &m = x.w->model;
     const bool gated = m.gatedMlp;
     // A mixture of experts runs the activation of each expert a token visits.
@@ -240,10 +244,7 @@ double elementwiseSeconds(const Context &x, const Layout &l, double recomputed)
     double values = forward + backward;
     if (l.recompute == Recompute::Full)
         values += forward * recomputed;
-    const double tokensPerRank = double(l.globalBatch) * x.seq / (double(l.dataParallel) * l.contextParallel);
-    const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
-    const double bytes = tokensPerRank * layersPerStage * values * x.actBytes / l.tensorParallel;
-    return bytes / (x.c->gpu.memoryBandwidthGbs * 1e9 * kDecodeBandwidthEfficiency);
+    return hbmSeconds(x, tokensPerRank * layersPerStage * values * x.actBytes / l.tensorParallel);
 }
 
 StepTime stepTime(const Context &x, const Layout &l)
@@ -251,20 +252,20 @@ StepTime stepTime(const Context &x, const Layout &l)
     const TransformerArch &m = x.w->model;
     StepTime t;
     const double tokens = double(l.globalBatch) * x.seq;
+    const double recomputed = recomputedShare(x, l);
     double flops = x.baseFlops;
     if (l.recompute == Recompute::Selective)
         flops += x.selectiveExtra;
     else if (l.recompute == Recompute::Full)
-        flops += x.fullExtra * recomputedShare(x, l);
+        flops += x.fullExtra * recomputed;
     const double rowsPerMicro = double(l.microBatch) * x.seq / l.contextParallel;
-    t.compute = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro));
-    t.scores = attentionScoreSeconds(x, l, recomputedShare(x, l));
-    t.elementwise = elementwiseSeconds(x, l, recomputedShare(x, l));
-    t.compute += t.scores + t.elementwise;
     const double tokensPerRank = tokens / (double(l.dataParallel) * l.contextParallel);
     const double layersPerStage = std::ceil(double(m.layers) / l.pipelineParallel);
+    t.scores = attentionScoreSeconds(x, l, tokensPerRank, layersPerStage, recomputed);
+    t.elementwise = elementwiseSeconds(x, l, tokensPerRank, layersPerStage, recomputed);
+    t.compute = tokens * flops / (x.gpus * x.peak * x.efficiency * rowsFactor(rowsPerMicro)) + t.scores + t.elementwise;
 
-    t.tp = tensorParallelSeconds(x, l, recomputedShare(x, l));
+    t.tp = tensorParallelSeconds(x, l, recomputed);
     const double micro = std::max(1, l.globalBatch / (l.dataParallel * l.microBatch));
     if (l.pipelineParallel > 1) {
         // 1F1B bubble: (p - 1) / m of the ideal time; interleaving v model chunks per rank
